@@ -1,0 +1,91 @@
+import type { CacheSetOptions, CacheStore } from './store.ts'
+
+/** Options of {@link createMemoryCache}. */
+export interface MemoryCacheOptions {
+  /**
+   * Entries kept at most; storing one more evicts the least recently used.
+   * @default 1000
+   */
+  maxEntries?: number
+  /**
+   * Clock in milliseconds since the epoch, for expiry; tests pass a fake one.
+   * @default Date.now
+   */
+  now?: () => number
+}
+
+interface MemoryEntry {
+  json: string
+  expiresAt: number
+  tags: readonly string[]
+}
+
+/**
+ * An in-process {@link CacheStore} with least-recently-used eviction: the embedded default. Values are
+ * kept as JSON text, so what a caller does to a value it read never changes the cached one, and a value
+ * behaves as it would in a shared store.
+ */
+export function createMemoryCache(options: MemoryCacheOptions = {}): CacheStore {
+  const maxEntries = options.maxEntries ?? 1000
+  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
+    throw new RangeError(`maxEntries must be a positive integer, got ${String(maxEntries)}`)
+  }
+  const now = options.now ?? Date.now
+  // A Map iterates in insertion order: re-inserting on every read keeps the least recent first.
+  const entries = new Map<string, MemoryEntry>()
+  const keysByTag = new Map<string, Set<string>>()
+
+  const forget = (key: string): void => {
+    const entry = entries.get(key)
+    if (entry === undefined) return
+    entries.delete(key)
+    for (const tag of entry.tags) {
+      const keys = keysByTag.get(tag)
+      keys?.delete(key)
+      if (keys?.size === 0) keysByTag.delete(tag)
+    }
+  }
+
+  return {
+    async get(key) {
+      const entry = entries.get(key)
+      if (entry === undefined) return undefined
+      if (entry.expiresAt <= now()) {
+        forget(key)
+        return undefined
+      }
+      entries.delete(key)
+      entries.set(key, entry)
+      return JSON.parse(entry.json)
+    },
+
+    async set(key, value, setOptions: CacheSetOptions) {
+      const json = JSON.stringify(value)
+      if (json === undefined) throw new TypeError(`cache value for "${key}" is not JSON-serializable`)
+      forget(key)
+      const tags = [...new Set(setOptions.tags ?? [])]
+      entries.set(key, { json, expiresAt: now() + setOptions.ttl * 1000, tags })
+      for (const tag of tags) {
+        let keys = keysByTag.get(tag)
+        if (keys === undefined) {
+          keys = new Set()
+          keysByTag.set(tag, keys)
+        }
+        keys.add(key)
+      }
+      while (entries.size > maxEntries) {
+        const oldest = entries.keys().next()
+        if (oldest.done) break
+        forget(oldest.value)
+      }
+    },
+
+    async delete(key) {
+      forget(key)
+    },
+
+    async deleteByTag(tag) {
+      for (const key of [...(keysByTag.get(tag) ?? [])]) forget(key)
+    },
+  }
+}

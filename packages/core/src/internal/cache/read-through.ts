@@ -1,0 +1,195 @@
+import type { CacheStore } from './store.ts'
+
+/** Options of {@link cachedRead}. Durations are in seconds, as in `Cache-Control`. */
+export interface CachedReadOptions {
+  /** Seconds a loaded value stays fresh: it is served without calling `load`. */
+  ttl: number
+  /**
+   * Seconds after `ttl` during which a stale value is served at once while a single background
+   * load refreshes it.
+   * @default 0
+   */
+  staleWhileRevalidate?: number
+  /**
+   * Seconds after `ttl` during which a stale value is served instead of the error when `load` fails.
+   * @default 0
+   */
+  staleIfError?: number
+  /** Tags stored with the value, so that `store.deleteByTag(tag)` invalidates it. */
+  tags?: readonly string[]
+  /**
+   * Clock in milliseconds since the epoch; tests pass a fake one.
+   * @default Date.now
+   */
+  now?: () => number
+  /**
+   * Receives the errors that do not reach the caller: a failed background refresh, or a store that
+   * failed to read or write (the read then goes to `load` as if the cache were empty).
+   * @default errors are dropped
+   */
+  onError?: (error: unknown, context: CacheErrorContext) => void
+}
+
+/** Where an error reported to {@link CachedReadOptions.onError} happened. */
+export interface CacheErrorContext {
+  key: string
+  during: 'refresh' | 'get' | 'set'
+}
+
+/** What {@link cachedRead} keeps in the store around the value: enough to tell fresh from stale. */
+interface Envelope {
+  v: 1
+  value: unknown
+  storedAt: number
+  freshUntil: number
+}
+
+interface Flights {
+  /** Whole reads in progress, so that concurrent identical reads share one. */
+  reads: Map<string, Promise<unknown>>
+  /** Loads in progress (first loads and background refreshes), so that a key is loaded once at a time. */
+  loads: Map<string, Promise<unknown>>
+}
+
+// Single-flight is per store and per process: a shared store does not coordinate loads across servers.
+const flightsByStore = new WeakMap<CacheStore, Flights>()
+
+/**
+ * Reads `key` through `store`: a fresh value is returned as it is; a missing one is loaded with
+ * `load`, stored for `ttl` seconds and returned. With `staleWhileRevalidate`, a value that went stale
+ * less than that many seconds ago is returned at once while one background load refreshes it; with
+ * `staleIfError`, a value that went stale less than that many seconds ago is returned when `load`
+ * throws. Concurrent reads of one key share one read, and a key is never loaded twice at once, which
+ * includes a read that arrives while a background refresh runs. The first of concurrent reads sets the
+ * options they share.
+ *
+ * @example
+ * const reviews = await cachedRead(store, 'reviews:SKU-1', () => fetchReviews('SKU-1'), {
+ *   ttl: 300,
+ *   staleWhileRevalidate: 3600,
+ *   staleIfError: 86_400,
+ *   tags: ['product:SKU-1'],
+ * })
+ */
+export function cachedRead<T>(
+  store: CacheStore,
+  key: string,
+  load: () => T | PromiseLike<T>,
+  options: CachedReadOptions,
+): Promise<T> {
+  checkSeconds('ttl', options.ttl)
+  checkSeconds('staleWhileRevalidate', options.staleWhileRevalidate ?? 0)
+  checkSeconds('staleIfError', options.staleIfError ?? 0)
+  const flights = flightsOf(store)
+  const running = flights.reads.get(key)
+  if (running !== undefined) return running as Promise<T>
+  const read = readThrough(store, key, load, options, flights)
+  flights.reads.set(key, read)
+  const done = (): void => {
+    if (flights.reads.get(key) === read) flights.reads.delete(key)
+  }
+  read.then(done, done)
+  return read
+}
+
+async function readThrough<T>(
+  store: CacheStore,
+  key: string,
+  load: () => T | PromiseLike<T>,
+  options: CachedReadOptions,
+  flights: Flights,
+): Promise<T> {
+  const now = options.now ?? Date.now
+  let entry: Envelope | undefined
+  try {
+    entry = asEnvelope(await store.get(key))
+  } catch (error) {
+    report(options, error, key, 'get')
+  }
+  if (entry !== undefined) {
+    const time = now()
+    if (time < entry.freshUntil) return entry.value as T
+    if (time < entry.freshUntil + (options.staleWhileRevalidate ?? 0) * 1000) {
+      loadOnce(store, key, load, options, flights).catch((error: unknown) => {
+        report(options, error, key, 'refresh')
+      })
+      return entry.value as T
+    }
+  }
+  try {
+    return await loadOnce(store, key, load, options, flights)
+  } catch (error) {
+    if (entry !== undefined && now() < entry.freshUntil + (options.staleIfError ?? 0) * 1000) {
+      return entry.value as T
+    }
+    throw error
+  }
+}
+
+function loadOnce<T>(
+  store: CacheStore,
+  key: string,
+  load: () => T | PromiseLike<T>,
+  options: CachedReadOptions,
+  flights: Flights,
+): Promise<T> {
+  const running = flights.loads.get(key)
+  if (running !== undefined) return running as Promise<T>
+  const loading = (async () => {
+    const value = await load()
+    const now = options.now ?? Date.now
+    const storedAt = now()
+    const envelope: Envelope = { v: 1, value, storedAt, freshUntil: storedAt + options.ttl * 1000 }
+    const keepFor = options.ttl + Math.max(options.staleWhileRevalidate ?? 0, options.staleIfError ?? 0)
+    try {
+      await store.set(
+        key,
+        envelope,
+        options.tags === undefined ? { ttl: keepFor } : { ttl: keepFor, tags: options.tags },
+      )
+    } catch (error) {
+      report(options, error, key, 'set')
+    }
+    return value
+  })()
+  flights.loads.set(key, loading)
+  const done = (): void => {
+    if (flights.loads.get(key) === loading) flights.loads.delete(key)
+  }
+  loading.then(done, done)
+  return loading
+}
+
+function flightsOf(store: CacheStore): Flights {
+  let flights = flightsByStore.get(store)
+  if (flights === undefined) {
+    flights = { reads: new Map(), loads: new Map() }
+    flightsByStore.set(store, flights)
+  }
+  return flights
+}
+
+// An entry this function did not write (another writer, an older format) reads as a miss.
+function asEnvelope(stored: unknown): Envelope | undefined {
+  if (typeof stored !== 'object' || stored === null) return undefined
+  const entry = stored as Partial<Envelope>
+  if (entry.v !== 1 || typeof entry.freshUntil !== 'number' || typeof entry.storedAt !== 'number')
+    return undefined
+  if (!('value' in entry)) return undefined
+  return entry as Envelope
+}
+
+function checkSeconds(name: string, value: number): void {
+  if (!Number.isFinite(value) || value < 0) {
+    throw new RangeError(`${name} must be a finite number of seconds, 0 or more; got ${String(value)}`)
+  }
+}
+
+function report(
+  options: CachedReadOptions,
+  error: unknown,
+  key: string,
+  during: CacheErrorContext['during'],
+): void {
+  options.onError?.(error, { key, during })
+}
