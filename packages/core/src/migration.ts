@@ -1,1 +1,24 @@
-export {}
+/**
+ * `@verified-reviews/core/migration`: pure functions that turn calls and answers of the legacy
+ * Product Reviews API and of the Genesis API into their Published API counterparts, so that an
+ * integration can switch one call at a time. Each reports what it cannot carry over.
+ */
+export { fromLegacyRatingsParams, fromLegacyReviewsParams } from './internal/migration/legacy-params.ts'
+export {
+  fromLegacyLanguage,
+  fromLegacyRating,
+  fromLegacyRatingsResponse,
+  fromLegacyReview,
+  fromLegacyReviewsResponse,
+  LEGACY_REVIEW_NOTES,
+} from './internal/migration/legacy-records.ts'
+export type {
+  MigratedBrandReviewsParams,
+  MigratedProductRatingsParams,
+  MigratedProductReviewsParams,
+  MigratedProductsParams,
+  MigrationNote,
+  ParamsMigration,
+  RatingsMigration,
+} from './internal/migration/result.ts'
+export { skipItems, takeItems, type WindowOptions } from './internal/migration/walk.ts'

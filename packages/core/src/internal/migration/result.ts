@@ -1,0 +1,89 @@
+import type {
+  BrandReviewSortField,
+  ProductRatingsLookupType,
+  ProductReviewSortField,
+  ReviewRate,
+} from '../../types/published.ts'
+
+/** Something an old call expressed that the new one does not carry over, or carries with another meaning. */
+export interface MigrationNote {
+  /** The old parameter or field. */
+  field: string
+  /** What happened to it and what to do instead. */
+  reason: string
+}
+
+/** Parameters of `products.reviews.list` that a migration produces. */
+export interface MigratedProductReviewsParams {
+  product_variation_id?: string[]
+  review_rate?: ReviewRate[]
+  limit?: number
+  sort?: ProductReviewSortField[]
+  desc?: ProductReviewSortField[]
+}
+
+/** Parameters of `brands.reviews.list` that a migration produces. */
+export interface MigratedBrandReviewsParams {
+  review_rate?: ReviewRate[]
+  limit?: number
+  sort?: BrandReviewSortField[]
+  desc?: BrandReviewSortField[]
+}
+
+/** Parameters of `products.ratings.list` that a migration produces. */
+export interface MigratedProductRatingsParams {
+  type: ProductRatingsLookupType
+  value: string[]
+}
+
+/** Parameters of `products.list` that a migration produces. */
+export interface MigratedProductsParams {
+  product_variation_id?: string[]
+  limit?: number
+}
+
+/**
+ * Old parameters turned into Published ones. An old offset or page has no cursor equivalent (a cursor
+ * comes only from the previous page's `Link` header), so it becomes `skip`: items to pass over while
+ * walking, with {@link skipItems}. An old cap on the result (not on the page) becomes `take`, with
+ * {@link takeItems}.
+ */
+export interface ParamsMigration<P> {
+  params: P
+  /** Items of the walk to skip; 0 when the old call skipped none. */
+  skip: number
+  /** Items to keep at most, when the old call capped its result; absent when it did not. */
+  take?: number
+  /** Whether `skip` and `take` count per product, as legacy filters did, rather than over the whole walk. */
+  perProduct: boolean
+  /** Old parameters not carried over, or carried with another meaning. */
+  dropped: MigrationNote[]
+}
+
+/** The Published call that replaces an old one, with its parameters. */
+export type RatingsMigration =
+  | (ParamsMigration<MigratedProductRatingsParams> & { operation: 'products.ratings.list' })
+  | (ParamsMigration<MigratedProductsParams> & { operation: 'products.list' })
+
+/** The largest page of the Published API. */
+export const MAX_LIMIT = 200
+
+/** A limit for the Published API: the old value capped at 200, with a note when capped. */
+export function pageLimit(field: string, limit: number, dropped: MigrationNote[]): number {
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new RangeError(`${field} must be a positive integer, got ${String(limit)}`)
+  }
+  if (limit <= MAX_LIMIT) return limit
+  dropped.push({
+    field,
+    reason: `${limit} is above the Published maximum of ${MAX_LIMIT}; capped at ${MAX_LIMIT}`,
+  })
+  return MAX_LIMIT
+}
+
+/** Distinct ratings in ascending order. */
+export function rates(values: Iterable<number>): ReviewRate[] {
+  return [...new Set(values)]
+    .filter((r): r is ReviewRate => [1, 2, 3, 4, 5].includes(r))
+    .sort((a, b) => a - b)
+}
