@@ -1,11 +1,18 @@
 import type {
   LegacyMedia,
+  LegacyModeration,
   LegacyProductRating,
   LegacyProductRatingsResponse,
   LegacyProductReview,
   LegacyProductReviewsResponse,
 } from '../../types/legacy.ts'
-import type { Incentivization, Media, ProductRating, ProductReview } from '../../types/published.ts'
+import type {
+  Incentivization,
+  Media,
+  Moderation,
+  ProductRating,
+  ProductReview,
+} from '../../types/published.ts'
 import type { MigrationNote } from './result.ts'
 
 /**
@@ -97,12 +104,7 @@ export function fromLegacyReview(review: LegacyProductReview): ProductReview {
     syndicated_review_source: review.syndicated_review_source ?? '',
     syndicated_review_source_url: review.syndicated_review_source_url ?? '',
     translated_review: {},
-    moderations: review.moderations.map((m) => ({
-      comment: m.comment,
-      date: m.date,
-      origin: m.origin,
-      origin_type: 'moderator',
-    })),
+    moderations: review.moderations.map(fromOldModeration),
     extras: {},
   }
 }
@@ -145,6 +147,16 @@ export function fromLegacyRatingsResponse(response: LegacyProductRatingsResponse
   return Object.entries(response.data).flatMap(([ref, rating]) =>
     rating === null ? [] : [fromLegacyRating(ref, rating)],
   )
+}
+
+/** A legacy or Genesis reply (`date`, `origin`, `comment`) as a Published moderation by a moderator. */
+export function fromOldModeration(moderation: LegacyModeration): Moderation {
+  return {
+    comment: moderation.comment,
+    date: moderation.date,
+    origin: moderation.origin,
+    origin_type: 'moderator',
+  }
 }
 
 function incentivizationOf(review: LegacyProductReview): Incentivization {

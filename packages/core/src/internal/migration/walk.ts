@@ -43,7 +43,7 @@ export async function* takeItems<T>(
   options: WindowOptions<T> = {},
 ): AsyncGenerator<T, void, undefined> {
   checkCount(count)
-  if (count === 0 && options.per === undefined) return
+  if (count === 0) return
   const kept = new Map<string, number>()
   for await (const item of source) {
     const group = options.per?.(item) ?? ''
