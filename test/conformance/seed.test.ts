@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type BrandRating,
+  type BrandReview,
+  call,
+  distinct,
+  INCENTIVIZATIONS,
+  LANGUAGES,
+  type ProductReview,
+  type ProductSummary,
+  type PublishedClient,
+  publishedClient,
+  type Sandbox,
+  startSandbox,
+} from './helpers.ts'
+
+const FIRST_DAY = Date.parse('2024-01-01T00:00:00Z')
+const DAY_AFTER_LAST = Date.parse('2026-07-01T00:00:00Z')
+
+interface Snapshot {
+  products: ProductSummary[]
+  reviews: ProductReview[]
+  brandReviews: BrandReview[]
+  brands: BrandRating[]
+}
+
+let sb: Sandbox
+let api: PublishedClient
+let data: Snapshot
+
+async function snapshot(client: PublishedClient): Promise<Snapshot> {
+  return {
+    products: (await client.walk<ProductSummary>('/products', { limit: 200 })).items,
+    reviews: (await client.walk<ProductReview>('/products/reviews', { limit: 200 })).items,
+    brandReviews: (await client.walk<BrandReview>('/brands/reviews', { limit: 200 })).items,
+    brands: (await client.walk<BrandRating>('/brands', { limit: 200 })).items,
+  }
+}
+
+/** The data as text, with the origin (an ephemeral port) taken out of the media URLs. */
+function comparable(target: Sandbox, snap: Snapshot): string {
+  return JSON.stringify(snap).replaceAll(target.origin, 'ORIGIN')
+}
+
+beforeAll(async () => {
+  sb = await startSandbox({ rateLimit: 0 })
+  api = await publishedClient(sb)
+  data = await snapshot(api)
+})
+
+afterAll(async () => {
+  await sb?.close()
+})
+
+function languageOf(locale: string): string {
+  return locale.split(/[-_]/)[0]?.toLowerCase() ?? ''
+}
+
+describe('seeded catalogue and reviews', () => {
+  it('has 60 products, SKU-001 to SKU-060', () => {
+    expect(data.products.map((product) => product.product_variation_id)).toEqual(
+      Array.from({ length: 60 }, (_, index) => `SKU-${String(index + 1).padStart(3, '0')}`),
+    )
+  })
+
+  it('leaves 6 products without reviews', () => {
+    const empty = data.products.filter((product) => product.ratings.count_total === 0)
+    expect(empty).toHaveLength(6)
+    const reviewed = new Set(data.reviews.map((review) => review.product_variation_id))
+    for (const product of empty) expect(reviewed.has(product.product_variation_id)).toBe(false)
+  })
+
+  it('has 3,000 product reviews with distinct ids', () => {
+    expect(data.reviews).toHaveLength(3000)
+    expect(new Set(data.reviews.map((review) => review.review_id)).size).toBe(3000)
+  })
+
+  it('has 500 brand reviews over 5 shops and the brand itself', () => {
+    expect(data.brandReviews).toHaveLength(500)
+    const shops = distinct(data.brandReviews.map((review) => review.shop_key))
+    expect(shops).toContain('')
+    expect(shops).toHaveLength(6)
+    expect(data.brands).toHaveLength(6)
+  })
+
+  it('writes reviews in all 13 languages', () => {
+    const languages = distinct(data.reviews.map((review) => languageOf(review.locale))).sort()
+    expect(languages).toEqual(LANGUAGES)
+  })
+
+  it('translates reviews into all 13 languages', () => {
+    const keys = distinct(data.reviews.flatMap((review) => Object.keys(review.translated_review))).sort()
+    expect(keys).toEqual(LANGUAGES)
+    for (const review of data.reviews) {
+      for (const text of Object.values(review.translated_review)) expect(typeof text).toBe('string')
+    }
+  })
+
+  it('uses every incentivization value', () => {
+    expect(distinct(data.reviews.map((review) => review.incentivization)).sort()).toEqual(
+      [...INCENTIVIZATIONS].sort(),
+    )
+  })
+
+  it('has verified and unverified reviews', () => {
+    expect(distinct(data.reviews.map((review) => review.is_verified)).sort()).toEqual([false, true])
+  })
+
+  it('uses every rating from 1 to 5', () => {
+    expect(distinct(data.reviews.map((review) => review.review_rate)).sort()).toEqual([1, 2, 3, 4, 5])
+  })
+
+  it('has syndicated reviews, each with a source and an absolute source URL', () => {
+    const syndicated = data.reviews.filter((review) => review.syndicated_review)
+    expect(syndicated.length).toBeGreaterThan(0)
+    expect(syndicated.length).toBeLessThan(data.reviews.length)
+    for (const review of syndicated) {
+      expect(review.syndicated_review_source).toMatch(/\S/)
+      expect(review.syndicated_review_source_url).toMatch(/^https?:\/\/\S+$/)
+    }
+  })
+
+  it('has reviews with images in three sizes, as absolute URLs on the sandbox', () => {
+    const medias = data.reviews.flatMap((review) => review.medias)
+    expect(medias.length).toBeGreaterThan(0)
+    for (const media of medias) {
+      expect(media.type).toBe('IMAGE')
+      for (const url of [media.small, media.medium, media.large]) expect(new URL(url).origin).toBe(sb.origin)
+    }
+  })
+
+  it('serves the review images as SVG', async () => {
+    const media = data.reviews.flatMap((review) => review.medias)[0]
+    for (const url of [media?.small, media?.medium, media?.large]) {
+      const answer = await call(url ?? '')
+      expect(answer.status, url).toBe(200)
+      expect(answer.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+      expect(answer.text).toMatch(/<svg[\s>]/)
+    }
+  })
+
+  it('has extras criteria of type I1 with numbers and of type S with strings', () => {
+    const extras = data.reviews.flatMap((review) => Object.values(review.extras))
+    const numeric = extras.filter((extra) => extra.type === 'I1')
+    const textual = extras.filter((extra) => extra.type === 'S')
+    expect(numeric.length).toBeGreaterThan(0)
+    expect(textual.length).toBeGreaterThan(0)
+    for (const extra of numeric) expect(typeof extra.value).toBe('number')
+    for (const extra of textual) expect(typeof extra.value).toBe('string')
+  })
+
+  it('has merchant replies from moderators with translated comments', () => {
+    const moderations = data.reviews.flatMap((review) => review.moderations)
+    expect(moderations.length).toBeGreaterThan(0)
+    for (const moderation of moderations) {
+      expect(moderation).toMatchObject({ comment: expect.any(String), origin_type: 'moderator' })
+      expect(Number.isNaN(Date.parse(moderation.date))).toBe(false)
+    }
+    const translated = moderations.filter(
+      (moderation) => Object.keys(moderation.translated_comment ?? {}).length > 0,
+    )
+    expect(translated.length).toBeGreaterThan(0)
+  })
+
+  it('dates every review between 2024-01-01 and 2026-06-30', () => {
+    for (const review of [...data.reviews, ...data.brandReviews]) {
+      for (const value of [review.review_date, review.publish_date, review.order_date]) {
+        const time = Date.parse(value)
+        expect(time, `${review.review_id} ${value}`).toBeGreaterThanOrEqual(FIRST_DAY)
+        expect(time, `${review.review_id} ${value}`).toBeLessThan(DAY_AFTER_LAST)
+      }
+    }
+  })
+
+  it('derives a uuid website id from the seed', () => {
+    expect(sb.websiteId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+  })
+})
+
+describe('determinism', () => {
+  it('the same seed gives identical data', async () => {
+    const twin = await startSandbox({ seed: 1, rateLimit: 0 })
+    try {
+      expect(twin.websiteId).toBe(sb.websiteId)
+      const twinData = await snapshot(await publishedClient(twin))
+      expect(comparable(twin, twinData)).toBe(comparable(sb, data))
+    } finally {
+      await twin.close()
+    }
+  })
+
+  it('a different seed gives different data', async () => {
+    const other = await startSandbox({ seed: 2, rateLimit: 0 })
+    try {
+      expect(other.websiteId).not.toBe(sb.websiteId)
+      const client = await publishedClient(other)
+      const reviews = (await client.get<ProductReview[]>('/products/reviews', { limit: 200 })).body
+      const mine = data.reviews.slice(0, 200)
+      expect(reviews.map((review) => review.review_content)).not.toEqual(
+        mine.map((review) => review.review_content),
+      )
+      expect(reviews.map((review) => review.review_id)).not.toEqual(mine.map((review) => review.review_id))
+    } finally {
+      await other.close()
+    }
+  })
+})

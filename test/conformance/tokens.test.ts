@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  admin,
+  basicAuthorization,
+  call,
+  expectError,
+  PUBLISHED,
+  PUBLISHED_TOKEN_PATH,
+  PURCHASE_EVENTS_TOKEN_PATH,
+  publishedToken,
+  purchaseEventsPath,
+  purchaseEventsToken,
+  type Sandbox,
+  startSandbox,
+  tokenRequest,
+  wait,
+} from './helpers.ts'
+
+const PUBLISHED_FORM = { grant_type: 'client_credentials', audience: 'verified-reviews' }
+const PURCHASE_EVENTS_FORM = { grant_type: 'client_credentials', scope: 'openid' }
+
+const ENDPOINTS = [
+  { name: 'published', path: PUBLISHED_TOKEN_PATH, form: PUBLISHED_FORM },
+  { name: 'purchase events', path: PURCHASE_EVENTS_TOKEN_PATH, form: PURCHASE_EVENTS_FORM },
+]
+
+const PUBLISHED_OPERATIONS = [
+  { path: '/products', query: '' },
+  { path: '/products/reviews', query: '' },
+  { path: '/products/ratings', query: '?type=product_variation_id&value=SKU-001' },
+  {
+    path: '/products/structured-datas',
+    query: '?product_variation_id=SKU-001&canonical_url=https://shop.example/p/1',
+  },
+  { path: '/brands/reviews', query: '' },
+  { path: '/brands', query: '' },
+]
+
+let sb: Sandbox
+let shortLived: Sandbox
+
+beforeAll(async () => {
+  sb = await startSandbox({
+    clientId: 'conformance-client',
+    clientSecret: 'conformance-secret',
+    rateLimit: 0,
+  })
+  shortLived = await startSandbox({ tokenTtl: 1, rateLimit: 0 })
+})
+
+afterAll(async () => {
+  await sb?.close()
+  await shortLived?.close()
+})
+
+function getPublished(
+  target: Sandbox,
+  token: string | undefined,
+  path = '/products',
+): ReturnType<typeof call> {
+  const headers: Record<string, string> = { accept: 'application/ld+json' }
+  if (token !== undefined) headers.authorization = `Bearer ${token}`
+  return call(`${target.origin}${PUBLISHED}${path}`, { headers })
+}
+
+function submitPurchaseEvents(target: Sandbox, token: string): ReturnType<typeof call> {
+  return call(`${target.origin}${purchaseEventsPath(target.websiteId)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '[]',
+  })
+}
+
+describe('token endpoints', () => {
+  it('uses the credentials given to createSandbox', () => {
+    expect(sb.clientId).toBe('conformance-client')
+    expect(sb.clientSecret).toBe('conformance-secret')
+  })
+
+  it.each(ENDPOINTS)(
+    'the $name endpoint issues a bearer token for Basic credentials',
+    async ({ path, form }) => {
+      const answer = await tokenRequest(sb, path, form)
+      expect(answer.status, answer.text).toBe(200)
+      expect(answer.headers.get('content-type')).toMatch(/json/)
+      expect(answer.body).toMatchObject({
+        access_token: expect.any(String),
+        token_type: 'Bearer',
+        expires_in: 3600,
+      })
+      expect(String(answer.body.access_token).length).toBeGreaterThan(0)
+    },
+  )
+
+  it('issues a different token on every request', async () => {
+    expect(await publishedToken(sb)).not.toBe(await publishedToken(sb))
+  })
+
+  it('announces the configured tokenTtl as expires_in', async () => {
+    const answer = await tokenRequest(shortLived, PUBLISHED_TOKEN_PATH, PUBLISHED_FORM)
+    expect(answer.body.expires_in).toBe(1)
+  })
+
+  it.each(ENDPOINTS)('the $name endpoint also accepts credentials as form fields', async ({ path, form }) => {
+    const answer = await tokenRequest(
+      sb,
+      path,
+      { ...form, client_id: sb.clientId, client_secret: sb.clientSecret },
+      undefined,
+    )
+    expect(answer.status, answer.text).toBe(200)
+    expect(answer.body.token_type).toBe('Bearer')
+  })
+
+  it.each(ENDPOINTS)(
+    'the $name endpoint refuses a wrong secret with 401 invalid_client',
+    async ({ path, form }) => {
+      const answer = await tokenRequest(sb, path, form, basicAuthorization(sb.clientId, 'not-the-secret'))
+      expectError(answer, 401, 'invalid_client')
+      expect(answer.body.error_description).toEqual(expect.any(String))
+    },
+  )
+
+  it.each(ENDPOINTS)('the $name endpoint refuses an unknown client id with 401', async ({ path, form }) => {
+    const answer = await tokenRequest(sb, path, form, basicAuthorization('someone-else', sb.clientSecret))
+    expectError(answer, 401, 'invalid_client')
+  })
+
+  it.each(ENDPOINTS)(
+    'the $name endpoint refuses a request without credentials with 401',
+    async ({ path, form }) => {
+      const answer = await tokenRequest(sb, path, form, undefined)
+      expectError(answer, 401, 'invalid_client')
+    },
+  )
+
+  it.each(ENDPOINTS)(
+    'the $name endpoint refuses a wrong grant_type with 400 unsupported_grant_type',
+    async ({ path, form }) => {
+      const answer = await tokenRequest(sb, path, { ...form, grant_type: 'password' })
+      expectError(answer, 400, 'unsupported_grant_type')
+    },
+  )
+
+  it.each(ENDPOINTS)(
+    'the $name endpoint refuses a missing grant_type with 400 unsupported_grant_type',
+    async ({ path, form }) => {
+      const { grant_type: _omitted, ...rest } = form
+      const answer = await tokenRequest(sb, path, rest)
+      expectError(answer, 400, 'unsupported_grant_type')
+    },
+  )
+
+  it('the published endpoint refuses a wrong audience with 400 invalid_request', async () => {
+    const answer = await tokenRequest(sb, PUBLISHED_TOKEN_PATH, {
+      ...PUBLISHED_FORM,
+      audience: 'purchase-events',
+    })
+    expectError(answer, 400, 'invalid_request')
+  })
+
+  it('the purchase events endpoint refuses a wrong scope with 400 invalid_request', async () => {
+    const answer = await tokenRequest(sb, PURCHASE_EVENTS_TOKEN_PATH, {
+      ...PURCHASE_EVENTS_FORM,
+      scope: 'email',
+    })
+    expectError(answer, 400, 'invalid_request')
+  })
+})
+
+describe('token audiences', () => {
+  it('a published token opens the Published API', async () => {
+    const answer = await getPublished(sb, await publishedToken(sb))
+    expect(answer.status, answer.text).toBe(200)
+  })
+
+  it('a purchase events token gets 401 on the Published API', async () => {
+    const answer = await getPublished(sb, await purchaseEventsToken(sb))
+    expectError(answer, 401, 'unauthorized')
+  })
+
+  it('a published token gets 401 on the purchase events API', async () => {
+    const answer = await submitPurchaseEvents(sb, await publishedToken(sb))
+    expectError(answer, 401, 'unauthorized')
+  })
+})
+
+describe('token expiry', () => {
+  it('a token gets 401 once tokenTtl seconds have passed', async () => {
+    const token = await publishedToken(shortLived)
+    expect((await getPublished(shortLived, token)).status).toBe(200)
+    await wait(1200)
+    expectError(await getPublished(shortLived, token), 401, 'unauthorized')
+  })
+
+  it('POST /__sandbox/tokens/expire makes every live token get 401', async () => {
+    const published = await publishedToken(sb)
+    const purchase = await purchaseEventsToken(sb)
+    const expired = await admin(sb, 'POST', 'tokens/expire')
+    expect(expired.status, expired.text).toBeLessThan(300)
+    expectError(await getPublished(sb, published), 401, 'unauthorized')
+    expectError(await submitPurchaseEvents(sb, purchase), 401, 'unauthorized')
+  })
+
+  it('a token issued after POST /__sandbox/tokens/expire works', async () => {
+    await admin(sb, 'POST', 'tokens/expire')
+    const answer = await getPublished(sb, await publishedToken(sb))
+    expect(answer.status, answer.text).toBe(200)
+  })
+})
+
+describe('Published API authentication', () => {
+  it.each(PUBLISHED_OPERATIONS)(
+    'GET $path without a token is 401 JSON with WWW-Authenticate',
+    async ({ path, query }) => {
+      const answer = await getPublished(sb, undefined, `${path}${query}`)
+      expectError(answer, 401, 'unauthorized')
+      expect(answer.headers.get('www-authenticate') ?? '').toMatch(/^Bearer\b/)
+    },
+  )
+
+  it.each(PUBLISHED_OPERATIONS)(
+    'GET $path with an unknown token is 401 JSON with WWW-Authenticate',
+    async ({ path, query }) => {
+      const answer = await getPublished(sb, 'not-a-token', `${path}${query}`)
+      expectError(answer, 401, 'unauthorized')
+      expect(answer.headers.get('www-authenticate') ?? '').toMatch(/^Bearer\b/)
+    },
+  )
+
+  it('Basic credentials instead of a bearer token get 401', async () => {
+    const answer = await call(`${sb.origin}${PUBLISHED}/products`, {
+      headers: { authorization: basicAuthorization(sb.clientId, sb.clientSecret) },
+    })
+    expectError(answer, 401, 'unauthorized')
+    expect(answer.headers.get('www-authenticate') ?? '').toMatch(/^Bearer\b/)
+  })
+})
