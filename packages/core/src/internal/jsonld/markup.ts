@@ -1,0 +1,199 @@
+import type { AggregateRating, Organization, Person, Rating, Review } from 'schema-dts'
+import type { ReviewAuthor } from './author-name.ts'
+import { reviewAuthorName } from './author-name.ts'
+
+/** An aggregate rating before the review-snippet rules are applied. */
+export interface AggregateInput {
+  ratingValue: number
+  reviewCount: number
+  bestRating: number
+  worstRating: number
+}
+
+/** One consumer review before the review-snippet rules are applied. */
+export interface ReviewInput {
+  authorName: string
+  datePublished: string
+  reviewBody: string
+  ratingValue: number
+  bestRating: number
+  worstRating: number
+}
+
+/** The AI summary of the reviews, authored by the organization. */
+export interface SummaryInput {
+  authorName: string
+  datePublished: string
+  reviewBody: string
+}
+
+/** Bounds of a review rate: the API rates from 1 to 5 stars. */
+export const BEST_RATING = 5
+export const WORST_RATING = 1
+
+/** The structured-datas operation's default `reviews_limit`, so both sources mark up as many reviews. */
+export const DEFAULT_MAX_REVIEWS = 5
+
+/** One decimal place: what the star rating shows, and Google asks markup to match what the page shows. */
+export const DEFAULT_RATING_DECIMALS = 1
+
+/** Google: an author name must be shorter than 100 characters. */
+const MAX_AUTHOR_NAME_LENGTH = 99
+
+/** `value` rounded half away from zero to `decimals` places, without binary artefacts such as 4.550000001. */
+export function roundRating(value: number, decimals: number): number {
+  return Number(`${Math.round(Number(`${value}e${decimals}`))}e-${decimals}`)
+}
+
+function isValidDate(value: string): boolean {
+  return value.trim() !== '' && !Number.isNaN(Date.parse(value))
+}
+
+function aggregateRatingNode(
+  input: AggregateInput,
+  decimals: number,
+  warn: (message: string) => void,
+): AggregateRating | undefined {
+  const { ratingValue, reviewCount, bestRating, worstRating } = input
+  // No reviews is an ordinary state, not a fault: the aggregate is simply left out.
+  if (reviewCount === 0) return undefined
+  if (!Number.isInteger(reviewCount) || reviewCount < 0) {
+    warn(`aggregateRating left out: reviewCount ${reviewCount} is not a whole number of reviews`)
+    return undefined
+  }
+  if (!(Number.isFinite(ratingValue) && ratingValue >= worstRating && ratingValue <= bestRating)) {
+    warn(`aggregateRating left out: ratingValue ${ratingValue} is outside ${worstRating} to ${bestRating}`)
+    return undefined
+  }
+  return {
+    '@type': 'AggregateRating',
+    ratingValue: roundRating(ratingValue, decimals),
+    reviewCount,
+    bestRating,
+    worstRating,
+  }
+}
+
+function authorProblem(name: string): string | undefined {
+  if (name.trim() === '') return 'it has no author name'
+  if (name.length > MAX_AUTHOR_NAME_LENGTH) return `its author name is ${name.length} characters long`
+  return undefined
+}
+
+function reviewNode(input: ReviewInput, warn: (message: string) => void): Review | undefined {
+  const problem =
+    authorProblem(input.authorName) ??
+    (isValidDate(input.datePublished)
+      ? undefined
+      : `its datePublished ${JSON.stringify(input.datePublished)} is not a date`) ??
+    (Number.isFinite(input.ratingValue) &&
+    input.ratingValue >= input.worstRating &&
+    input.ratingValue <= input.bestRating
+      ? undefined
+      : `its rating ${input.ratingValue} is outside ${input.worstRating} to ${input.bestRating}`)
+  if (problem !== undefined) {
+    warn(`a review was left out of the JSON-LD because ${problem} (Google rejects such a review)`)
+    return undefined
+  }
+  const author: Person = { '@type': 'Person', name: input.authorName }
+  const reviewRating: Rating = {
+    '@type': 'Rating',
+    ratingValue: input.ratingValue,
+    bestRating: input.bestRating,
+    worstRating: input.worstRating,
+  }
+  return {
+    '@type': 'Review',
+    author,
+    datePublished: input.datePublished,
+    ...(input.reviewBody === '' ? {} : { reviewBody: input.reviewBody }),
+    reviewRating,
+  }
+}
+
+function summaryNode(input: SummaryInput, warn: (message: string) => void): Review | undefined {
+  const problem =
+    authorProblem(input.authorName) ??
+    (isValidDate(input.datePublished)
+      ? undefined
+      : `its datePublished ${JSON.stringify(input.datePublished)} is not a date`) ??
+    (input.reviewBody.trim() === '' ? 'it is empty' : undefined)
+  if (problem !== undefined) {
+    warn(`the review summary was left out of the JSON-LD because ${problem}`)
+    return undefined
+  }
+  const author: Organization = { '@type': 'Organization', name: input.authorName }
+  // Google accepts a review without a rating when it has an author and a date, which the summary has.
+  return { '@type': 'Review', author, datePublished: input.datePublished, reviewBody: input.reviewBody }
+}
+
+/** The review markup of a node: `aggregateRating` and `review` items that pass Google's rules. */
+export interface ReviewMarkup {
+  aggregateRating?: AggregateRating
+  review?: Review[]
+}
+
+/** What review markup is made of, whichever source it came from. */
+export interface ReviewMarkupInput {
+  aggregate: AggregateInput | undefined
+  /** Newest first. */
+  reviews: readonly ReviewInput[]
+  summary: SummaryInput | undefined
+  maxReviews: number
+  ratingDecimals: number
+}
+
+/**
+ * Review markup following Google's review-snippet rules: no aggregate of zero reviews, no review without
+ * an author name, a rating or a date; `itemReviewed` is left to nesting. Empty when nothing passes.
+ */
+export function reviewMarkup(input: ReviewMarkupInput, warn: (message: string) => void): ReviewMarkup {
+  const aggregateRating =
+    input.aggregate === undefined
+      ? undefined
+      : aggregateRatingNode(input.aggregate, input.ratingDecimals, warn)
+  const review: Review[] = []
+  for (const item of input.reviews) {
+    if (review.length === input.maxReviews) break
+    const node = reviewNode(item, warn)
+    if (node !== undefined) review.push(node)
+  }
+  const summary = input.summary === undefined ? undefined : summaryNode(input.summary, warn)
+  if (summary !== undefined) review.push(summary)
+  return {
+    ...(aggregateRating === undefined ? {} : { aggregateRating }),
+    ...(review.length === 0 ? {} : { review }),
+  }
+}
+
+/** The fields of a product or brand review that the markup uses. */
+export interface ReviewData extends ReviewAuthor {
+  /** ISO 8601 date-time: becomes `datePublished`. */
+  publish_date: string
+  /** The original text, as the consumer wrote it: becomes `reviewBody`. */
+  review_content: string
+  review_rate: number
+}
+
+/** Time of publication for sorting; a review without a valid date sorts last. */
+function publishTime(review: ReviewData): number {
+  const time = Date.parse(review.publish_date)
+  return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time
+}
+
+/** API reviews as markup input, newest published first, as the structured-datas operation orders them. */
+export function reviewInputs(reviews: readonly ReviewData[]): ReviewInput[] {
+  return [...reviews]
+    .sort((a, b) => {
+      const [timeA, timeB] = [publishTime(a), publishTime(b)]
+      return timeA === timeB ? 0 : timeA < timeB ? 1 : -1
+    })
+    .map((review) => ({
+      authorName: reviewAuthorName(review),
+      datePublished: review.publish_date,
+      reviewBody: review.review_content,
+      ratingValue: review.review_rate,
+      bestRating: BEST_RATING,
+      worstRating: WORST_RATING,
+    }))
+}

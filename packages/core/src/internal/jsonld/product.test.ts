@@ -1,0 +1,225 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { JsonLdInputError } from './json-ld-input-error.ts'
+import type { ReviewData } from './markup.ts'
+import { buildProductJsonLd } from './product.ts'
+
+const url = 'https://shop.example/products/kettle'
+
+function review(overrides: Partial<ReviewData> = {}): ReviewData {
+  return {
+    author_firstname: 'Marie',
+    author_lastname: 'Dupont',
+    is_personal_data_disclosed: true,
+    publish_date: '2025-03-01T10:00:00Z',
+    review_content: 'Boils fast.',
+    review_rate: 5,
+    ...overrides,
+  }
+}
+
+const silent = () => ({ warn: vi.fn() })
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+describe('buildProductJsonLd', () => {
+  it('builds one Product node with the page URL as @id', () => {
+    const node = buildProductJsonLd({ url, product: { name: 'Kettle' }, logger: silent() })
+    expect(node).toEqual({ '@context': 'https://schema.org', '@type': 'Product', '@id': url, name: 'Kettle' })
+  })
+
+  it('marks up the aggregate rating with count and both bounds', () => {
+    const node = buildProductJsonLd({ url, rating: { average: 4.5625, count_total: 128 }, logger: silent() })
+    expect(node?.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.6,
+      reviewCount: 128,
+      bestRating: 5,
+      worstRating: 1,
+    })
+  })
+
+  it('rounds the rating to the decimals asked for', () => {
+    const node = buildProductJsonLd({
+      url,
+      rating: { average: 4.5625, count_total: 3 },
+      ratingDecimals: 2,
+      logger: silent(),
+    })
+    expect(node?.aggregateRating).toMatchObject({ ratingValue: 4.56 })
+  })
+
+  it('rounds half away from zero without binary artefacts', () => {
+    const node = buildProductJsonLd({ url, rating: { average: 4.45, count_total: 2 }, logger: silent() })
+    expect(node?.aggregateRating).toMatchObject({ ratingValue: 4.5 })
+  })
+
+  it('leaves out an aggregate of zero reviews', () => {
+    const node = buildProductJsonLd({
+      url,
+      product: { name: 'Kettle' },
+      rating: { average: 0, count_total: 0 },
+    })
+    expect(node).not.toHaveProperty('aggregateRating')
+  })
+
+  it('gives null when there is nothing to mark up', () => {
+    expect(buildProductJsonLd({ url, rating: { average: 0, count_total: 0 }, reviews: [] })).toBeNull()
+  })
+
+  it('leaves out an aggregate whose rating is outside 1 to 5, with a warning', () => {
+    const logger = silent()
+    const node = buildProductJsonLd({
+      url,
+      product: { name: 'K' },
+      rating: { average: 7, count_total: 2 },
+      logger,
+    })
+    expect(node).not.toHaveProperty('aggregateRating')
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('ratingValue 7'))
+  })
+
+  it('marks up a review with author, date, original text and rating', () => {
+    const node = buildProductJsonLd({ url, reviews: [review()], logger: silent() })
+    expect(node?.review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Marie D.' },
+        datePublished: '2025-03-01T10:00:00Z',
+        reviewBody: 'Boils fast.',
+        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+      },
+    ])
+  })
+
+  it('nests reviews without itemReviewed, which nesting implies', () => {
+    const node = buildProductJsonLd({ url, reviews: [review()], logger: silent() })
+    expect(node?.review).toEqual([expect.not.objectContaining({ itemReviewed: expect.anything() })])
+  })
+
+  it('uses the first name alone for an author who did not share personal data', () => {
+    const node = buildProductJsonLd({
+      url,
+      reviews: [review({ is_personal_data_disclosed: false })],
+      logger: silent(),
+    })
+    expect(node?.review).toEqual([expect.objectContaining({ author: { '@type': 'Person', name: 'Marie' } })])
+  })
+
+  it('leaves out a review without an author name and warns once', () => {
+    const logger = silent()
+    const reviews = [review({ author_firstname: '' }), review({ author_firstname: ' ' })]
+    const node = buildProductJsonLd({ url, product: { name: 'Kettle' }, reviews, logger })
+    expect(node).not.toHaveProperty('review')
+    expect(logger.warn).toHaveBeenCalledTimes(1)
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('no author name'))
+  })
+
+  it('leaves out a review whose author name is 100 characters or longer', () => {
+    const node = buildProductJsonLd({
+      url,
+      reviews: [review({ author_firstname: 'A'.repeat(100) })],
+      logger: silent(),
+    })
+    expect(node).toBeNull()
+  })
+
+  it('leaves out a review whose date is not a date', () => {
+    const node = buildProductJsonLd({
+      url,
+      reviews: [review({ publish_date: 'yesterday' })],
+      logger: silent(),
+    })
+    expect(node).toBeNull()
+  })
+
+  it('warns nothing in production', () => {
+    vi.stubEnv('NODE_ENV', 'production')
+    const logger = silent()
+    buildProductJsonLd({ url, reviews: [review({ author_firstname: '' })], logger })
+    expect(logger.warn).not.toHaveBeenCalled()
+  })
+
+  it('marks up the newest reviews first, up to maxReviews', () => {
+    const reviews = [1, 2, 3, 4].map((day) => review({ publish_date: `2025-03-0${day}T00:00:00Z` }))
+    const node = buildProductJsonLd({ url, reviews, maxReviews: 2, logger: silent() })
+    expect(node?.review).toEqual([
+      expect.objectContaining({ datePublished: '2025-03-04T00:00:00Z' }),
+      expect.objectContaining({ datePublished: '2025-03-03T00:00:00Z' }),
+    ])
+  })
+
+  it('marks up five reviews by default, as the structured-datas operation does', () => {
+    const reviews = Array.from({ length: 8 }, (_, day) =>
+      review({ publish_date: `2025-03-1${day}T00:00:00Z` }),
+    )
+    expect(buildProductJsonLd({ url, reviews, logger: silent() })?.review).toHaveLength(5)
+  })
+
+  it('fills maxReviews with valid reviews when some are left out', () => {
+    const reviews = [review({ author_firstname: '' }), review({ review_content: 'kept' })]
+    const node = buildProductJsonLd({ url, reviews, maxReviews: 1, logger: silent() })
+    expect(node?.review).toEqual([expect.objectContaining({ reviewBody: 'kept' })])
+  })
+
+  it("merges the page's product facts into the same node", () => {
+    const node = buildProductJsonLd({
+      url,
+      product: { '@id': url, name: 'Kettle', sku: 'K-1', gtin13: '4006381333931' },
+      rating: { average: 4, count_total: 1 },
+      logger: silent(),
+    })
+    expect(node).toMatchObject({ '@type': 'Product', '@id': url, name: 'Kettle', sku: 'K-1' })
+    expect(node).toHaveProperty('aggregateRating')
+  })
+
+  it('warns when the Product node has no name', () => {
+    const logger = silent()
+    buildProductJsonLd({ url, rating: { average: 4, count_total: 1 }, logger })
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('no name'))
+  })
+
+  it('appends the AI summary as a review by the organization', () => {
+    const node = buildProductJsonLd({
+      url,
+      reviewSummary: { content: 'Customers like it.', last_updated_at: '2025-04-01T00:00:00Z' },
+      reviewSummaryAuthor: 'Shop Inc.',
+      logger: silent(),
+    })
+    expect(node?.review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Organization', name: 'Shop Inc.' },
+        datePublished: '2025-04-01T00:00:00Z',
+        reviewBody: 'Customers like it.',
+      },
+    ])
+  })
+
+  it('throws naming reviewSummaryAuthor when the summary has no author', () => {
+    const call = () =>
+      buildProductJsonLd({ url, reviewSummary: { content: 'x', last_updated_at: '2025-04-01T00:00:00Z' } })
+    expect(call).toThrow(expect.objectContaining({ name: 'JsonLdInputError', field: 'reviewSummaryAuthor' }))
+  })
+
+  it('throws naming url when it is not absolute', () => {
+    expect(() => buildProductJsonLd({ url: '/products/kettle' })).toThrow(JsonLdInputError)
+    expect(() => buildProductJsonLd({ url: '/products/kettle' })).toThrow(/^url: /)
+  })
+
+  it("throws naming product.@id when the page's node is another product", () => {
+    const call = () =>
+      buildProductJsonLd({ url, product: { '@id': 'https://shop.example/other', name: 'x' } })
+    expect(call).toThrow(expect.objectContaining({ field: 'product.@id' }))
+  })
+
+  it('throws naming product.aggregateRating when the page brings its own', () => {
+    const product = { name: 'x', aggregateRating: { '@type': 'AggregateRating' } } as never
+    expect(() => buildProductJsonLd({ url, product })).toThrow(/^product\.aggregateRating: /)
+  })
+
+  it('throws naming maxReviews when it is not a whole number', () => {
+    expect(() => buildProductJsonLd({ url, maxReviews: 1.5 })).toThrow(/^maxReviews: /)
+  })
+})
