@@ -1,1 +1,73 @@
-export {}
+/**
+ * `@verified-reviews/core`: the server-only client of the Verified Reviews (Skeepers) APIs — the
+ * Published API, purchase events, and the legacy and Genesis APIs — with tokens, retries, rate
+ * limits, pagination, validation and typed errors.
+ *
+ * @module
+ */
+export {
+  type ClientOptions,
+  createClient,
+  type FetchOptions,
+  type RateLimitEvent,
+  type RequestOptions,
+  type RetryEvent,
+  VerifiedReviewsClient,
+} from './client.ts'
+export {
+  APIConnectionError,
+  APIError,
+  type APIErrorInit,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  type ErrorSource,
+  InternalServerError,
+  InvalidResponseError,
+  NotAcceptableError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ValidationError,
+  type ValidationIssue,
+  VerifiedReviewsError,
+} from './errors.ts'
+export { Page, PagePromise } from './pagination.ts'
+export type { BrandListParams, BrandReviewListParams, BrandReviews, Brands } from './resources/brands.ts'
+export type {
+  Genesis,
+  GenesisProduct,
+  GenesisProductAverageParams,
+  GenesisProductReviewsParams,
+  GenesisStatic,
+  GenesisWebsite,
+  GenesisWebsiteChoice,
+  GenesisWebsiteGetParams,
+} from './resources/genesis.ts'
+export type {
+  Legacy,
+  LegacyProductRatings,
+  LegacyProductReviews,
+  LegacyProducts,
+  LegacyRatingsGetParams,
+  LegacyReviewsGetParams,
+} from './resources/legacy.ts'
+export type { DateFilter, ListParams, Values } from './resources/params.ts'
+export type {
+  ProductListParams,
+  ProductRatingListParams,
+  ProductRatings,
+  ProductReviewListParams,
+  ProductReviews,
+  ProductStructuredData,
+  Products,
+  StructuredDataParams,
+} from './resources/products.ts'
+export type {
+  PurchaseEventRejection,
+  PurchaseEventResult,
+  PurchaseEvents,
+  SubmitPurchaseEventsParams,
+} from './resources/purchase-events.ts'
+export * from './types/index.ts'

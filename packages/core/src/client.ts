@@ -1,0 +1,223 @@
+import type { APIConnectionError, APIError, RateLimitError } from './errors.ts'
+import { type ClientContext, createContext } from './internal/context.ts'
+import { Brands } from './resources/brands.ts'
+import { Genesis } from './resources/genesis.ts'
+import { Legacy } from './resources/legacy.ts'
+import { Products } from './resources/products.ts'
+import { PurchaseEvents } from './resources/purchase-events.ts'
+
+/**
+ * Options passed through to `fetch` with every API request, such as Next.js's
+ * `{ next: { revalidate: 3600, tags: ['reviews'] } }` or `{ cache: 'force-cache' }`.
+ * `method`, `headers`, `body` and `signal` are the client's own.
+ */
+export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal'> &
+  Record<string, unknown>
+
+/** A retry the client is about to make after a failure (429 aside: see {@link RateLimitEvent}). */
+export interface RetryEvent {
+  /** 1 for the first retry of this request. */
+  attempt: number
+  /** Milliseconds the client is about to wait before retrying. */
+  delay: number
+  /** Why: a 5xx answer, a timeout, a failed connection or a body cut short. */
+  error: APIError | APIConnectionError
+  method: string
+  url: string
+}
+
+/** A wait the client is about to make because of a rate limit. */
+export interface RateLimitEvent {
+  /**
+   * `refused`: the API answered 429 and the client is about to retry. `budget`: the rate-limit
+   * headers of earlier answers say the budget is spent, so the client waits before being refused.
+   */
+  reason: 'refused' | 'budget'
+  /** Milliseconds the client is about to wait. */
+  delay: number
+  /** Retries already made for this request. */
+  attempt: number
+  /** The 429, when `reason` is `refused`. */
+  error?: RateLimitError
+  method: string
+  url: string
+}
+
+/** Options of one call, the last argument of every operation. They override the client's options. */
+export interface RequestOptions {
+  /** Aborts the call, its retries and its waits; it then rejects with `APIUserAbortError`. */
+  signal?: AbortSignal
+  /**
+   * Milliseconds one attempt may take, from sending to the last byte of the answer.
+   * @default the client's `timeout`
+   */
+  timeout?: number
+  /**
+   * Retries after a 429, a 5xx, a timeout or a failed connection.
+   * @default the client's `maxRetries`
+   */
+  maxRetries?: number
+  /**
+   * Passed through to `fetch`, over the client's `fetchOptions`.
+   * @default the client's `fetchOptions`
+   */
+  fetchOptions?: FetchOptions
+  /**
+   * Extra request headers, over the client's `headers`.
+   * @default undefined
+   */
+  headers?: Record<string, string>
+}
+
+/** Options of {@link createClient}. Every one is optional. */
+export interface ClientOptions {
+  /**
+   * Client id of the API credentials (merchant account console).
+   * @default process.env.VERIFIED_REVIEWS_CLIENT_ID
+   */
+  clientId?: string
+  /**
+   * Client secret of the API credentials.
+   * @default process.env.VERIFIED_REVIEWS_CLIENT_SECRET
+   */
+  clientSecret?: string
+  /**
+   * One origin (`http://127.0.0.1:4010`) that replaces the scheme, host and port of every default
+   * address, keeping its path: how to point the whole client at the sandbox or a proxy.
+   * @default process.env.VERIFIED_REVIEWS_ORIGIN, else the production addresses
+   */
+  origin?: string
+  /**
+   * Base address of the Published API.
+   * @default 'https://api.skeepers.io/verified-reviews/v1/published'
+   */
+  publishedUrl?: string
+  /**
+   * Token endpoint of the Published API.
+   * @default 'https://auth.skeepers.io/realms/skeepers/protocol/openid-connect/token'
+   */
+  publishedTokenUrl?: string
+  /**
+   * Base address of the purchase events service.
+   * @default 'https://api.skeepers.io/purchase-event/'
+   */
+  purchaseEventsUrl?: string
+  /**
+   * Token endpoint of the purchase events service.
+   * @default 'https://auth.skeepers.io/am/oauth2/alpha/access_token'
+   */
+  purchaseEventsTokenUrl?: string
+  /**
+   * Base address of the legacy Product Reviews API.
+   * @default 'https://api-product-reviews.rr.skeepers.io/v1'
+   */
+  legacyUrl?: string
+  /**
+   * Base address of the Genesis API. Genesis addresses differ per account: set the one of yours.
+   * @default 'https://api.skeepers.io/genesis'
+   */
+  genesisUrl?: string
+  /**
+   * Website id (uuid): the default `websiteId` of purchase events, legacy and Genesis calls.
+   * @default process.env.VERIFIED_REVIEWS_WEBSITE_ID
+   */
+  websiteId?: string
+  /**
+   * Secret key of the Genesis API, from which the daily Genesis token is derived.
+   * @default process.env.VERIFIED_REVIEWS_GENESIS_SECRET
+   */
+  genesisSecret?: string
+  /**
+   * The fetch function to call.
+   * @default globalThis.fetch
+   */
+  fetch?: (input: string, init: RequestInit) => Promise<Response>
+  /**
+   * Milliseconds one attempt may take, from sending to the last byte of the answer.
+   * @default 30_000
+   */
+  timeout?: number
+  /**
+   * Retries after a 429, a 5xx, a timeout, a failed connection or a body cut short. Other 4xx
+   * answers are never retried.
+   * @default 2
+   */
+  maxRetries?: number
+  /**
+   * The longest wait, in milliseconds, the client accepts before a retry or for a rate budget.
+   * When the API asks for a longer one (`Retry-After`), the client gives up at once and throws.
+   * @default 60_000
+   */
+  maxRetryWait?: number
+  /**
+   * Aborts every call of this client.
+   * @default undefined
+   */
+  signal?: AbortSignal
+  /**
+   * Passed through to `fetch` with every API request (not token requests), such as Next.js's
+   * `{ next: { revalidate: 3600, tags: ['reviews'] } }`.
+   * @default undefined
+   */
+  fetchOptions?: FetchOptions
+  /**
+   * Extra headers of every API request.
+   * @default undefined
+   */
+  headers?: Record<string, string>
+  /**
+   * Most requests a single call sends at once (bulk ratings split into chunks of 200).
+   * @default 4
+   */
+  maxConcurrency?: number
+  /**
+   * Called before each retry that is not caused by a 429. Return `false` to give up: the call then
+   * throws the error that caused the retry.
+   * @default undefined
+   */
+  onRetry?: (event: RetryEvent) => boolean | undefined | Promise<boolean | undefined>
+  /**
+   * Called before each wait caused by a rate limit: a 429, or a budget the rate-limit headers say
+   * is spent. Return `false` to give up instead of waiting (a build may prefer to fail fast): the
+   * call then throws a `RateLimitError`.
+   * @default undefined
+   */
+  onRateLimit?: (event: RateLimitEvent) => boolean | undefined | Promise<boolean | undefined>
+}
+
+/** A client of the Verified Reviews APIs. Create it with {@link createClient}. */
+export class VerifiedReviewsClient {
+  /** Product summaries, product reviews, bulk ratings and structured data (Published API). */
+  readonly products: Products
+  /** Brand and shop rating statistics and reviews (Published API). */
+  readonly brands: Brands
+  /** Submitting purchase events. */
+  readonly purchaseEvents: PurchaseEvents
+  /** The legacy Product Reviews API, for integrations that migrate one call at a time. */
+  readonly legacy: Legacy
+  /** The Genesis API, for integrations that migrate one call at a time. */
+  readonly genesis: Genesis
+
+  /** @internal Use {@link createClient}. */
+  constructor(context: ClientContext) {
+    this.products = new Products(context)
+    this.brands = new Brands(context)
+    this.purchaseEvents = new PurchaseEvents(context)
+    this.legacy = new Legacy(context)
+    this.genesis = new Genesis(context)
+  }
+}
+
+/**
+ * Creates a client of the Verified Reviews APIs. Server-only: it holds your API credentials.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from '@verified-reviews/core'
+ * const vr = createClient() // VERIFIED_REVIEWS_CLIENT_ID and VERIFIED_REVIEWS_CLIENT_SECRET
+ * const page = await vr.products.reviews.list({ product_variation_id: ['SKU-1'], limit: 20 })
+ * ```
+ */
+export function createClient(options: ClientOptions = {}): VerifiedReviewsClient {
+  return new VerifiedReviewsClient(createContext(options))
+}

@@ -1,0 +1,110 @@
+import type { ClientOptions } from '../client.ts'
+import { ValidationError } from '../errors.ts'
+import { type Addresses, resolveAddresses } from './addresses.ts'
+import { CursorLimits } from './cursors.ts'
+import type { Fetch, HttpSettings, Service } from './http.ts'
+import { requestToken } from './oauth.ts'
+import { RateBudget } from './rate-budget.ts'
+import { TokenCache } from './token-cache.ts'
+import { isIntegerIn } from './validate.ts'
+
+/** Everything the resources of one client share. */
+export interface ClientContext {
+  settings: HttpSettings
+  addresses: Addresses
+  published: Service
+  purchaseEvents: Service
+  legacy: Service
+  genesis: Service
+  cursors: CursorLimits
+  maxConcurrency: number
+  websiteId: string | undefined
+  genesisSecret: string | undefined
+}
+
+/** Reads an environment variable where there is a `process` (Node, Bun, Deno); undefined on edge runtimes. */
+function env(name: string): string | undefined {
+  const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+  const value = process?.env?.[name]
+  return value === '' ? undefined : value
+}
+
+function check(valid: boolean, field: string, message: string): void {
+  if (!valid) throw new ValidationError([{ field, message }])
+}
+
+/** Checks the options, applies defaults and builds the shared state of a client. */
+export function createContext(options: ClientOptions): ClientContext {
+  const timeout = options.timeout ?? 30_000
+  const maxRetries = options.maxRetries ?? 2
+  const maxRetryWait = options.maxRetryWait ?? 60_000
+  const maxConcurrency = options.maxConcurrency ?? 4
+  check(typeof timeout === 'number' && timeout > 0, 'timeout', 'must be a positive number of milliseconds')
+  check(isIntegerIn(maxRetries, 0, 100), 'maxRetries', 'must be an integer from 0 to 100')
+  check(
+    typeof maxRetryWait === 'number' && maxRetryWait >= 0,
+    'maxRetryWait',
+    'must be milliseconds, 0 or more',
+  )
+  check(isIntegerIn(maxConcurrency, 1, 64), 'maxConcurrency', 'must be an integer from 1 to 64')
+
+  const fetch: Fetch | undefined =
+    options.fetch ?? (globalThis.fetch ? globalThis.fetch.bind(globalThis) : undefined)
+  check(fetch !== undefined, 'fetch', 'is required where there is no global fetch')
+
+  const addresses = resolveAddresses(options, options.origin ?? env('VERIFIED_REVIEWS_ORIGIN'))
+  const clientId = options.clientId ?? env('VERIFIED_REVIEWS_CLIENT_ID')
+  const clientSecret = options.clientSecret ?? env('VERIFIED_REVIEWS_CLIENT_SECRET')
+
+  const settings: HttpSettings = {
+    fetch: fetch as Fetch,
+    timeout,
+    maxRetries,
+    maxRetryWait,
+    signal: options.signal,
+    fetchOptions: options.fetchOptions,
+    headers: options.headers,
+    onRetry: options.onRetry,
+    onRateLimit: options.onRateLimit,
+  }
+  // Token requests take no fetchOptions: a framework must never cache a token answer.
+  const tokenSettings: HttpSettings = { ...settings, fetchOptions: undefined }
+
+  const tokenCache = (
+    source: 'published-token' | 'purchase-events-token',
+    url: string,
+    form: Record<string, string>,
+  ) =>
+    new TokenCache(() => {
+      if (clientId === undefined || clientSecret === undefined) {
+        const field = clientId === undefined ? 'clientId' : 'clientSecret'
+        const variable =
+          clientId === undefined ? 'VERIFIED_REVIEWS_CLIENT_ID' : 'VERIFIED_REVIEWS_CLIENT_SECRET'
+        return Promise.reject(
+          new ValidationError([{ field, message: `is required: pass it or set ${variable}` }]),
+        )
+      }
+      return requestToken(tokenSettings, { service: { source }, url, clientId, clientSecret, form })
+    })
+
+  return {
+    settings,
+    addresses,
+    published: {
+      source: 'published',
+      budget: new RateBudget(),
+      token: tokenCache('published-token', addresses.publishedTokenUrl, { audience: 'verified-reviews' }),
+    },
+    purchaseEvents: {
+      source: 'purchase-events',
+      budget: new RateBudget(),
+      token: tokenCache('purchase-events-token', addresses.purchaseEventsTokenUrl, { scope: 'openid' }),
+    },
+    legacy: { source: 'legacy' },
+    genesis: { source: 'genesis' },
+    cursors: new CursorLimits(),
+    maxConcurrency,
+    websiteId: options.websiteId ?? env('VERIFIED_REVIEWS_WEBSITE_ID'),
+    genesisSecret: options.genesisSecret ?? env('VERIFIED_REVIEWS_GENESIS_SECRET'),
+  }
+}

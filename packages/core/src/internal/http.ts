@@ -1,0 +1,294 @@
+import type { FetchOptions, RateLimitEvent, RequestOptions, RetryEvent } from '../client.ts'
+import {
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  type ErrorSource,
+  InternalServerError,
+  NotAcceptableError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+} from '../errors.ts'
+import type { RateBudget } from './rate-budget.ts'
+import { backoffDelay, requestedDelay } from './retry-timing.ts'
+import type { TokenCache } from './token-cache.ts'
+
+/** The fetch function the client calls; `globalThis.fetch` fits. */
+export type Fetch = (input: string, init: RequestInit) => Promise<Response>
+
+/** Client-wide settings of the transport, after defaults. */
+export interface HttpSettings {
+  fetch: Fetch
+  timeout: number
+  maxRetries: number
+  maxRetryWait: number
+  signal: AbortSignal | undefined
+  fetchOptions: FetchOptions | undefined
+  headers: Record<string, string> | undefined
+  onRetry: ((event: RetryEvent) => unknown) | undefined
+  onRateLimit: ((event: RateLimitEvent) => unknown) | undefined
+}
+
+/** One API as the transport sees it: its name, its rate budget and its token, when it has them. */
+export interface Service {
+  source: ErrorSource
+  budget?: RateBudget
+  token?: TokenCache
+}
+
+/** A request to send. */
+export interface Outgoing {
+  service: Service
+  method: 'GET' | 'POST'
+  url: string
+  headers?: Record<string, string>
+  body?: string
+}
+
+/** A successful answer, its body read in full. */
+export interface Incoming {
+  status: number
+  headers: Headers
+  url: string
+  text: string
+}
+
+const errorClasses: Record<number, typeof APIError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  406: NotAcceptableError,
+}
+
+/** The body of an error answer: parsed when it is JSON, the raw text otherwise. */
+export function readErrorBody(text: string, headers: Headers): unknown {
+  const type = headers.get('content-type') ?? ''
+  const looksJson = /^\s*[[{]/.test(text)
+  if (type.includes('json') || looksJson) {
+    try {
+      return JSON.parse(text)
+    } catch {
+      return text
+    }
+  }
+  return text
+}
+
+/** The typed error of an answer with a 4xx/5xx status. */
+export function errorFromAnswer(answer: Incoming, source: ErrorSource): APIError {
+  const init = {
+    status: answer.status,
+    headers: answer.headers,
+    body: readErrorBody(answer.text, answer.headers),
+    url: answer.url,
+    source,
+  }
+  if (answer.status === 429) {
+    const delay = requestedDelay(answer.headers)
+    return new RateLimitError({ ...init, retryAfter: delay === undefined ? undefined : delay / 1000 })
+  }
+  if (answer.status >= 500) return new InternalServerError(init)
+  const ErrorClass = errorClasses[answer.status] ?? APIError
+  return new ErrorClass(init)
+}
+
+function abortError(): APIUserAbortError {
+  return new APIUserAbortError('The request was aborted.')
+}
+
+/** Waits `ms`, or rejects with {@link APIUserAbortError} as soon as one of the signals aborts. */
+export function sleep(ms: number, signals: readonly (AbortSignal | undefined)[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const live = signals.filter((signal): signal is AbortSignal => signal !== undefined)
+    if (live.some((signal) => signal.aborted)) return reject(abortError())
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(abortError())
+    }
+    const timer = setTimeout(() => {
+      for (const signal of live) signal.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    for (const signal of live) signal.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/** Settles with `promise`, or rejects with {@link APIUserAbortError} as soon as a signal aborts. */
+export function abortable<T>(promise: Promise<T>, signals: readonly (AbortSignal | undefined)[]): Promise<T> {
+  const live = signals.filter((signal): signal is AbortSignal => signal !== undefined)
+  if (live.length === 0) return promise
+  return new Promise((resolve, reject) => {
+    if (live.some((signal) => signal.aborted)) return reject(abortError())
+    const onAbort = () => reject(abortError())
+    for (const signal of live) signal.addEventListener('abort', onAbort, { once: true })
+    const done = () => {
+      for (const signal of live) signal.removeEventListener('abort', onAbort)
+    }
+    promise.then(
+      (value) => {
+        done()
+        resolve(value)
+      },
+      (error: unknown) => {
+        done()
+        reject(error)
+      },
+    )
+  })
+}
+
+interface Attempt {
+  settings: HttpSettings
+  out: Outgoing
+  options: RequestOptions
+  token: string | undefined
+}
+
+/** Sends once: connect, then read the whole body, all within the timeout. */
+async function sendOnce({ settings, out, options, token }: Attempt): Promise<Incoming> {
+  const userSignals = [options.signal, settings.signal]
+  if (userSignals.some((signal) => signal?.aborted)) throw abortError()
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, options.timeout ?? settings.timeout)
+  const onAbort = () => controller.abort()
+  for (const signal of userSignals) signal?.addEventListener('abort', onAbort, { once: true })
+  const fail = (error: unknown, what: string) => {
+    if (userSignals.some((signal) => signal?.aborted)) return abortError()
+    const init = { url: out.url, source: out.service.source, cause: error }
+    if (timedOut) {
+      return new APITimeoutError(`No complete answer from ${out.service.source} within the timeout.`, init)
+    }
+    const reason = error instanceof Error ? `: ${error.message}` : ''
+    return new APIConnectionError(`${what} ${out.service.source} failed${reason}`, init)
+  }
+  try {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...settings.headers,
+      ...options.headers,
+      ...out.headers,
+    }
+    if (token !== undefined) headers.authorization = `Bearer ${token}`
+    const init: RequestInit = {
+      ...settings.fetchOptions,
+      ...options.fetchOptions,
+      method: out.method,
+      headers,
+      signal: controller.signal,
+    }
+    if (out.body !== undefined) init.body = out.body
+    let response: Response
+    try {
+      response = await settings.fetch(out.url, init)
+    } catch (error) {
+      throw fail(error, 'Connecting to')
+    }
+    let text: string
+    try {
+      text = await response.text()
+    } catch (error) {
+      // A body cut short (the connection closed before Content-Length was reached) lands here.
+      throw fail(error, 'Reading the answer of')
+    }
+    return { status: response.status, headers: response.headers, url: out.url, text }
+  } finally {
+    clearTimeout(timer)
+    for (const signal of userSignals) signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+function isRetryable(error: unknown): error is APIError | APIConnectionError {
+  if (error instanceof APIConnectionError) return true
+  return error instanceof APIError && (error.status === 429 || error.status >= 500)
+}
+
+/** Asks a hook whether to go on; only an explicit `false` gives up. */
+async function proceed<E>(hook: ((event: E) => unknown) | undefined, event: E): Promise<boolean> {
+  if (hook === undefined) return true
+  return (await hook(event)) !== false
+}
+
+/** Waits until the service's rate budget lets one more request go, unless the caller gives up. */
+async function takeBudget(settings: HttpSettings, out: Outgoing, options: RequestOptions, attempt: number) {
+  const budget = out.service.budget
+  if (budget === undefined) return
+  const signals = [options.signal, settings.signal]
+  for (;;) {
+    const delay = budget.reserve()
+    if (delay === 0) return
+    const giveUp = () =>
+      new RateLimitError({
+        status: 429,
+        headers: budget.headers,
+        body: undefined,
+        url: out.url,
+        source: out.service.source,
+        retryAfter: delay / 1000,
+        message: `The rate budget of ${out.service.source} is spent for ${Math.ceil(delay / 1000)} s; gave up waiting.`,
+      })
+    if (delay > settings.maxRetryWait) throw giveUp()
+    const event: RateLimitEvent = { reason: 'budget', delay, attempt, method: out.method, url: out.url }
+    if (!(await proceed(settings.onRateLimit, event))) throw giveUp()
+    await sleep(delay, signals)
+  }
+}
+
+/**
+ * Sends a request with the client's resilience: waits for the rate budget, attaches the token,
+ * retries 429, 5xx, timeouts, connection failures and cut-short bodies with backoff (honouring
+ * `Retry-After`), and answers a 401 by dropping the token and trying once more with a new one.
+ * Resolves with a 2xx answer; throws a typed error otherwise.
+ */
+export async function send(
+  settings: HttpSettings,
+  out: Outgoing,
+  options: RequestOptions = {},
+): Promise<Incoming> {
+  const maxRetries = options.maxRetries ?? settings.maxRetries
+  const signals = [options.signal, settings.signal]
+  let retries = 0
+  let refreshedToken = false
+  for (;;) {
+    let token: string | undefined
+    if (out.service.token !== undefined) token = await abortable(out.service.token.get(), signals)
+    await takeBudget(settings, out, options, retries)
+    let error: unknown
+    try {
+      const answer = await sendOnce({ settings, out, options, token })
+      out.service.budget?.settle(answer)
+      if (answer.status >= 200 && answer.status < 300) return answer
+      if (answer.status === 401 && token !== undefined && !refreshedToken) {
+        out.service.token?.invalidate(token)
+        refreshedToken = true
+        continue
+      }
+      error = errorFromAnswer(answer, out.service.source)
+    } catch (thrown) {
+      out.service.budget?.settle()
+      error = thrown
+    }
+    if (!isRetryable(error) || retries >= maxRetries) throw error
+    const asked = error instanceof APIError ? requestedDelay(error.headers) : undefined
+    const delay = asked ?? backoffDelay(retries)
+    const event = { delay, attempt: retries + 1, method: out.method, url: out.url }
+    if (error instanceof RateLimitError) {
+      if (delay > settings.maxRetryWait) throw error
+      if (!(await proceed(settings.onRateLimit, { ...event, reason: 'refused', error } as RateLimitEvent)))
+        throw error
+    } else {
+      if (delay > settings.maxRetryWait) throw error
+      if (!(await proceed(settings.onRetry, { ...event, error } as RetryEvent))) throw error
+    }
+    await sleep(delay, signals)
+    retries++
+  }
+}

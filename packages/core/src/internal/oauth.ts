@@ -1,0 +1,65 @@
+import { InvalidResponseError } from '../errors.ts'
+import { type HttpSettings, type Service, send } from './http.ts'
+import type { AccessToken } from './token-cache.ts'
+
+/** Where and how to ask for a token of one audience. */
+export interface TokenRequest {
+  service: Service
+  url: string
+  clientId: string
+  clientSecret: string
+  /** The audience-specific form fields: `audience=verified-reviews` or `scope=openid`. */
+  form: Record<string, string>
+}
+
+function base64(text: string): string {
+  let binary = ''
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte)
+  return btoa(binary)
+}
+
+/** `Basic` credentials of the client credentials flow. */
+export function basicCredentials(clientId: string, clientSecret: string): string {
+  return `Basic ${base64(`${clientId}:${clientSecret}`)}`
+}
+
+/**
+ * Gets an access token with the OAuth 2.0 client credentials flow. Refused credentials throw an
+ * `AuthenticationError` (401) or `BadRequestError` (400) whose `source` is the token endpoint; a
+ * token server that is down is retried like any API, then throws its connection or server error.
+ */
+export async function requestToken(settings: HttpSettings, request: TokenRequest): Promise<AccessToken> {
+  const issuedAt = Date.now()
+  const answer = await send(settings, {
+    service: request.service,
+    method: 'POST',
+    url: request.url,
+    headers: {
+      authorization: basicCredentials(request.clientId, request.clientSecret),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials', ...request.form }).toString(),
+  })
+  let body: unknown
+  try {
+    body = JSON.parse(answer.text)
+  } catch (cause) {
+    throw new InvalidResponseError('The token endpoint answered something that is not JSON.', {
+      ...answer,
+      body: answer.text,
+      source: request.service.source,
+      cause,
+    })
+  }
+  const { access_token: value, expires_in: expiresIn } = (body ?? {}) as Record<string, unknown>
+  if (typeof value !== 'string' || value === '') {
+    throw new InvalidResponseError('The token endpoint answered without an access_token.', {
+      ...answer,
+      body: answer.text,
+      source: request.service.source,
+    })
+  }
+  const seconds = typeof expiresIn === 'number' ? expiresIn : Number(expiresIn)
+  const expiresAt = Number.isFinite(seconds) && seconds > 0 ? issuedAt + seconds * 1000 : undefined
+  return { value, issuedAt, expiresAt }
+}

@@ -1,0 +1,174 @@
+import { type Issues, isIntegerIn, isIsoDate, isIsoDateTime, isObject, isUuid } from './validate.ts'
+
+// Members the service documents, per object; any other member is refused, so a misspelt one is not lost.
+const EVENT_MEMBERS = [
+  'purchase_reference',
+  'purchase_date',
+  'price',
+  'consumer',
+  'products',
+  'sales_channel',
+  'solicitation_parameters',
+  'custom_fields',
+]
+const CONSUMER_MEMBERS = [
+  'first_name',
+  'last_name',
+  'birth_date',
+  'email',
+  'phone',
+  'courtesy_title',
+  'custom_fields',
+  'language',
+  'country',
+  'hide_personal_data',
+  'anonymize_data',
+]
+const PRODUCT_MEMBERS = ['product_ref', 'name', 'brand', 'price', 'not_received', 'custom_fields', 'category']
+const PRODUCT_REF_MEMBERS = ['ean', 'sku', 'upc', 'isbn', 'jan', 'mpn', 'reference']
+const CHANNEL_MEMBERS = ['channel', 'delivery_type', 'website_id', 'shop_id']
+const SOLICITATION_MEMBERS = ['delay', 'delay_product', 'purchase_event_type']
+const CUSTOM_FIELD_MEMBERS = ['label', 'value', 'category']
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+// The service wants seconds and an offset: 2025-03-01T10:00:00Z, 2025-03-01T10:00:00.5+02:00.
+const FULL_DATE_TIME = /T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/
+
+/** Checks one purchase event as the service documents it; problems go to `issues` under `events[index].…`. */
+export function checkPurchaseEvent(event: unknown, index: number, websiteId: string, issues: Issues): void {
+  const add = (path: string, message: string) =>
+    issues.add(`events[${index}]${path === '' ? '' : `.${path}`}`, message, index)
+  const text = (value: unknown, path: string, required = false) => {
+    if (value === undefined && !required) return
+    if (typeof value !== 'string') add(path, required ? 'is required (a string)' : 'must be a string')
+  }
+  const flag = (value: unknown, path: string) => {
+    if (value !== undefined && typeof value !== 'boolean') add(path, 'must be true or false')
+  }
+  const amount = (value: unknown, path: string) => {
+    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0)) {
+      add(path, 'must be a number, 0 or more')
+    }
+  }
+  const known = (object: Record<string, unknown>, members: readonly string[], path: string) => {
+    for (const key of Object.keys(object)) {
+      if (!members.includes(key)) add(path === '' ? key : `${path}.${key}`, 'is not a known member')
+    }
+  }
+  const customFields = (value: unknown, path: string, nullable: boolean) => {
+    if (value === undefined || (nullable && value === null)) return
+    if (!Array.isArray(value)) {
+      add(path, `must be an array of { label, value, category }${nullable ? ' or null' : ''}`)
+      return
+    }
+    for (const [i, field] of value.entries()) {
+      const at = `${path}[${i}]`
+      if (!isObject(field)) {
+        add(at, 'must be an object { label, value, category }')
+        continue
+      }
+      known(field, CUSTOM_FIELD_MEMBERS, at)
+      text(field.label, `${at}.label`, true)
+      text(field.value, `${at}.value`, true)
+      text(field.category, `${at}.category`)
+    }
+  }
+
+  if (!isObject(event)) {
+    add('', 'must be an object')
+    return
+  }
+  known(event, EVENT_MEMBERS, '')
+
+  const reference = event.purchase_reference
+  const length = typeof reference === 'string' ? [...reference].length : 0
+  if (typeof reference !== 'string' || reference === '') add('purchase_reference', 'is required')
+  else if (length > 50) add('purchase_reference', `must be 1 to 50 characters, got ${length}`)
+
+  const date = event.purchase_date
+  if (date === undefined) add('purchase_date', 'is required')
+  else if (typeof date !== 'string' || !isIsoDateTime(date) || !FULL_DATE_TIME.test(date)) {
+    add('purchase_date', 'must be an ISO 8601 date-time with seconds and an offset (2025-03-01T10:00:00Z)')
+  }
+
+  amount(event.price, 'price')
+
+  const consumer = event.consumer
+  if (consumer === undefined) add('consumer', 'is required')
+  else if (!isObject(consumer)) add('consumer', 'must be an object')
+  else {
+    known(consumer, CONSUMER_MEMBERS, 'consumer')
+    for (const key of ['first_name', 'last_name', 'phone', 'courtesy_title', 'language', 'country']) {
+      text(consumer[key], `consumer.${key}`)
+    }
+    const email = consumer.email
+    if (email !== undefined && !(typeof email === 'string' && email.length <= 254 && EMAIL.test(email))) {
+      add('consumer.email', 'must be an email address')
+    }
+    const birthDate = consumer.birth_date
+    if (birthDate !== undefined && !(typeof birthDate === 'string' && isIsoDate(birthDate))) {
+      add('consumer.birth_date', 'must be a date YYYY-MM-DD')
+    }
+    flag(consumer.hide_personal_data, 'consumer.hide_personal_data')
+    flag(consumer.anonymize_data, 'consumer.anonymize_data')
+    customFields(consumer.custom_fields, 'consumer.custom_fields', false)
+  }
+
+  const products = event.products
+  if (products !== undefined && products !== null) {
+    if (!Array.isArray(products)) add('products', 'must be an array or null')
+    else
+      for (const [i, product] of products.entries()) {
+        const at = `products[${i}]`
+        if (!isObject(product)) {
+          add(at, 'must be an object')
+          continue
+        }
+        known(product, PRODUCT_MEMBERS, at)
+        const ref = product.product_ref
+        if (ref !== undefined) {
+          if (!isObject(ref)) add(`${at}.product_ref`, 'must be an object')
+          else {
+            known(ref, PRODUCT_REF_MEMBERS, `${at}.product_ref`)
+            for (const key of PRODUCT_REF_MEMBERS) text(ref[key], `${at}.product_ref.${key}`)
+          }
+        }
+        for (const key of ['name', 'brand', 'category']) text(product[key], `${at}.${key}`)
+        amount(product.price, `${at}.price`)
+        flag(product.not_received, `${at}.not_received`)
+        customFields(product.custom_fields, `${at}.custom_fields`, false)
+      }
+  }
+
+  const channel = event.sales_channel
+  if (channel === undefined) add('sales_channel', 'is required')
+  else if (!isObject(channel)) add('sales_channel', 'must be an object')
+  else {
+    known(channel, CHANNEL_MEMBERS, 'sales_channel')
+    for (const key of ['channel', 'delivery_type', 'shop_id']) text(channel[key], `sales_channel.${key}`)
+    const website = channel.website_id
+    if (website !== undefined) {
+      if (!isUuid(website)) add('sales_channel.website_id', 'must be a uuid')
+      else if (website.toLowerCase() !== websiteId.toLowerCase()) {
+        add('sales_channel.website_id', `must be the website the events are submitted to (${websiteId})`)
+      }
+    }
+  }
+
+  const solicitation = event.solicitation_parameters
+  if (solicitation !== undefined) {
+    if (!isObject(solicitation)) add('solicitation_parameters', 'must be an object')
+    else {
+      known(solicitation, SOLICITATION_MEMBERS, 'solicitation_parameters')
+      for (const key of ['delay', 'delay_product']) {
+        const value = solicitation[key]
+        if (value !== undefined && !isIntegerIn(value, 0, Number.MAX_SAFE_INTEGER)) {
+          add(`solicitation_parameters.${key}`, 'must be an integer, 0 or more')
+        }
+      }
+      text(solicitation.purchase_event_type, 'solicitation_parameters.purchase_event_type')
+    }
+  }
+
+  customFields(event.custom_fields, 'custom_fields', true)
+}

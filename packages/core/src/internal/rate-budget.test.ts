@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { RateBudget } from './rate-budget.ts'
+
+const ok = (headers: Record<string, string>) => ({ status: 200, headers: new Headers(headers) })
+
+describe('RateBudget', () => {
+  it('lets requests go while nothing is known', () => {
+    const budget = new RateBudget()
+    expect([budget.reserve(0), budget.reserve(0), budget.reserve(0)]).toEqual([0, 0, 0])
+  })
+
+  it('makes a request wait until the reset once RateLimit-Remaining reaches zero', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle(ok({ 'ratelimit-remaining': '0', 'ratelimit-reset': '2' }), 100)
+    expect(budget.reserve(600)).toBe(1500)
+  })
+
+  it('lets requests go again after the reset', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle(ok({ 'ratelimit-remaining': '0', 'ratelimit-reset': '1' }), 0)
+    expect(budget.reserve(1000)).toBe(0)
+  })
+
+  it('counts the remaining budget down locally between answers', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle(ok({ 'ratelimit-remaining': '2', 'ratelimit-reset': '1' }), 0)
+    expect([budget.reserve(10), budget.reserve(10)]).toEqual([0, 0])
+    expect(budget.reserve(10)).toBe(990)
+  })
+
+  it('subtracts requests still in flight from the reported budget', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.reserve(0)
+    budget.reserve(0)
+    budget.settle(ok({ 'ratelimit-remaining': '2', 'ratelimit-reset': '1' }), 0)
+    expect(budget.reserve(0)).toBeGreaterThan(0)
+  })
+
+  it('waits for the next second when X-RateLimit-Remaining-Second is zero', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle(ok({ 'x-ratelimit-remaining-second': '0', 'x-ratelimit-remaining-minute': '50' }), 0)
+    expect(budget.reserve(0)).toBe(1000)
+  })
+
+  it('follows the tightest of several windows', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle(
+      ok({ 'ratelimit-remaining': '9', 'ratelimit-reset': '1', 'x-ratelimit-remaining-minute': '0' }),
+      0,
+    )
+    expect(budget.reserve(5000)).toBe(55_000)
+  })
+
+  it('stops sending after a 429 until Retry-After has passed', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle({ status: 429, headers: new Headers({ 'retry-after': '3' }) }, 0)
+    expect(budget.reserve(1000)).toBe(2000)
+    expect(budget.reserve(3000)).toBe(0)
+  })
+
+  it('learns nothing from a failed request', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle(undefined, 0)
+    expect(budget.reserve(0)).toBe(0)
+  })
+})

@@ -1,0 +1,73 @@
+import { parseResetSeconds, requestedDelay } from './retry-timing.ts'
+
+function count(headers: Headers, name: string): number | undefined {
+  const value = headers.get(name)
+  if (value === null || !/^\s*\d+\s*$/.test(value)) return undefined
+  return Number(value)
+}
+
+/**
+ * The rate budget of one API, shared by every request a client sends to it. It learns the budget
+ * from the rate-limit headers of each answer and makes requests wait once it is spent, so that the
+ * client slows down before the API starts refusing it.
+ */
+export class RateBudget {
+  // Undefined while nothing is known: requests then go out freely.
+  #remaining: number | undefined
+  #resetAt = 0
+  #inFlight = 0
+  #headers: Headers = new Headers()
+
+  /** Headers of the answer that last reported the budget. */
+  get headers(): Headers {
+    return this.#headers
+  }
+
+  /**
+   * Takes one request from the budget and returns 0, or returns how many milliseconds to wait
+   * before asking again when the budget is spent.
+   */
+  reserve(now: number = Date.now()): number {
+    if (this.#remaining !== undefined && now >= this.#resetAt) this.#remaining = undefined
+    if (this.#remaining === undefined || this.#remaining > 0) {
+      if (this.#remaining !== undefined) this.#remaining--
+      this.#inFlight++
+      return 0
+    }
+    return Math.max(1, this.#resetAt - now)
+  }
+
+  /** Ends a reserved request, learning from its answer's headers when there was an answer. */
+  settle(answer?: { status: number; headers: Headers }, now: number = Date.now()): void {
+    this.#inFlight = Math.max(0, this.#inFlight - 1)
+    if (answer === undefined) return
+    const { headers, status } = answer
+    if (status === 429) {
+      this.#remaining = 0
+      this.#resetAt = Math.max(this.#resetAt, now + (requestedDelay(headers, now) ?? 1000))
+      this.#headers = headers
+      return
+    }
+    // Each window reports what is left of it; the tightest one decides.
+    const windows: { remaining: number; resetMs: number }[] = []
+    const general = count(headers, 'ratelimit-remaining')
+    if (general !== undefined) {
+      windows.push({
+        remaining: general,
+        resetMs: parseResetSeconds(headers.get('ratelimit-reset'), now) ?? 1000,
+      })
+    }
+    const perSecond = count(headers, 'x-ratelimit-remaining-second')
+    if (perSecond !== undefined) windows.push({ remaining: perSecond, resetMs: 1000 })
+    const perMinute = count(headers, 'x-ratelimit-remaining-minute')
+    if (perMinute !== undefined) windows.push({ remaining: perMinute, resetMs: 60_000 })
+    if (windows.length === 0) return
+    const tightest = windows.reduce((a, b) =>
+      b.remaining < a.remaining || (b.remaining === a.remaining && b.resetMs > a.resetMs) ? b : a,
+    )
+    // Requests still in flight were sent after the API counted this one, so they spend the budget too.
+    this.#remaining = Math.max(0, tightest.remaining - this.#inFlight)
+    this.#resetAt = now + tightest.resetMs
+    this.#headers = headers
+  }
+}

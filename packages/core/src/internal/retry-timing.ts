@@ -1,0 +1,57 @@
+/** First retry waits about this long; each further retry doubles it. */
+export const INITIAL_RETRY_DELAY_MS = 500
+/** Backoff never grows beyond this. */
+export const MAX_RETRY_DELAY_MS = 8_000
+
+// Values from here on are epoch seconds (2001-09-09); below, a reset is a number of seconds to wait.
+const EPOCH_THRESHOLD_SECONDS = 1_000_000_000
+
+const IMF_FIXDATE =
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/
+
+/**
+ * Milliseconds to wait according to `Retry-After`: delay seconds (`120`, also fractional) or an
+ * HTTP date (`Wed, 21 Oct 2015 07:28:00 GMT`). Undefined when absent or unreadable; never negative.
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null) return undefined
+  const text = value.trim()
+  if (/^\d+(?:\.\d+)?$/.test(text)) return Number(text) * 1000
+  if (!IMF_FIXDATE.test(text)) return undefined
+  const at = Date.parse(text)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+/**
+ * Milliseconds until a `RateLimit-Reset`/`X-RateLimit-Reset` value: seconds to wait, or epoch
+ * seconds for large values (as some services send). Undefined when absent or unreadable.
+ */
+export function parseResetSeconds(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null) return undefined
+  const text = value.trim()
+  if (!/^\d+(?:\.\d+)?$/.test(text)) return undefined
+  const seconds = Number(text)
+  return seconds >= EPOCH_THRESHOLD_SECONDS ? Math.max(0, seconds * 1000 - now) : seconds * 1000
+}
+
+/**
+ * Milliseconds the API asks to wait before trying again: `Retry-After` first, since it is
+ * authoritative, then `RateLimit-Reset`, then `X-RateLimit-Reset`.
+ */
+export function requestedDelay(headers: Headers, now: number = Date.now()): number | undefined {
+  return (
+    parseRetryAfter(headers.get('retry-after'), now) ??
+    parseResetSeconds(headers.get('ratelimit-reset'), now) ??
+    parseResetSeconds(headers.get('x-ratelimit-reset'), now)
+  )
+}
+
+/**
+ * Capped exponential backoff with jitter for the retry number `retry` (0 for the first retry):
+ * between half and all of `min(INITIAL * 2^retry, MAX)`, so that clients that failed together do
+ * not all come back together.
+ */
+export function backoffDelay(retry: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(INITIAL_RETRY_DELAY_MS * 2 ** retry, MAX_RETRY_DELAY_MS)
+  return ceiling / 2 + (ceiling / 2) * random()
+}

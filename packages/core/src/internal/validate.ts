@@ -1,0 +1,72 @@
+import { ValidationError, type ValidationIssue } from '../errors.ts'
+
+/** Collects the problems of one input, then throws them together. */
+export class Issues {
+  readonly list: ValidationIssue[] = []
+
+  add(field: string, message: string, index?: number): void {
+    this.list.push(index === undefined ? { field, message } : { field, message, index })
+  }
+
+  /** Throws a {@link ValidationError} when any problem was found. */
+  throwIfAny(): void {
+    const [first, ...rest] = this.list
+    if (first !== undefined) throw new ValidationError([first, ...rest])
+  }
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/
+
+/** Whether year-month-day is a day of the calendar (no 2026-02-30). */
+function isCalendarDay(year: string, month: string, day: string): boolean {
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)))
+  return date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day)
+}
+
+/** Whether `value` is an ISO 8601 date (`2026-01-31`). */
+export function isIsoDate(value: string): boolean {
+  const match = DATE.exec(value)
+  return match !== null && isCalendarDay(match[1] as string, match[2] as string, match[3] as string)
+}
+
+/** Whether `value` is an ISO 8601 date-time (`2026-01-31T12:00:00Z`, offset and seconds optional). */
+export function isIsoDateTime(value: string): boolean {
+  const match = DATE_TIME.exec(value)
+  if (match === null) return false
+  const [, year, month, day, hours, minutes, seconds] = match as unknown as string[]
+  return (
+    isCalendarDay(year as string, month as string, day as string) &&
+    Number(hours) < 24 &&
+    Number(minutes) < 60 &&
+    (seconds === undefined || Number(seconds) < 60)
+  )
+}
+
+/** Whether `value` is a uuid. */
+export function isUuid(value: unknown): value is string {
+  return (
+    typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+  )
+}
+
+/** Whether `value` is a plain object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Whether `value` is an integer from `min` to `max`. */
+export function isIntegerIn(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+}
+
+/** Whether `value` is an absolute http(s) URL. */
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}

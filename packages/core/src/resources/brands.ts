@@ -1,0 +1,98 @@
+import type { RequestOptions } from '../client.ts'
+import type { ClientContext } from '../internal/context.ts'
+import { listPages, type PagedOperation } from '../internal/paged.ts'
+import { PAGING_RULES } from '../internal/query.ts'
+import type { PagePromise } from '../pagination.ts'
+import type {
+  BrandRating,
+  BrandReview,
+  BrandReviewSortField,
+  BrandSortField,
+  ReviewRate,
+} from '../types/published.ts'
+import { SORT_FIELDS } from '../types/published.ts'
+import type { ListParams, Values } from './params.ts'
+
+/** Parameters of `brands.list` (`GET /brands`). */
+export interface BrandListParams extends ListParams<BrandSortField> {
+  /** Shops to return (at most 200); the brand and every shop when absent. */
+  shop_key?: Values
+  /** `false` keeps only the brand's own entry; `true` only the shops. */
+  linked_to_shop?: boolean
+}
+
+/** Parameters of `brands.reviews.list` (`GET /brands/reviews`). */
+export interface BrandReviewListParams extends ListParams<BrandReviewSortField> {
+  /** Case-insensitive text searched in review content and moderation text. */
+  search?: string
+  is_verified?: boolean
+  /** Whether the author agreed to share personal data. */
+  is_personal_data_disclosed?: boolean
+  /** Shops whose reviews to return (at most 200). */
+  shop_key?: Values
+  /** Star ratings to keep. */
+  review_rate?: ReviewRate | readonly ReviewRate[]
+  /** `false` keeps only reviews of the brand that are linked to no shop. */
+  linked_to_shop?: boolean
+}
+
+const BOOLEAN = { kind: 'boolean' } as const
+
+const brandsList: PagedOperation = {
+  path: 'brands',
+  schema: {
+    name: 'brands.list',
+    sortable: SORT_FIELDS.brands,
+    rules: { ...PAGING_RULES, shop_key: { kind: 'values' }, linked_to_shop: BOOLEAN },
+  },
+}
+
+const brandReviewsList: PagedOperation = {
+  path: 'brands/reviews',
+  schema: {
+    name: 'brands.reviews.list',
+    sortable: SORT_FIELDS.brandReviews,
+    rules: {
+      ...PAGING_RULES,
+      search: { kind: 'text' },
+      is_verified: BOOLEAN,
+      is_personal_data_disclosed: BOOLEAN,
+      shop_key: { kind: 'values' },
+      review_rate: { kind: 'rates' },
+      linked_to_shop: BOOLEAN,
+    },
+  },
+}
+
+/** Reviews of the brand and of its shops (`GET /brands/reviews`). */
+export class BrandReviews {
+  readonly #context: ClientContext
+
+  /** @internal */
+  constructor(context: ClientContext) {
+    this.#context = context
+  }
+
+  /** Lists brand and shop reviews. Await it for the first page, or walk every review with `for await`. */
+  list(params?: BrandReviewListParams, options?: RequestOptions): PagePromise<BrandReview> {
+    return listPages(this.#context, brandReviewsList, params, options)
+  }
+}
+
+/** The brand and its shops (Published API). */
+export class Brands {
+  readonly #context: ClientContext
+  /** Reviews of the brand and of its shops. */
+  readonly reviews: BrandReviews
+
+  /** @internal */
+  constructor(context: ClientContext) {
+    this.#context = context
+    this.reviews = new BrandReviews(context)
+  }
+
+  /** Lists rating statistics of the brand (`shop_key` empty) and of each shop. */
+  list(params?: BrandListParams, options?: RequestOptions): PagePromise<BrandRating> {
+    return listPages(this.#context, brandsList, params, options)
+  }
+}

@@ -1,0 +1,313 @@
+import type { RequestOptions } from '../client.ts'
+import { joinUrl } from '../internal/addresses.ts'
+import { invalidAnswer, jsonOf } from '../internal/answer.ts'
+import type { ClientContext } from '../internal/context.ts'
+import { send } from '../internal/http.ts'
+import { genesisToken } from '../internal/sha256.ts'
+import { Issues, isIntegerIn, isObject } from '../internal/validate.ts'
+import type {
+  GenesisBrandFile,
+  GenesisProductAveragesResponse,
+  GenesisProductBody,
+  GenesisProductReviewsResponse,
+  GenesisRateFilter,
+  GenesisShopLine,
+  GenesisWebsiteParams,
+  GenesisWebsiteResponse,
+} from '../types/genesis.ts'
+
+/** Which website to ask about. */
+export interface GenesisWebsiteChoice {
+  /**
+   * The website (`idWebsite`).
+   * @default the client's `websiteId`
+   */
+  websiteId?: string
+}
+
+/** Parameters of `genesis.website.get`. */
+export type GenesisWebsiteGetParams = GenesisWebsiteParams & GenesisWebsiteChoice
+
+/** Parameters of `genesis.product.reviews`. */
+export type GenesisProductReviewsParams = Omit<GenesisProductBody, 'query'> & GenesisWebsiteChoice
+
+/** Parameters of `genesis.product.average`. */
+export type GenesisProductAverageParams = Pick<GenesisProductBody, 'product' | 'plateforme'> &
+  GenesisRateFilter &
+  GenesisWebsiteChoice
+
+const WEBSITE_MEMBERS = [
+  'websiteId',
+  'format',
+  'range',
+  'p',
+  'order_by',
+  'order_type',
+  'iso_code',
+  'plateforme',
+  'field',
+  'sign',
+  'compare',
+]
+const PRODUCT_MEMBERS = [
+  'websiteId',
+  'product',
+  'plateforme',
+  'limit',
+  'offset',
+  'order',
+  'field',
+  'sign',
+  'compare',
+]
+const AVERAGE_MEMBERS = ['websiteId', 'product', 'plateforme', 'field', 'sign', 'compare']
+const SIGNS = ['=', '!=', '<', '<=', '>', '>=']
+
+function checkMembers(params: object, members: readonly string[], issues: Issues): void {
+  for (const [key, value] of Object.entries(params)) {
+    if (!members.includes(key) && value !== undefined) issues.add(key, 'is not a parameter of this operation')
+  }
+}
+
+function checkRateFilter(params: GenesisRateFilter, issues: Issues): void {
+  const given = [params.field, params.sign, params.compare].filter((value) => value !== undefined).length
+  if (given === 0) return
+  if (given !== 3) issues.add('field', 'field, sign and compare go together')
+  if (params.field !== undefined && params.field !== 'rate') issues.add('field', "must be 'rate'")
+  if (params.sign !== undefined && !SIGNS.includes(params.sign))
+    issues.add('sign', `must be one of ${SIGNS.join(' ')}`)
+  if (params.compare !== undefined && !isIntegerIn(Number(params.compare), 1, 5)) {
+    issues.add('compare', 'must be a rating from 1 to 5')
+  }
+}
+
+function checkInteger(value: unknown, field: string, min: number, max: number, issues: Issues): void {
+  if (value !== undefined && !isIntegerIn(value, min, max))
+    issues.add(field, `must be an integer from ${min} to ${max}`)
+}
+
+function checkProducts(product: unknown, issues: Issues): void {
+  if (
+    !Array.isArray(product) ||
+    product.length === 0 ||
+    product.length > 200 ||
+    !product.every((item) => typeof item === 'string' && item !== '')
+  ) {
+    issues.add('product', 'must be an array of 1 to 200 non-empty product references')
+  }
+}
+
+/** The website asked about: the parameter, else the client option. */
+function websiteOf(context: ClientContext, params: GenesisWebsiteChoice | undefined, issues: Issues): string {
+  const websiteId = params?.websiteId ?? context.websiteId
+  if (websiteId === undefined || websiteId === '') {
+    issues.add('websiteId', 'is required: pass it or set the client option websiteId')
+  }
+  return websiteId ?? ''
+}
+
+function requireSecret(context: ClientContext, issues: Issues): void {
+  if (context.genesisSecret === undefined || context.genesisSecret === '') {
+    issues.add(
+      'genesisSecret',
+      'is required: set the client option genesisSecret or VERIFIED_REVIEWS_GENESIS_SECRET',
+    )
+  }
+}
+
+function withoutWebsite<T extends GenesisWebsiteChoice>(params: T): Omit<T, 'websiteId'> {
+  const { websiteId: _, ...rest } = params
+  return rest
+}
+
+/** Brand and shop reviews of the Genesis API (`GET /website`). */
+export class GenesisWebsite {
+  readonly #context: ClientContext
+
+  /** @internal */
+  constructor(context: ClientContext) {
+    this.#context = context
+  }
+
+  /** One page of brand and shop reviews. Replaced by `brands.reviews.list` (or `brands.list` for aggregates). */
+  async get(params: GenesisWebsiteGetParams = {}, options?: RequestOptions): Promise<GenesisWebsiteResponse> {
+    const context = this.#context
+    const issues = new Issues()
+    const websiteId = websiteOf(context, params, issues)
+    requireSecret(context, issues)
+    checkMembers(params, WEBSITE_MEMBERS, issues)
+    checkInteger(params.range, 'range', 1, 200, issues)
+    checkInteger(params.p, 'p', 1, Number.MAX_SAFE_INTEGER, issues)
+    checkRateFilter(params, issues)
+    issues.throwIfAny()
+    const query = new URLSearchParams({
+      idWebsite: websiteId,
+      token: await genesisToken(websiteId, context.genesisSecret as string),
+    })
+    for (const [key, value] of Object.entries(withoutWebsite(params))) {
+      if (value !== undefined) query.set(key, String(value))
+    }
+    const url = `${joinUrl(context.addresses.genesisUrl, 'website')}?${query}`
+    const answer = await send(context.settings, { service: context.genesis, method: 'GET', url }, options)
+    const body = jsonOf(answer, 'genesis')
+    if (!isObject(body) || !Array.isArray(body.reviews))
+      throw invalidAnswer(answer, 'genesis', 'The answer has no reviews array.')
+    return body as unknown as GenesisWebsiteResponse
+  }
+}
+
+/** Product reviews and averages of the Genesis API (`POST /product`). */
+export class GenesisProduct {
+  readonly #context: ClientContext
+
+  /** @internal */
+  constructor(context: ClientContext) {
+    this.#context = context
+  }
+
+  /** Reviews of each product, keyed by reference (`[]` for none). Replaced by `products.reviews.list`. */
+  reviews(
+    params: GenesisProductReviewsParams,
+    options?: RequestOptions,
+  ): Promise<GenesisProductReviewsResponse> {
+    const issues = new Issues()
+    checkMembers(params ?? {}, PRODUCT_MEMBERS, issues)
+    checkInteger(params?.limit, 'limit', 1, 200, issues)
+    checkInteger(params?.offset, 'offset', 0, Number.MAX_SAFE_INTEGER, issues)
+    return this.#post('reviews', params, issues, options)
+  }
+
+  /** One aggregate per product, keyed by reference (`[]` for none). Replaced by `products.ratings.list`. */
+  average(
+    params: GenesisProductAverageParams,
+    options?: RequestOptions,
+  ): Promise<GenesisProductAveragesResponse> {
+    const issues = new Issues()
+    checkMembers(params ?? {}, AVERAGE_MEMBERS, issues)
+    return this.#post('average', params, issues, options)
+  }
+
+  async #post<T>(
+    kind: 'reviews' | 'average',
+    params: GenesisProductReviewsParams | GenesisProductAverageParams,
+    issues: Issues,
+    options: RequestOptions | undefined,
+  ): Promise<T> {
+    const context = this.#context
+    const websiteId = websiteOf(context, params, issues)
+    requireSecret(context, issues)
+    checkProducts(params?.product, issues)
+    checkRateFilter(params ?? {}, issues)
+    issues.throwIfAny()
+    const token = await genesisToken(websiteId, context.genesisSecret as string)
+    const query = new URLSearchParams({ idWebsite: websiteId, token })
+    const url = `${joinUrl(context.addresses.genesisUrl, 'product')}?${query}`
+    const body = JSON.stringify({ query: kind, ...withoutWebsite(params), idWebsite: websiteId })
+    const answer = await send(
+      context.settings,
+      {
+        service: context.genesis,
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        body,
+      },
+      options,
+    )
+    const data = jsonOf(answer, 'genesis')
+    if (!isObject(data) || !Object.values(data).every(Array.isArray)) {
+      throw invalidAnswer(answer, 'genesis', 'The answer is not an object of arrays keyed by product.')
+    }
+    return data as T
+  }
+}
+
+function parseNumber(text: string | undefined): number {
+  const value = Number(text?.trim())
+  if (text === undefined || text.trim() === '' || !Number.isFinite(value))
+    throw new Error(`${text} is not a number`)
+  return value
+}
+
+/** The static files of the Genesis API (public, no token). */
+export class GenesisStatic {
+  readonly #context: ClientContext
+
+  /** @internal */
+  constructor(context: ClientContext) {
+    this.#context = context
+  }
+
+  /** The brand file (`infosite.txt`): review count and average. Replaced by `brands.list`. */
+  async brand(params?: GenesisWebsiteChoice, options?: RequestOptions): Promise<GenesisBrandFile> {
+    return this.#read(params, 'infosite.txt', options, (lines) => {
+      const [count, average] = (lines[0] ?? '').split(';')
+      return { review_count: parseNumber(count), average: parseNumber(average) }
+    })
+  }
+
+  /** The shop file (`infoshops.txt`), one entry per shop. Replaced by `brands.list` with `shop_key`. */
+  async shops(params?: GenesisWebsiteChoice, options?: RequestOptions): Promise<GenesisShopLine[]> {
+    return this.#read(params, 'infoshops.txt', options, (lines) => {
+      const [header, ...rows] = lines
+      if (header?.trim().toLowerCase() !== 'id_shop;name_shop;review_number;rating;certificate_url') {
+        throw new Error('the header line is not id_shop;name_shop;review_number;rating;certificate_url')
+      }
+      return rows.map((row) => {
+        const cells = row.split(';')
+        if (cells.length !== 5) throw new Error(`a line has ${cells.length} cells instead of 5`)
+        const [id, name, count, rating, certificate] = cells as [string, string, string, string, string]
+        return {
+          id_shop: id,
+          name_shop: name,
+          review_number: parseNumber(count),
+          rating: parseNumber(rating),
+          certificate_url: certificate,
+        }
+      })
+    })
+  }
+
+  async #read<T>(
+    params: GenesisWebsiteChoice | undefined,
+    file: string,
+    options: RequestOptions | undefined,
+    parse: (lines: string[]) => T,
+  ): Promise<T> {
+    const context = this.#context
+    const issues = new Issues()
+    const websiteId = websiteOf(context, params, issues)
+    checkMembers(params ?? {}, ['websiteId'], issues)
+    issues.throwIfAny()
+    const url = joinUrl(context.addresses.genesisUrl, `static/${encodeURIComponent(websiteId)}/${file}`)
+    const answer = await send(
+      context.settings,
+      { service: context.genesis, method: 'GET', url, headers: { accept: 'text/plain' } },
+      options,
+    )
+    const lines = answer.text.split(/\r?\n/).filter((line) => line.trim() !== '')
+    try {
+      return parse(lines)
+    } catch (cause) {
+      const reason = cause instanceof Error ? cause.message : String(cause)
+      throw invalidAnswer(answer, 'genesis', `The static file ${file} cannot be read: ${reason}.`, cause)
+    }
+  }
+}
+
+/** The Genesis API: its token is derived each day from the website id and `genesisSecret`. */
+export class Genesis {
+  /** Brand and shop reviews. */
+  readonly website: GenesisWebsite
+  /** Product reviews and averages. */
+  readonly product: GenesisProduct
+  /** The brand and shop static files. */
+  readonly static: GenesisStatic
+
+  /** @internal */
+  constructor(context: ClientContext) {
+    this.website = new GenesisWebsite(context)
+    this.product = new GenesisProduct(context)
+    this.static = new GenesisStatic(context)
+  }
+}

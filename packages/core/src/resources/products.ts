@@ -1,0 +1,294 @@
+import type { RequestOptions } from '../client.ts'
+import { joinUrl } from '../internal/addresses.ts'
+import { arrayOf, invalidAnswer, jsonOf } from '../internal/answer.ts'
+import { mapWithLimit } from '../internal/concurrency.ts'
+import type { ClientContext } from '../internal/context.ts'
+import { send } from '../internal/http.ts'
+import { readStructuredData } from '../internal/jsonld/structured-data.ts'
+import { StructuredDataError } from '../internal/jsonld/structured-data-error.ts'
+import { parseStructuredDataScript } from '../internal/jsonld/structured-data-script.ts'
+import { listPages, type PagedOperation } from '../internal/paged.ts'
+import { buildQuery, MAX_VALUES, PAGING_RULES, valueList } from '../internal/query.ts'
+import { Issues } from '../internal/validate.ts'
+import type { PagePromise } from '../pagination.ts'
+import type {
+  Incentivization,
+  ProductRating,
+  ProductRatingSortField,
+  ProductRatingsLookupType,
+  ProductReview,
+  ProductReviewSortField,
+  ProductSortField,
+  ProductSummary,
+  ReviewRate,
+  StructuredData,
+  StructuredDataFilter,
+} from '../types/published.ts'
+import { SORT_FIELDS } from '../types/published.ts'
+import type { DateFilter, ListParams, Values } from './params.ts'
+
+/** Parameters of `products.list` (`GET /products`). */
+export interface ProductListParams extends ListParams<ProductSortField> {
+  /** Products to return (at most 200); all products when absent. */
+  product_variation_id?: Values
+}
+
+/** Parameters of `products.reviews.list` (`GET /products/reviews`). Multi-value filters take at most 200 values. */
+export interface ProductReviewListParams extends ListParams<ProductReviewSortField> {
+  /** Product variations; no whitespace. */
+  product_variation_id?: Values
+  product_ean?: Values
+  product_mpn?: Values
+  product_jan?: Values
+  product_upc?: Values
+  product_sku?: Values
+  order_reference?: Values
+  /** Star ratings to keep. */
+  review_rate?: ReviewRate | readonly ReviewRate[]
+  /** Publication date range. */
+  publish_date?: DateFilter
+  /** Range of the date the consumer wrote the review. */
+  review_date?: DateFilter
+  /** Range of the purchase order date. */
+  order_date?: DateFilter
+  /** Case-insensitive text searched in review content and moderation text. */
+  search?: string
+  incentivization?: Incentivization
+  /** `true` for reviews left on the same product on another account. */
+  syndicated_review?: boolean
+  is_verified?: boolean
+}
+
+/** Parameters of `products.ratings.list` (`GET /products/ratings`). */
+export interface ProductRatingListParams {
+  /** Look products up by GTIN (`product_ean`) or by `product_variation_id`. */
+  type: ProductRatingsLookupType
+  /**
+   * Identifiers, any number: the client sends them 200 per request, a few requests at a time, and
+   * merges the answers in input order. Duplicates are sent once.
+   */
+  value: Values
+  /** Sort the merged result instead of keeping input order. */
+  sort?: ProductRatingSortField | readonly ProductRatingSortField[]
+  desc?: ProductRatingSortField | readonly ProductRatingSortField[]
+}
+
+/** Parameters of `products.structuredData.get` (`GET /products/structured-datas`). */
+export interface StructuredDataParams {
+  /** The product; several variations (no whitespace) are merged into one product. */
+  product_variation_id: Values
+  /** The page's canonical URL: `itemReviewed.@id` of every block, equal to the `@id` of the page's Product. */
+  canonical_url: string
+  /** Blocks to return. @default every block */
+  filters?: StructuredDataFilter | readonly StructuredDataFilter[]
+  /** Most reviews in the `reviews` block, 1 to 100. @default 5 */
+  reviews_limit?: number
+  /**
+   * What to ask the API for: `json` (`application/ld+json`) or `script` (`text/javascript`, script
+   * tags). Both are parsed and checked, and both give the same {@link StructuredData}.
+   * @default 'json'
+   */
+  format?: 'json' | 'script'
+}
+
+const IDENTIFIER = { kind: 'values' } as const
+const NO_WHITESPACE = { kind: 'values', noWhitespace: true } as const
+const DATES = { kind: 'dates' } as const
+const BOOLEAN = { kind: 'boolean' } as const
+
+const productsList: PagedOperation = {
+  path: 'products',
+  schema: {
+    name: 'products.list',
+    sortable: SORT_FIELDS.products,
+    rules: { ...PAGING_RULES, product_variation_id: NO_WHITESPACE },
+  },
+}
+
+const reviewsList: PagedOperation = {
+  path: 'products/reviews',
+  schema: {
+    name: 'products.reviews.list',
+    sortable: SORT_FIELDS.productReviews,
+    rules: {
+      ...PAGING_RULES,
+      product_variation_id: NO_WHITESPACE,
+      product_ean: IDENTIFIER,
+      product_mpn: IDENTIFIER,
+      product_jan: IDENTIFIER,
+      product_upc: IDENTIFIER,
+      product_sku: IDENTIFIER,
+      order_reference: IDENTIFIER,
+      review_rate: { kind: 'rates' },
+      publish_date: DATES,
+      review_date: DATES,
+      order_date: DATES,
+      search: { kind: 'text' },
+      incentivization: { kind: 'oneOf', values: ['none', 'gifted', 'compensated', 'spontaneous'] },
+      syndicated_review: BOOLEAN,
+      is_verified: BOOLEAN,
+    },
+  },
+}
+
+const ratingsSchema = {
+  name: 'products.ratings.list',
+  sortable: SORT_FIELDS.productRatings,
+  required: ['type', 'value'],
+  rules: {
+    type: { kind: 'oneOf', values: ['product_ean', 'product_variation_id'] },
+    // Any count: checked here, split into chunks of MAX_VALUES by the operation.
+    value: { kind: 'values', max: Number.MAX_SAFE_INTEGER },
+    sort: { kind: 'sort' },
+    desc: { kind: 'sort' },
+  },
+} as const
+
+const structuredDataSchema = {
+  name: 'products.structuredData.get',
+  required: ['product_variation_id', 'canonical_url'],
+  rules: {
+    product_variation_id: NO_WHITESPACE,
+    canonical_url: { kind: 'url' },
+    filters: { kind: 'someOf', values: ['aggregate_rating', 'reviews', 'review_summary'] },
+    reviews_limit: { kind: 'integer', min: 1, max: 100 },
+  },
+} as const
+
+/** Compares two ratings by `sort`/`desc` fields, as the API would within one answer. */
+function compareBy(sort: readonly string[], desc: readonly string[]) {
+  return (a: ProductRating, b: ProductRating): number => {
+    for (const field of sort) {
+      const x = a[field as keyof ProductRating]
+      const y = b[field as keyof ProductRating]
+      const order =
+        typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))
+      if (order !== 0) return desc.includes(field) ? -order : order
+    }
+    return 0
+  }
+}
+
+/** Product reviews (`GET /products/reviews`). */
+export class ProductReviews {
+  readonly #context: ClientContext
+
+  /** @internal */
+  constructor(context: ClientContext) {
+    this.#context = context
+  }
+
+  /**
+   * Lists product reviews. Await it for the first page, or walk every review with `for await`.
+   *
+   * @example
+   * ```ts
+   * for await (const review of vr.products.reviews.list({ product_variation_id: ['SKU-001'], limit: 200 })) {
+   *   console.log(review.review_rate, review.review_content)
+   * }
+   * ```
+   */
+  list(params?: ProductReviewListParams, options?: RequestOptions): PagePromise<ProductReview> {
+    return listPages(this.#context, reviewsList, params, options)
+  }
+}
+
+/** Bulk product ratings (`GET /products/ratings`). */
+export class ProductRatings {
+  readonly #context: ClientContext
+
+  /** @internal */
+  constructor(context: ClientContext) {
+    this.#context = context
+  }
+
+  /**
+   * Ratings of any number of products: one entry per product that has reviews, in the order of
+   * `value` (or sorted by `sort`/`desc`). Products without reviews are absent.
+   */
+  async list(params: ProductRatingListParams, options?: RequestOptions): Promise<ProductRating[]> {
+    const issues = new Issues()
+    const query = buildQuery(ratingsSchema, params, issues)
+    issues.throwIfAny()
+    const values = [...new Set(valueList(params.value) ?? [])]
+    const chunks: string[][] = []
+    for (let start = 0; start < values.length; start += MAX_VALUES)
+      chunks.push(values.slice(start, start + MAX_VALUES))
+    const url = joinUrl(this.#context.addresses.publishedUrl, 'products/ratings')
+    const answers = await mapWithLimit(chunks, this.#context.maxConcurrency, async (chunk) => {
+      const chunkQuery = new URLSearchParams(query)
+      chunkQuery.set('value', chunk.join(','))
+      const answer = await send(
+        this.#context.settings,
+        { service: this.#context.published, method: 'GET', url: `${url}?${chunkQuery}` },
+        options,
+      )
+      return arrayOf<ProductRating>(answer, 'published')
+    })
+    const merged = answers.flat()
+    const sort = valueList(params.sort) ?? []
+    if (chunks.length > 1 && sort.length > 0) merged.sort(compareBy(sort, valueList(params.desc) ?? []))
+    return merged
+  }
+}
+
+/** Ready-to-embed JSON-LD of one product (`GET /products/structured-datas`). */
+export class ProductStructuredData {
+  readonly #context: ClientContext
+
+  /** @internal */
+  constructor(context: ClientContext) {
+    this.#context = context
+  }
+
+  /**
+   * The JSON-LD blocks of one product, parsed and checked: every block has the members the spec
+   * documents and every `itemReviewed` points at `canonical_url`. Throws `InvalidResponseError`
+   * otherwise. Blocks with nothing to say are absent.
+   */
+  async get(params: StructuredDataParams, options?: RequestOptions): Promise<StructuredData> {
+    const issues = new Issues()
+    const { format = 'json', ...rest } = params ?? ({} as StructuredDataParams)
+    if (format !== 'json' && format !== 'script') issues.add('format', "must be 'json' or 'script'")
+    const query = buildQuery(structuredDataSchema, rest, issues)
+    issues.throwIfAny()
+    const url = `${joinUrl(this.#context.addresses.publishedUrl, 'products/structured-datas')}?${query}`
+    const accept = format === 'json' ? 'application/ld+json' : 'text/javascript'
+    const answer = await send(
+      this.#context.settings,
+      { service: this.#context.published, method: 'GET', url, headers: { accept } },
+      options,
+    )
+    try {
+      const data = format === 'json' ? jsonOf(answer, 'published') : parseStructuredDataScript(answer.text)
+      return readStructuredData(data, params.canonical_url)
+    } catch (cause) {
+      if (!(cause instanceof StructuredDataError)) throw cause
+      throw invalidAnswer(answer, 'published', `The structured data is not valid: ${cause.message}.`, cause)
+    }
+  }
+}
+
+/** Products of the Published API. */
+export class Products {
+  readonly #context: ClientContext
+  /** Product reviews. */
+  readonly reviews: ProductReviews
+  /** Bulk product ratings. */
+  readonly ratings: ProductRatings
+  /** JSON-LD of one product. */
+  readonly structuredData: ProductStructuredData
+
+  /** @internal */
+  constructor(context: ClientContext) {
+    this.#context = context
+    this.reviews = new ProductReviews(context)
+    this.ratings = new ProductRatings(context)
+    this.structuredData = new ProductStructuredData(context)
+  }
+
+  /** Lists product summaries: aggregated ratings, AI summary and criteria, products with no reviews included. */
+  list(params?: ProductListParams, options?: RequestOptions): PagePromise<ProductSummary> {
+    return listPages(this.#context, productsList, params, options)
+  }
+}

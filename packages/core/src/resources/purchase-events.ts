@@ -1,0 +1,184 @@
+import type { RequestOptions } from '../client.ts'
+import { BadRequestError } from '../errors.ts'
+import { joinUrl } from '../internal/addresses.ts'
+import { arrayOf, invalidAnswer } from '../internal/answer.ts'
+import type { ClientContext } from '../internal/context.ts'
+import { send } from '../internal/http.ts'
+import { checkPurchaseEvent } from '../internal/purchase-event-checks.ts'
+import { Issues, isObject, isUuid } from '../internal/validate.ts'
+import type { PurchaseEvent, PurchaseEventInput } from '../types/purchase-events.ts'
+
+/** The service takes at most this many events per request. */
+export const PURCHASE_EVENTS_PER_REQUEST = 50
+
+/** Parameters of `purchaseEvents.submit`. */
+export interface SubmitPurchaseEventsParams {
+  /**
+   * The website (uuid) the events belong to.
+   * @default the client's `websiteId`
+   */
+  websiteId?: string
+  /** The events, any number; each `purchase_reference` identifies its event. */
+  events: readonly PurchaseEventInput[]
+}
+
+/** Why the service refused an event. */
+export interface PurchaseEventRejection {
+  /** The member at fault, relative to the event (`consumer.email`), when the service named one. */
+  field: string | undefined
+  message: string
+}
+
+/** What became of one submitted event. */
+export type PurchaseEventResult =
+  | {
+      status: 'created'
+      /** The event as the service stored it, with its `id` and `purchase_event_status`. */
+      event: PurchaseEvent
+      /** For an event whose `purchase_reference` appeared earlier in the input: the index of that first one. */
+      duplicateOf?: number
+    }
+  | {
+      status: 'rejected'
+      reasons: PurchaseEventRejection[]
+      /** For an event whose `purchase_reference` appeared earlier in the input: the index of that first one. */
+      duplicateOf?: number
+    }
+
+interface Pending {
+  index: number
+  event: PurchaseEventInput
+}
+
+/** The per-event problems of a 400, by position in the batch that was sent. */
+function rejectionsOf(error: BadRequestError, size: number): Map<number, PurchaseEventRejection[]> {
+  const byPosition = new Map<number, PurchaseEventRejection[]>()
+  const errors = isObject(error.body) ? error.body.errors : undefined
+  if (!Array.isArray(errors)) return byPosition
+  for (const item of errors) {
+    if (!isObject(item) || typeof item.index !== 'number' || item.index < 0 || item.index >= size) continue
+    const field =
+      typeof item.field === 'string' ? item.field.replace(/^(?:events)?\[\d+\]\.?/, '') : undefined
+    const message = typeof item.message === 'string' ? item.message : 'refused by the service'
+    const list = byPosition.get(item.index) ?? []
+    list.push({ field: field === '' ? undefined : field, message })
+    byPosition.set(item.index, list)
+  }
+  return byPosition
+}
+
+/** Submitting purchase events, so that consumers are invited to review their purchase. */
+export class PurchaseEvents {
+  readonly #context: ClientContext
+
+  /** @internal */
+  constructor(context: ClientContext) {
+    this.#context = context
+  }
+
+  /**
+   * Submits any number of purchase events and returns what became of each, in input order.
+   *
+   * Every event is checked first: if any is invalid, a `ValidationError` listing each problem by
+   * index and field is thrown and nothing is sent. Events whose `purchase_reference` repeats an
+   * earlier one are sent once and share its result. The rest go out in batches of 50, one batch
+   * after the other. When the service refuses some events of a batch, the others are sent again
+   * without them. A batch retried after a failure never creates an event twice: the service keeps
+   * one event per `purchase_reference`. If this throws midway, submitting the same events again is
+   * safe for the same reason.
+   */
+  async submit(params: SubmitPurchaseEventsParams, options?: RequestOptions): Promise<PurchaseEventResult[]> {
+    const issues = new Issues()
+    const websiteId = params?.websiteId ?? this.#context.websiteId
+    if (websiteId === undefined)
+      issues.add('websiteId', 'is required: pass it or set the client option websiteId')
+    else if (!isUuid(websiteId)) issues.add('websiteId', 'must be a uuid')
+    const events: unknown = params?.events
+    if (!Array.isArray(events)) issues.add('events', 'must be an array of purchase events')
+    issues.throwIfAny()
+    const list = events as PurchaseEventInput[]
+    list.forEach((event, index) => {
+      checkPurchaseEvent(event, index, websiteId as string, issues)
+    })
+    issues.throwIfAny()
+
+    const firstByReference = new Map<string, number>()
+    const unique: Pending[] = []
+    list.forEach((event, index) => {
+      if (firstByReference.has(event.purchase_reference)) return
+      firstByReference.set(event.purchase_reference, index)
+      unique.push({ index, event })
+    })
+
+    const results = new Map<number, PurchaseEventResult>()
+    for (let start = 0; start < unique.length; start += PURCHASE_EVENTS_PER_REQUEST) {
+      await this.#sendBatch(
+        websiteId as string,
+        unique.slice(start, start + PURCHASE_EVENTS_PER_REQUEST),
+        results,
+        options,
+      )
+    }
+    return list.map((event, index) => {
+      const first = firstByReference.get(event.purchase_reference) as number
+      const result = results.get(first) as PurchaseEventResult
+      return first === index ? result : { ...result, duplicateOf: first }
+    })
+  }
+
+  async #sendBatch(
+    websiteId: string,
+    batch: Pending[],
+    results: Map<number, PurchaseEventResult>,
+    options: RequestOptions | undefined,
+  ): Promise<void> {
+    const url = joinUrl(
+      this.#context.addresses.purchaseEventsUrl,
+      `websites/${encodeURIComponent(websiteId)}/purchase-events`,
+    )
+    let pending = batch
+    while (pending.length > 0) {
+      let answer: Awaited<ReturnType<typeof send>>
+      try {
+        answer = await send(
+          this.#context.settings,
+          {
+            service: this.#context.purchaseEvents,
+            method: 'POST',
+            url,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(pending.map((item) => item.event)),
+          },
+          options,
+        )
+      } catch (error) {
+        if (!(error instanceof BadRequestError)) throw error
+        const rejections = rejectionsOf(error, pending.length)
+        if (rejections.size === 0) throw error
+        for (const [position, reasons] of rejections) {
+          results.set((pending[position] as Pending).index, { status: 'rejected', reasons })
+        }
+        // The service refused the whole batch; send again what it did not object to.
+        pending = pending.filter((_, position) => !rejections.has(position))
+        continue
+      }
+      const created = new Map<string, PurchaseEvent>()
+      for (const event of arrayOf<PurchaseEvent>(answer, 'purchase-events')) {
+        if (isObject(event) && typeof event.purchase_reference === 'string')
+          created.set(event.purchase_reference, event)
+      }
+      for (const item of pending) {
+        const event = created.get(item.event.purchase_reference)
+        if (event === undefined) {
+          throw invalidAnswer(
+            answer,
+            'purchase-events',
+            `The service did not return the event with purchase_reference ${item.event.purchase_reference}.`,
+          )
+        }
+        results.set(item.index, { status: 'created', event })
+      }
+      return
+    }
+  }
+}
