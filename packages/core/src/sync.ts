@@ -1,1 +1,26 @@
-export {}
+/**
+ * `@verified-reviews/core/sync`: keeps a local copy of the reviews up to date with the spec's recipe
+ * (one full walk, then incremental newest-first walks), resumable from a checkpoint, and reports what
+ * changed so that only the affected pages are revalidated.
+ */
+export type {
+  ReviewLister,
+  SyncListParams,
+  SyncMode,
+  SyncOutcome,
+  SyncPage,
+  SyncRunOptions,
+} from './internal/sync/engine.ts'
+export { createJsonFileReviewStore } from './internal/sync/json-file-store.ts'
+export { createMemoryReviewStore } from './internal/sync/memory-store.ts'
+export type { ReviewStore, SyncCheckpoint, SyncedReview } from './internal/sync/store.ts'
+export {
+  type BrandReviewsClient,
+  type BrandReviewsSyncReport,
+  type ProductReviewsClient,
+  type ProductReviewsSyncReport,
+  type SyncBrandReviewsOptions,
+  type SyncProductReviewsOptions,
+  syncBrandReviews,
+  syncProductReviews,
+} from './internal/sync/sync-reviews.ts'

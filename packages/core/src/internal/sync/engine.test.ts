@@ -1,0 +1,280 @@
+import { describe, expect, it } from 'vitest'
+import type { BrandReview, ProductReview } from '../../types/published.ts'
+import type { SyncListParams, SyncPage } from './engine.ts'
+import { createMemoryReviewStore } from './memory-store.ts'
+import { syncBrandReviews, syncProductReviews } from './sync-reviews.ts'
+
+function review(n: number, product = `SKU-${n % 3}`): ProductReview {
+  return {
+    review_id: `r${String(n).padStart(4, '0')}`,
+    author_firstname: 'Ana',
+    author_lastname: 'Lee',
+    is_personal_data_disclosed: true,
+    locale: 'en-GB',
+    review_date: '2025-01-01T00:00:00Z',
+    publish_date: new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString(),
+    order_date: '2024-12-01T00:00:00Z',
+    review_content: `Review ${n}`,
+    review_rate: 5,
+    order_reference: `O${n}`,
+    order_id: `O${n}`,
+    product_variation_id: product,
+    product_ean: '',
+    product_upc: '',
+    product_jan: '',
+    product_sku: product,
+    product_mpn: '',
+    product_brand: 'Acme',
+    product_name: 'Kettle',
+    is_verified: true,
+    medias: [],
+    incentivization: 'none',
+    syndicated_review: false,
+    syndicated_review_source: '',
+    syndicated_review_source_url: '',
+    translated_review: {},
+    moderations: [],
+    extras: {},
+  }
+}
+
+/**
+ * A review list operation over an array, paged like the API: sorted by publish_date (ties by id),
+ * keyset cursors, a call log, and a failure that can be armed for one call.
+ */
+function fakeApi<T extends { review_id: string; publish_date: string }>(items: T[]) {
+  const log: SyncListParams<'publish_date'>[] = []
+  let failOnCall: number | undefined
+  const order = (desc: boolean) => (a: T, b: T) => {
+    const byDate = a.publish_date < b.publish_date ? -1 : a.publish_date > b.publish_date ? 1 : 0
+    const byId = a.review_id < b.review_id ? -1 : a.review_id > b.review_id ? 1 : 0
+    return (desc ? -byDate : byDate) || byId
+  }
+  const load = (params: SyncListParams<'publish_date'>): Promise<SyncPage<T>> => {
+    log.push(params)
+    if (failOnCall === log.length) return Promise.reject(new Error('503 from the fake'))
+    const desc = (params.desc ?? []).includes('publish_date')
+    const sorted = [...items].sort(order(desc))
+    let start = 0
+    if (params.cursor !== undefined) {
+      const [date, id] = JSON.parse(params.cursor) as [string, string]
+      const boundary = { publish_date: date, review_id: id } as T
+      start = sorted.findIndex((item) => order(desc)(item, boundary) > 0)
+      if (start === -1) start = sorted.length
+    }
+    const limit = params.limit ?? 10
+    const data = sorted.slice(start, start + limit)
+    const last = data.at(-1)
+    const nextCursor =
+      start + limit < sorted.length && last !== undefined
+        ? JSON.stringify([last.publish_date, last.review_id])
+        : undefined
+    const page: SyncPage<T> = {
+      data: structuredClone(data),
+      nextCursor,
+      hasNextPage: () => nextCursor !== undefined,
+      getNextPage: () => load({ ...params, cursor: nextCursor as string }),
+    }
+    return Promise.resolve(page)
+  }
+  return {
+    items,
+    log,
+    failOn(call: number) {
+      failOnCall = log.length + call
+    },
+    list: load,
+  }
+}
+
+function setup(count: number) {
+  const api = fakeApi(Array.from({ length: count }, (_, i) => review(i)))
+  const store = createMemoryReviewStore()
+  const client = { products: { reviews: { list: api.list } } }
+  const now = () => new Date('2026-01-01T00:00:00Z')
+  return { api, store, sync: (options = {}) => syncProductReviews({ client, store, now, ...options }) }
+}
+
+describe('syncProductReviews', () => {
+  it('runs a full sync first, oldest first, and holds every review', async () => {
+    const { api, store, sync } = setup(450)
+    const report = await sync()
+    expect(report).toMatchObject({
+      mode: 'full',
+      newReviews: 450,
+      updatedReviews: 0,
+      calls: 3,
+      resumed: false,
+    })
+    expect(report.affectedProductIds).toEqual(['SKU-0', 'SKU-1', 'SKU-2'])
+    expect(await store.count()).toBe(450)
+    expect(api.log[0]).toEqual({ limit: 200, sort: ['publish_date'] })
+  })
+
+  it('then runs incrementally, newest first, in one call when nothing changed', async () => {
+    const { api, sync } = setup(450)
+    await sync()
+    const report = await sync()
+    expect(report).toMatchObject({ mode: 'incremental', newReviews: 0, updatedReviews: 0, calls: 1 })
+    expect(report.affectedProductIds).toEqual([])
+    expect(api.log.at(-1)).toEqual({ limit: 200, sort: ['publish_date'], desc: ['publish_date'] })
+  })
+
+  it('finds exactly the new reviews in one call when fewer than limit arrived', async () => {
+    const { api, store, sync } = setup(450)
+    await sync()
+    api.items.push(review(1000, 'SKU-NEW'), review(1001, 'SKU-1'))
+    const report = await sync()
+    expect(report).toMatchObject({ mode: 'incremental', newReviews: 2, calls: 1 })
+    expect(report.affectedProductIds).toEqual(['SKU-1', 'SKU-NEW'])
+    expect((await store.list('SKU-NEW')).map((r) => r.review_id)).toEqual(['r1000'])
+  })
+
+  it('walks as many pages as the new reviews fill, then stops', async () => {
+    const { api, sync } = setup(100)
+    await sync({ limit: 50 })
+    for (let n = 200; n < 300; n++) api.items.push(review(n))
+    const report = await sync({ limit: 50 })
+    expect(report).toMatchObject({ newReviews: 100, calls: 3 })
+  })
+
+  it('counts a held review that comes back with a later publish date and new content as updated', async () => {
+    const { api, store, sync } = setup(10)
+    await sync()
+    const edited = { ...review(3), review_content: 'Edited', publish_date: '2026-01-01T00:00:00.000Z' }
+    api.items[3] = edited
+    const report = await sync()
+    expect(report).toMatchObject({ mode: 'incremental', newReviews: 0, updatedReviews: 1 })
+    expect(report.affectedProductIds).toEqual(['SKU-0'])
+    expect((await store.get('r0003'))?.review_content).toBe('Edited')
+  })
+
+  it('finds an edit that kept its publish date only with a full run', async () => {
+    const { api, sync } = setup(10)
+    await sync()
+    api.items[3] = { ...review(3), review_content: 'Edited' }
+    expect((await sync()).updatedReviews).toBe(0)
+    expect(await sync({ mode: 'full' })).toMatchObject({ mode: 'full', newReviews: 0, updatedReviews: 1 })
+  })
+
+  it('reports a review that moved to another product under both products', async () => {
+    const { api, sync } = setup(10)
+    await sync()
+    api.items[4] = { ...review(4), product_variation_id: 'SKU-9', publish_date: '2026-01-01T00:00:00.000Z' }
+    expect((await sync()).affectedProductIds).toEqual(['SKU-1', 'SKU-9'])
+  })
+
+  it('resumes an interrupted full sync at the page where it stopped', async () => {
+    const { api, store, sync } = setup(1000)
+    api.failOn(3)
+    await expect(sync()).rejects.toThrow('503')
+    expect(await store.count()).toBe(400)
+    const cursorsBefore = api.log.length
+    const report = await sync()
+    expect(report).toMatchObject({ mode: 'full', resumed: true, newReviews: 1000, calls: 3 })
+    expect(api.log[cursorsBefore]?.cursor).toBe(api.log[cursorsBefore - 1]?.cursor)
+    expect(await store.count()).toBe(1000)
+  })
+
+  it('stops between pages when aborted and resumes from there', async () => {
+    const { api } = setup(600)
+    const controller = new AbortController()
+    const client = {
+      products: {
+        reviews: {
+          list: async (params: SyncListParams<'publish_date'>) => {
+            const page = await api.list(params)
+            controller.abort()
+            return page
+          },
+        },
+      },
+    }
+    const store = createMemoryReviewStore()
+    await expect(syncProductReviews({ client, store, signal: controller.signal })).rejects.toThrow(/abort/i)
+    expect(await store.count()).toBe(200)
+    const report = await syncProductReviews({ client: { products: { reviews: { list: api.list } } }, store })
+    expect(report).toMatchObject({ resumed: true, calls: 2, newReviews: 600 })
+  })
+
+  it('resumes an interrupted incremental sync and still finds every new review', async () => {
+    const { api, sync } = setup(100)
+    await sync({ limit: 20 })
+    for (let n = 200; n < 260; n++) api.items.push(review(n))
+    api.failOn(2)
+    await expect(sync({ limit: 20 })).rejects.toThrow('503')
+    const report = await sync({ limit: 20 })
+    expect(report).toMatchObject({ mode: 'incremental', resumed: true, newReviews: 60 })
+  })
+
+  it('starts an interrupted walk over when the limit changed, without losing new reviews', async () => {
+    const { api, sync } = setup(100)
+    await sync({ limit: 20 })
+    for (let n = 200; n < 260; n++) api.items.push(review(n))
+    api.failOn(2)
+    await expect(sync({ limit: 20 })).rejects.toThrow('503')
+    const report = await sync({ limit: 50 })
+    expect(report).toMatchObject({ mode: 'incremental', resumed: true, newReviews: 60 })
+    expect(api.log.at(-2)?.cursor).toBeUndefined()
+  })
+
+  it('refuses an incremental run before a full sync has completed', async () => {
+    const { sync } = setup(10)
+    await expect(sync({ mode: 'incremental' })).rejects.toThrow(/full sync/)
+  })
+
+  it('shares one run between concurrent calls on the same store', async () => {
+    const { api, sync } = setup(300)
+    const [a, b] = await Promise.all([sync(), sync()])
+    expect(a).toEqual(b)
+    expect(api.log).toHaveLength(2)
+  })
+
+  it('refuses a limit outside 1 to 200 before any call', async () => {
+    const { api, sync } = setup(10)
+    await expect(sync({ limit: 201 })).rejects.toThrow(RangeError)
+    expect(api.log).toHaveLength(0)
+  })
+
+  it('syncs an empty list in one call', async () => {
+    const { sync } = setup(0)
+    expect(await sync()).toMatchObject({ mode: 'full', newReviews: 0, calls: 1 })
+  })
+})
+
+describe('syncBrandReviews', () => {
+  it('reports the shops whose reviews changed, the brand as the empty key', async () => {
+    const brandReview = (n: number, shop: string): BrandReview => {
+      const { review_id, publish_date, review_date, order_date, review_content, review_rate, locale } =
+        review(n)
+      return {
+        review_id,
+        publish_date,
+        review_date,
+        order_date,
+        review_content,
+        review_rate,
+        locale,
+        order_reference: '',
+        shop_key: shop,
+        author_firstname: 'Ana',
+        author_lastname: 'Lee',
+        website_id: 'w',
+        incentivization: 'none',
+        is_verified: true,
+        is_personal_data_disclosed: true,
+        moderations: [],
+        extras: {},
+      }
+    }
+    const api = fakeApi([brandReview(1, 'paris'), brandReview(2, '')])
+    const store = createMemoryReviewStore<BrandReview>()
+    const client = { brands: { reviews: { list: api.list } } }
+    await syncBrandReviews({ client, store })
+    api.items.push(brandReview(3, 'lyon'))
+    expect(await syncBrandReviews({ client, store })).toMatchObject({
+      newReviews: 1,
+      affectedShopKeys: ['lyon'],
+    })
+  })
+})

@@ -1,0 +1,217 @@
+import { sameJson } from './same.ts'
+import type { ReviewStore, SyncCheckpoint, SyncedReview } from './store.ts'
+import { groupOf } from './store.ts'
+
+/** One page of a list operation, as much of it as a sync needs. */
+export interface SyncPage<T> {
+  data: T[]
+  hasNextPage(): boolean
+  getNextPage(): Promise<SyncPage<T>>
+  /** Cursor of the next page, saved in the checkpoint so that an interrupted run resumes there. */
+  nextCursor?: string | undefined
+}
+
+/** Parameters a sync sends to a review list operation. */
+export interface SyncListParams<F extends string> {
+  limit?: number
+  sort?: readonly F[]
+  desc?: readonly F[]
+  cursor?: string
+}
+
+/** A review list operation, such as `client.products.reviews` or `client.brands.reviews`. */
+export interface ReviewLister<T, F extends string = 'publish_date'> {
+  list(params: SyncListParams<F>): PromiseLike<SyncPage<T>>
+}
+
+/** How a run chooses between a full and an incremental sync. */
+export type SyncMode = 'auto' | 'full' | 'incremental'
+
+/** Options shared by `syncProductReviews` and `syncBrandReviews`. */
+export interface SyncRunOptions {
+  /**
+   * Reviews per call, 1 to 200.
+   * @default 200
+   */
+  limit?: number
+  /**
+   * `auto` resumes an interrupted run, else runs a full sync until one has completed and incremental
+   * syncs after that; `full` starts a full sync over (which also finds held reviews that changed);
+   * `incremental` requires a completed full sync.
+   * @default 'auto'
+   */
+  mode?: SyncMode
+  /** Stops the run between two pages; the checkpoint lets the next run resume there. */
+  signal?: AbortSignal
+  /**
+   * Clock for `completedAt` in the checkpoint.
+   * @default () => new Date()
+   */
+  now?: () => Date
+}
+
+/** What one run did. */
+export interface SyncOutcome {
+  /** Which sync ran: a full walk oldest first, or newest first up to the reviews already held. */
+  mode: 'full' | 'incremental'
+  /** Reviews not held before, over the whole sync (including a run it resumed). */
+  newReviews: number
+  /** Held reviews that came back different, over the whole sync. */
+  updatedReviews: number
+  /** Products (or shops) whose new or updated reviews this sync stored, sorted. */
+  affected: string[]
+  /** List calls this run made (a resumed run does not count the calls of the run it resumed). */
+  calls: number
+  /** Whether this run continued an interrupted one from its checkpoint. */
+  resumed: boolean
+}
+
+interface Run {
+  mode: 'full' | 'incremental'
+  resumed: boolean
+  checkpoint: SyncCheckpoint
+}
+
+/** Checks the options shared by both syncs, before any call. */
+export function checkLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+    throw new RangeError(`limit must be an integer from 1 to 200, got ${String(limit)}`)
+  }
+}
+
+// A store that runs one sync at a time: concurrent calls share the run under way.
+const running = new WeakMap<object, Promise<SyncOutcome>>()
+
+/**
+ * Runs the spec's synchronization recipe over one review list operation: a full walk sorted by
+ * `publish_date` ascending to the last page, then incremental walks newest first that stop at the
+ * first held, unchanged review published at or before the watermark.
+ */
+export function runSync<T extends SyncedReview>(
+  lister: ReviewLister<T>,
+  store: ReviewStore<T>,
+  options: SyncRunOptions,
+): Promise<SyncOutcome> {
+  const limit = options.limit ?? 200
+  checkLimit(limit)
+  const current = running.get(store)
+  if (current !== undefined) return current
+  const run = sync(lister, store, limit, options).finally(() => running.delete(store))
+  running.set(store, run)
+  return run
+}
+
+async function sync<T extends SyncedReview>(
+  lister: ReviewLister<T>,
+  store: ReviewStore<T>,
+  limit: number,
+  options: SyncRunOptions,
+): Promise<SyncOutcome> {
+  options.signal?.throwIfAborted()
+  const now = options.now ?? (() => new Date())
+  const run = await plan(store, limit, options.mode ?? 'auto')
+  const { checkpoint } = run
+  const affected = new Set(checkpoint.affected)
+  let calls = 0
+  let newest = checkpoint.newest ?? checkpoint.watermark
+
+  const params: SyncListParams<'publish_date'> =
+    run.mode === 'full'
+      ? { limit, sort: ['publish_date'] }
+      : { limit, sort: ['publish_date'], desc: ['publish_date'] }
+  calls++
+  let page = await lister.list(
+    checkpoint.cursor === undefined ? params : { ...params, cursor: checkpoint.cursor },
+  )
+
+  for (;;) {
+    const held = await store.getMany(page.data.map((review) => review.review_id))
+    const changed: T[] = []
+    let reachedHeld = false
+    for (const [i, review] of page.data.entries()) {
+      const before = held[i]
+      if (
+        run.mode === 'incremental' &&
+        before !== undefined &&
+        checkpoint.watermark !== undefined &&
+        review.publish_date <= checkpoint.watermark &&
+        sameJson(before, review)
+      ) {
+        reachedHeld = true
+        break
+      }
+      if (newest === undefined || review.publish_date > newest) newest = review.publish_date
+      if (before === undefined) {
+        checkpoint.newReviews++
+      } else if (sameJson(before, review)) {
+        continue
+      } else {
+        checkpoint.updatedReviews++
+        affected.add(groupOf(before))
+      }
+      affected.add(groupOf(review))
+      changed.push(review)
+    }
+    checkpoint.affected = [...affected].sort()
+    if (newest !== undefined) checkpoint.newest = newest
+
+    const more = !reachedHeld && page.hasNextPage()
+    if (!more) {
+      const done: SyncCheckpoint = {
+        phase: 'idle',
+        limit,
+        newReviews: checkpoint.newReviews,
+        updatedReviews: checkpoint.updatedReviews,
+        affected: checkpoint.affected,
+        completedAt: now().toISOString(),
+        lastMode: run.mode,
+      }
+      if (newest !== undefined) done.watermark = newest
+      await store.putMany(changed, done)
+      return {
+        mode: run.mode,
+        newReviews: checkpoint.newReviews,
+        updatedReviews: checkpoint.updatedReviews,
+        affected: checkpoint.affected,
+        calls,
+        resumed: run.resumed,
+      }
+    }
+
+    if (page.nextCursor === undefined) delete checkpoint.cursor
+    else checkpoint.cursor = page.nextCursor
+    await store.putMany(changed, checkpoint)
+    options.signal?.throwIfAborted()
+    calls++
+    page = await page.getNextPage()
+  }
+}
+
+/** Which run to make, from the saved checkpoint and the requested mode. */
+async function plan<T extends SyncedReview>(
+  store: ReviewStore<T>,
+  limit: number,
+  mode: SyncMode,
+): Promise<Run> {
+  const saved = await store.getCheckpoint()
+  const fresh = (phase: 'full' | 'incremental'): Run => {
+    const checkpoint: SyncCheckpoint = { phase, limit, newReviews: 0, updatedReviews: 0, affected: [] }
+    // The last completed run stays on record, so that an abandoned run does not forget it.
+    if (saved?.watermark !== undefined) checkpoint.watermark = saved.watermark
+    if (saved?.completedAt !== undefined) checkpoint.completedAt = saved.completedAt
+    if (saved?.lastMode !== undefined) checkpoint.lastMode = saved.lastMode
+    return { mode: phase, resumed: false, checkpoint }
+  }
+  if (mode === 'full') return fresh('full')
+  if (saved !== undefined && saved.phase !== 'idle' && (mode === 'auto' || saved.phase === mode)) {
+    const checkpoint: SyncCheckpoint = { ...saved, limit }
+    // A cursor is bound to the limit it was issued with; with another limit the walk starts over.
+    if (saved.limit !== limit) delete checkpoint.cursor
+    return { mode: saved.phase, resumed: true, checkpoint }
+  }
+  if (saved?.completedAt !== undefined) return fresh('incremental')
+  if (mode === 'incremental') {
+    throw new Error('an incremental sync needs a completed full sync first: run with mode full or auto')
+  }
+  return fresh('full')
+}

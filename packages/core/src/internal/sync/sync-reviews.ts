@@ -1,0 +1,76 @@
+import type { BrandReview, ProductReview } from '../../types/published.ts'
+import { type ReviewLister, runSync, type SyncOutcome, type SyncRunOptions } from './engine.ts'
+import type { ReviewStore } from './store.ts'
+
+/** What `syncProductReviews` needs of a client: `createClient()` from this package satisfies it. */
+export interface ProductReviewsClient {
+  products: { reviews: ReviewLister<ProductReview> }
+}
+
+/** What `syncBrandReviews` needs of a client: `createClient()` from this package satisfies it. */
+export interface BrandReviewsClient {
+  brands: { reviews: ReviewLister<BrandReview> }
+}
+
+/** Options of {@link syncProductReviews}. */
+export interface SyncProductReviewsOptions extends SyncRunOptions {
+  /** The client whose `products.reviews.list` the sync walks. */
+  client: ProductReviewsClient
+  /** Where the reviews and the checkpoint are kept. */
+  store: ReviewStore<ProductReview>
+}
+
+/** Options of {@link syncBrandReviews}. */
+export interface SyncBrandReviewsOptions extends SyncRunOptions {
+  /** The client whose `brands.reviews.list` the sync walks. */
+  client: BrandReviewsClient
+  /** Where the reviews and the checkpoint are kept. */
+  store: ReviewStore<BrandReview>
+}
+
+/** What one run of {@link syncProductReviews} did. */
+export interface ProductReviewsSyncReport extends Omit<SyncOutcome, 'affected'> {
+  /** Products with new or updated reviews, sorted: the pages to revalidate. */
+  affectedProductIds: string[]
+}
+
+/** What one run of {@link syncBrandReviews} did. */
+export interface BrandReviewsSyncReport extends Omit<SyncOutcome, 'affected'> {
+  /** Shops with new or updated reviews, sorted; the empty string stands for the brand itself. */
+  affectedShopKeys: string[]
+}
+
+/**
+ * Brings `store` up to date with the product reviews of the API, as the spec recommends: the first
+ * run walks every review sorted by `publish_date` ascending, following `Link` to the last page; later
+ * runs walk newest first (`sort=publish_date&desc=publish_date`) and stop at the first review already
+ * held, so a run with fewer new reviews than `limit` makes one call. A checkpoint saved with every page
+ * lets an interrupted run (error, abort, crash) resume at the page where it stopped.
+ *
+ * Updates: a held review that comes back different is stored and counted in `updatedReviews`. An
+ * incremental run only sees reviews that the newest-first order brings before the held ones, that is
+ * reviews whose `publish_date` moved; an edit that keeps its `publish_date` is found by a run with
+ * `mode: 'full'`, which compares every review. Reviews withdrawn upstream are not removed.
+ *
+ * Concurrent calls with the same store share one run.
+ *
+ * @example
+ * const store = createJsonFileReviewStore('.cache/reviews.json')
+ * const report = await syncProductReviews({ client: createClient(), store })
+ * for (const id of report.affectedProductIds) revalidateTag(`reviews:${id}`)
+ */
+export async function syncProductReviews(
+  options: SyncProductReviewsOptions,
+): Promise<ProductReviewsSyncReport> {
+  const { affected, ...outcome } = await runSync(options.client.products.reviews, options.store, options)
+  return { ...outcome, affectedProductIds: affected }
+}
+
+/**
+ * Brings `store` up to date with the brand and shop reviews of the API, with the same recipe,
+ * checkpoint and update rules as {@link syncProductReviews}; changes are reported by shop key.
+ */
+export async function syncBrandReviews(options: SyncBrandReviewsOptions): Promise<BrandReviewsSyncReport> {
+  const { affected, ...outcome } = await runSync(options.client.brands.reviews, options.store, options)
+  return { ...outcome, affectedShopKeys: affected }
+}
