@@ -5,12 +5,30 @@
  */
 
 /** The 13 languages of `translated_review`. */
-export const LANGUAGES = ['bg', 'cs', 'de', 'el', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt', 'sk', 'tr'] as const
+export const LANGUAGES = [
+  'bg',
+  'cs',
+  'de',
+  'el',
+  'en',
+  'es',
+  'fr',
+  'it',
+  'nl',
+  'pl',
+  'pt',
+  'sk',
+  'tr',
+] as const
 export type Language = (typeof LANGUAGES)[number]
 
 export type Incentivization = 'none' | 'gifted' | 'compensated' | 'spontaneous'
 export const INCENTIVIZATIONS: readonly Incentivization[] = ['none', 'gifted', 'compensated', 'spontaneous']
 
+/**
+ * Stored as sandbox paths (`/__sandbox/media/…`); routes make them absolute on the origin the
+ * client used, so links work whatever host or port the sandbox is reached at.
+ */
 export interface Media {
   type: 'IMAGE'
   small: string

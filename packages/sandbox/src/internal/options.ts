@@ -1,0 +1,140 @@
+import type { SandboxSettings } from './context.ts'
+import { websiteIdFromSeed } from './seed.ts'
+
+/** Options of `createSandbox`. Every one is optional. */
+export interface SandboxOptions {
+  /**
+   * TCP port to listen on; `0` picks a free one.
+   * @default 0
+   */
+  port?: number
+  /**
+   * Address to listen on.
+   * @default '127.0.0.1'
+   */
+  host?: string
+  /**
+   * Seed of the generated data: the same seed always gives the same products and reviews.
+   * @default 1
+   */
+  seed?: number
+  /**
+   * OAuth client id accepted by both token endpoints.
+   * @default 'sandbox-client-id'
+   */
+  clientId?: string
+  /**
+   * OAuth client secret accepted by both token endpoints.
+   * @default 'sandbox-client-secret'
+   */
+  clientSecret?: string
+  /**
+   * Website id (a uuid) of the credentials, used by purchase events, the legacy and Genesis APIs.
+   * @default a uuid derived from the seed
+   */
+  websiteId?: string
+  /**
+   * Secret key of the Genesis API token (`sha256hex(idWebsite + secret + YYYY-MM-DD)`).
+   * @default 'sandbox-genesis-secret'
+   */
+  genesisSecret?: string
+  /**
+   * Requests per second per client on the Published API and purchase events; `0` turns the limit off.
+   * @default 100
+   */
+  rateLimit?: number
+  /**
+   * Lifetime of an access token, in seconds.
+   * @default 3600
+   */
+  tokenTtl?: number
+}
+
+/** An option with a value the sandbox cannot run with; `option` names it. */
+export class SandboxOptionError extends TypeError {
+  readonly option: keyof SandboxOptions
+
+  constructor(option: keyof SandboxOptions, message: string) {
+    super(`${option} ${message}`)
+    this.name = 'SandboxOptionError'
+    this.option = option
+  }
+}
+
+export const DEFAULTS = {
+  port: 0,
+  host: '127.0.0.1',
+  seed: 1,
+  clientId: 'sandbox-client-id',
+  clientSecret: 'sandbox-client-secret',
+  genesisSecret: 'sandbox-genesis-secret',
+  rateLimit: 100,
+  tokenTtl: 3600,
+  organizationName: 'Maison Sandbox',
+} as const
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+// Printable ASCII without spaces, so credentials survive headers and forms unchanged.
+const TOKEN_CHARS = /^[\x21-\x7e]+$/
+
+function integer(option: keyof SandboxOptions, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new SandboxOptionError(option, `must be an integer from ${min} to ${max}, not ${String(value)}`)
+  }
+  return value
+}
+
+function text(option: keyof SandboxOptions, value: unknown): string {
+  if (typeof value !== 'string' || !TOKEN_CHARS.test(value)) {
+    throw new SandboxOptionError(
+      option,
+      'must be a non-empty string of printable ASCII characters without spaces',
+    )
+  }
+  return value
+}
+
+export interface ResolvedOptions {
+  host: string
+  port: number
+  settings: SandboxSettings
+}
+
+/** Checks the options and fills in the defaults; throws SandboxOptionError naming a bad option. */
+export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
+  const port = integer('port', options.port ?? DEFAULTS.port, 0, 65_535)
+  const host = options.host ?? DEFAULTS.host
+  if (typeof host !== 'string' || host.trim() === '')
+    throw new SandboxOptionError('host', 'must be a non-empty string')
+  const seed = integer(
+    'seed',
+    options.seed ?? DEFAULTS.seed,
+    Number.MIN_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER,
+  )
+  const clientId = text('clientId', options.clientId ?? DEFAULTS.clientId)
+  // Basic authentication splits id and secret at the first colon.
+  if (clientId.includes(':')) throw new SandboxOptionError('clientId', 'must not contain a colon')
+  const clientSecret = text('clientSecret', options.clientSecret ?? DEFAULTS.clientSecret)
+  const genesisSecret = text('genesisSecret', options.genesisSecret ?? DEFAULTS.genesisSecret)
+  const websiteId = options.websiteId ?? websiteIdFromSeed(seed)
+  if (typeof websiteId !== 'string' || !UUID.test(websiteId)) {
+    throw new SandboxOptionError('websiteId', `must be a uuid, not ${String(websiteId)}`)
+  }
+  const rateLimit = integer('rateLimit', options.rateLimit ?? DEFAULTS.rateLimit, 0, 1_000_000)
+  const tokenTtl = integer('tokenTtl', options.tokenTtl ?? DEFAULTS.tokenTtl, 1, 31_536_000)
+  return {
+    host,
+    port,
+    settings: {
+      seed,
+      clientId,
+      clientSecret,
+      websiteId: websiteId.toLowerCase(),
+      genesisSecret,
+      rateLimit,
+      tokenTtl,
+      organizationName: DEFAULTS.organizationName,
+    },
+  }
+}

@@ -1,0 +1,127 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createSandbox, type Sandbox } from '../../index.ts'
+import { gtinCheckDigit, SEED_END } from '../seed.ts'
+
+let sb: Sandbox
+beforeAll(async () => {
+  sb = await createSandbox({ seed: 5 })
+})
+afterAll(() => sb.close())
+afterEach(() => sb.reset())
+
+const post = (path: string, body: unknown) =>
+  fetch(`${sb.origin}/__sandbox/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+
+describe('POST /__sandbox/product-reviews', () => {
+  it('publishes each addition after every earlier review', async () => {
+    const res = await post('product-reviews', [
+      { product_variation_id: 'SKU-001' },
+      { product_variation_id: 'SKU-002' },
+    ])
+    expect(res.status).toBe(201)
+    const [first, second] = await res.json()
+    expect(Date.parse(first.publish_date)).toBeGreaterThan(SEED_END)
+    expect(Date.parse(second.publish_date)).toBeGreaterThan(Date.parse(first.publish_date))
+  })
+
+  it('keeps the given fields and fills in the rest', async () => {
+    const res = await post('product-reviews', [
+      { product_variation_id: 'SKU-003', review_rate: 2, review_content: 'Trop petit.', locale: 'fr_FR' },
+    ])
+    const [review] = await res.json()
+    expect(review).toMatchObject({
+      product_variation_id: 'SKU-003',
+      review_rate: 2,
+      review_content: 'Trop petit.',
+      translated_review: { fr: 'Trop petit.' },
+    })
+    expect(review.review_id).toEqual(expect.any(String))
+    expect(Date.parse(review.order_date)).toBeLessThanOrEqual(Date.parse(review.review_date))
+    expect(Date.parse(review.review_date)).toBeLessThanOrEqual(Date.parse(review.publish_date))
+  })
+
+  it('adds an unknown product to the catalogue with valid codes', async () => {
+    const [review] = await (await post('product-reviews', [{ product_variation_id: 'NEW-1' }])).json()
+    expect(review.product_ean).toMatch(/^\d{13}$/)
+    expect(gtinCheckDigit(review.product_ean.slice(0, 12))).toBe(review.product_ean.slice(12))
+  })
+
+  it('requires product_variation_id, naming the item', async () => {
+    const res = await post('product-reviews', [{ product_variation_id: 'SKU-001' }, { review_rate: 5 }])
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ error: 'invalid_body', field: '[1].product_variation_id' })
+  })
+
+  it('refuses a publish_date: additions are published now', async () => {
+    const res = await post('product-reviews', [
+      { product_variation_id: 'SKU-001', publish_date: '2025-01-01T00:00:00Z' },
+    ])
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ field: '[0].publish_date' })
+  })
+
+  it('refuses a review_id already taken, until a reset', async () => {
+    const item = [{ product_variation_id: 'SKU-001', review_id: 'custom-1' }]
+    expect((await post('product-reviews', item)).status).toBe(201)
+    expect((await post('product-reviews', item)).status).toBe(400)
+    await sb.reset()
+    expect((await post('product-reviews', item)).status).toBe(201)
+  })
+
+  it('refuses a body that is not a JSON array', async () => {
+    const res = await post('product-reviews', '{"product_variation_id":"SKU-001"')
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ error: 'invalid_body', field: 'body' })
+  })
+})
+
+describe('POST /__sandbox/brand-reviews', () => {
+  it('fills in a whole brand review from an empty object', async () => {
+    const res = await post('brand-reviews', [{}])
+    expect(res.status).toBe(201)
+    const [review] = await res.json()
+    expect(review.website_id).toBe(sb.websiteId)
+    expect(review.review_rate).toBeGreaterThanOrEqual(1)
+  })
+})
+
+describe('GET /__sandbox/media/{name}', () => {
+  it('serves a review image as SVG', async () => {
+    const res = await fetch(`${sb.origin}/__sandbox/media/1a2b3c4d-1-small.svg`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await res.text()).toMatch(/^<svg [^>]*width="160"/)
+  })
+
+  it('answers 404 for a name that is not an image', async () => {
+    expect((await fetch(`${sb.origin}/__sandbox/media/..%2Fetc`)).status).toBe(404)
+  })
+})
+
+describe('other admin routes', () => {
+  it('lists no purchase events after a reset', async () => {
+    expect(await (await fetch(`${sb.origin}/__sandbox/purchase-events`)).json()).toEqual([])
+  })
+
+  it('expires every token', async () => {
+    const tokenRes = await fetch(`${sb.origin}/am/oauth2/alpha/access_token`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${sb.clientId}:${sb.clientSecret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'openid' }),
+    })
+    const { access_token } = await tokenRes.json()
+    expect((await post('tokens/expire', '')).status).toBe(204)
+    const res = await fetch(`${sb.origin}/purchase-event/websites/${sb.websiteId}/purchase-events`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${access_token}` },
+      body: '[]',
+    })
+    expect(res.status).toBe(401)
+  })
+})

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto'
+import type { Audience, Operation, SandboxSettings, SandboxState } from './context.ts'
+import { FaultInjector } from './faults.ts'
+import { Random } from './random.ts'
+import { RateLimiter } from './rate-limit.ts'
+import { generateDataset, type SeedContext } from './seed.ts'
+import type { BrandReview, Product, ProductReview, Shop, StoredPurchaseEvent } from './types.ts'
+
+interface TokenRecord {
+  audience: Audience
+  clientId: string
+  expiresAt: number
+}
+
+/** Statistics as `GET /__sandbox/stats` answers them. */
+export interface Stats {
+  total: number
+  operations: Partial<Record<Operation, number>>
+}
+
+/**
+ * Everything a running sandbox holds: the seeded data (and what was added since), tokens,
+ * statistics, fault rules and rate-limit windows. `reset()` returns it to the seeded state in
+ * place, so the arrays routes hold stay the ones served.
+ */
+export class SandboxStore implements SandboxState {
+  readonly settings: SandboxSettings
+  readonly products: Product[] = []
+  readonly productReviews: ProductReview[] = []
+  readonly brandReviews: BrandReview[] = []
+  readonly shops: Shop[] = []
+  readonly purchaseEvents: StoredPurchaseEvent[] = []
+  readonly faults: FaultInjector
+  readonly rateLimiter: RateLimiter
+  /** Product codes in use, so that products added later get codes of their own. */
+  readonly usedCodes = new Set<string>()
+  readonly now: () => number
+
+  #tokens = new Map<string, TokenRecord>()
+  #stats = new Map<Operation, number>()
+  #uuids: Random
+  #additions: Random
+  #lastPublish = 0
+
+  constructor(settings: SandboxSettings, now: () => number = Date.now) {
+    this.settings = settings
+    this.now = now
+    this.faults = new FaultInjector(settings.seed)
+    this.rateLimiter = new RateLimiter(settings.rateLimit, now)
+    this.#uuids = new Random(settings.seed, 'uuid')
+    this.#additions = new Random(settings.seed, 'additions')
+    this.reset()
+  }
+
+  get seedContext(): SeedContext {
+    const { seed, websiteId, organizationName } = this.settings
+    return { seed, websiteId, organizationName }
+  }
+
+  /** The generator of data added through `/__sandbox/`; restarted by a reset. */
+  get additionsRandom(): Random {
+    return this.#additions
+  }
+
+  /** Back to the seeded state: data, purchase events, tokens, statistics, faults, rate windows. */
+  reset(): void {
+    const data = generateDataset(this.seedContext)
+    this.products.splice(0, Infinity, ...data.products)
+    this.productReviews.splice(0, Infinity, ...data.productReviews)
+    this.brandReviews.splice(0, Infinity, ...data.brandReviews)
+    this.shops.splice(0, Infinity, ...data.shops)
+    this.purchaseEvents.splice(0, Infinity)
+    this.usedCodes.clear()
+    for (const p of this.products) {
+      for (const code of [p.product_ean, p.product_upc, p.product_jan, p.product_sku, p.product_mpn])
+        this.usedCodes.add(code)
+    }
+    this.#lastPublish = 0
+    for (const r of this.productReviews)
+      this.#lastPublish = Math.max(this.#lastPublish, Date.parse(r.publish_date))
+    for (const r of this.brandReviews)
+      this.#lastPublish = Math.max(this.#lastPublish, Date.parse(r.publish_date))
+    this.#tokens.clear()
+    this.#stats.clear()
+    this.faults.clear()
+    this.rateLimiter.clear()
+    this.#uuids = new Random(this.settings.seed, 'uuid')
+    this.#additions = new Random(this.settings.seed, 'additions')
+  }
+
+  uuid(): string {
+    return this.#uuids.uuid()
+  }
+
+  /**
+   * The publication time of a review added now: the current time, or 1 ms after the latest
+   * publication when that is later, so every addition is strictly the newest.
+   */
+  nextPublishTime(): number {
+    this.#lastPublish = Math.max(this.now(), this.#lastPublish + 1)
+    return this.#lastPublish
+  }
+
+  issueToken(audience: Audience, clientId: string): { accessToken: string; expiresIn: number } {
+    const now = this.now()
+    for (const [token, record] of this.#tokens)
+      if (record.expiresAt < now - 3_600_000) this.#tokens.delete(token)
+    const accessToken = randomBytes(24).toString('base64url')
+    this.#tokens.set(accessToken, { audience, clientId, expiresAt: now + this.settings.tokenTtl * 1000 })
+    return { accessToken, expiresIn: this.settings.tokenTtl }
+  }
+
+  tokenAudience(token: string): Audience | undefined {
+    const record = this.#tokens.get(token)
+    return record && record.expiresAt > this.now() ? record.audience : undefined
+  }
+
+  /** The client a token was issued to, live or expired; undefined for an unknown token. */
+  tokenClient(token: string): string | undefined {
+    return this.#tokens.get(token)?.clientId
+  }
+
+  expireTokens(): void {
+    const now = this.now()
+    for (const record of this.#tokens.values()) record.expiresAt = Math.min(record.expiresAt, now)
+  }
+
+  count(operation: Operation): void {
+    this.#stats.set(operation, (this.#stats.get(operation) ?? 0) + 1)
+  }
+
+  stats(): Stats {
+    const operations: Partial<Record<Operation, number>> = {}
+    let total = 0
+    for (const [operation, n] of [...this.#stats].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      operations[operation] = n
+      total += n
+    }
+    return { total, operations }
+  }
+
+  clearStats(): void {
+    this.#stats.clear()
+  }
+}
