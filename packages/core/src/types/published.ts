@@ -228,8 +228,8 @@ export interface BrandRating {
   shop_key: string
   website_id: string
   count_total_since_creation: number
-  /** ISO 8601 date-time. */
-  oldest_review_publish_date: string
+  /** ISO 8601 date-time; `null` for a shop without reviews. */
+  oldest_review_publish_date: string | null
   one_year: RatingStatistics
   five_year: RatingStatistics
 }

@@ -20,6 +20,9 @@ const LEGACY_SORT_FIELDS: Readonly<Record<string, ProductReviewSortField>> = {
   product_ref: 'product_variation_id',
 }
 
+/** Legacy parameters as written for the legacy call or for `vr.legacy`, whose `websiteId` defaults to the client's. */
+type WebsiteOptional<P extends { websiteId: string }> = Omit<P, 'websiteId'> & { websiteId?: string }
+
 const WEBSITE_NOTE: MigrationNote = {
   field: 'websiteId',
   reason: 'the Published API derives the website from the credentials',
@@ -41,7 +44,7 @@ const WEBSITE_NOTE: MigrationNote = {
  * - `websiteId` is dropped: the credentials carry the website.
  */
 export function fromLegacyReviewsParams(
-  legacy: LegacyProductReviewsParams,
+  legacy: WebsiteOptional<LegacyProductReviewsParams>,
 ): ParamsMigration<MigratedProductReviewsParams> {
   const dropped: MigrationNote[] = [WEBSITE_NOTE]
   const params: MigratedProductReviewsParams = {}
@@ -101,7 +104,9 @@ export function fromLegacyReviewsParams(
  * number; the client sends them 200 at a time), else `products.list`, which covers every product
  * (products without reviews included, with zero counts, where the legacy API answered `null`).
  */
-export function fromLegacyRatingsParams(legacy: LegacyProductRatingsParams): RatingsMigration {
+export function fromLegacyRatingsParams(
+  legacy: WebsiteOptional<LegacyProductRatingsParams>,
+): RatingsMigration {
   const dropped: MigrationNote[] = [WEBSITE_NOTE]
   if (legacy.ref !== undefined && legacy.ref.length > 0) {
     return {
