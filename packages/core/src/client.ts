@@ -1,4 +1,6 @@
 import type { APIConnectionError, APIError, RateLimitError } from './errors.ts'
+import type { CacheErrorContext } from './internal/cache/read-through.ts'
+import type { CacheStore } from './internal/cache/store.ts'
 import { type ClientContext, createContext } from './internal/context.ts'
 import { Brands } from './resources/brands.ts'
 import { Genesis } from './resources/genesis.ts'
@@ -43,6 +45,43 @@ export interface RateLimitEvent {
   url: string
 }
 
+/** How the answers of a call are cached. Durations are in seconds, as in `Cache-Control`. */
+export interface RequestCacheOptions {
+  /**
+   * Seconds an answer stays fresh: served from the store without a request.
+   * @default the client's, else 300
+   */
+  ttl?: number
+  /**
+   * Seconds after `ttl` during which a stale answer is served at once while one background request
+   * refreshes it.
+   * @default the client's, else 0
+   */
+  staleWhileRevalidate?: number
+  /**
+   * Seconds after `ttl` during which a stale answer is served instead of an error when the API fails.
+   * @default the client's, else 86_400 (one day)
+   */
+  staleIfError?: number
+  /**
+   * Tags stored with the answers (added to the client's), so that `store.deleteByTag(tag)` drops them.
+   * @default []
+   */
+  tags?: readonly string[]
+}
+
+/** The client's cache of GET answers (see `@verified-reviews/core/cache`). */
+export interface CacheOptions extends RequestCacheOptions {
+  /** Where answers are kept: `createMemoryCache()`, or a shared store such as Redis. */
+  store: CacheStore
+  /**
+   * Receives cache errors that do not reach the caller (a failed background refresh, a store that
+   * failed to read or write).
+   * @default errors are dropped
+   */
+  onError?: (error: unknown, context: CacheErrorContext) => void
+}
+
 /** Options of one call, the last argument of every operation. They override the client's options. */
 export interface RequestOptions {
   /** Aborts the call, its retries and its waits; it then rejects with `APIUserAbortError`. */
@@ -67,6 +106,12 @@ export interface RequestOptions {
    * @default undefined
    */
   headers?: Record<string, string>
+  /**
+   * `false` sends this call to the API even when the client has a cache; an object overrides the
+   * cache settings for this call. Only GET answers are cached.
+   * @default the client's cache settings
+   */
+  cache?: false | RequestCacheOptions
 }
 
 /** Options of {@link createClient}. Every one is optional. */
@@ -183,6 +228,13 @@ export interface ClientOptions {
    * @default undefined
    */
   onRateLimit?: (event: RateLimitEvent) => boolean | undefined | Promise<boolean | undefined>
+  /**
+   * Caches successful GET answers (pages, ratings, structured data, legacy and Genesis reads) in a
+   * store, with stale-while-revalidate, stale-if-error and single-flight: concurrent identical reads
+   * make one request. A store alone uses the default durations.
+   * @default undefined (nothing is cached)
+   */
+  cache?: CacheStore | CacheOptions
 }
 
 /** A client of the Verified Reviews APIs. Create it with {@link createClient}. */

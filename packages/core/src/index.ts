@@ -6,10 +6,12 @@
  * @module
  */
 export {
+  type CacheOptions,
   type ClientOptions,
   createClient,
   type FetchOptions,
   type RateLimitEvent,
+  type RequestCacheOptions,
   type RequestOptions,
   type RetryEvent,
   VerifiedReviewsClient,

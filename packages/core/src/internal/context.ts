@@ -1,8 +1,8 @@
-import type { ClientOptions } from '../client.ts'
+import type { CacheOptions, ClientOptions } from '../client.ts'
 import { ValidationError } from '../errors.ts'
 import { type Addresses, resolveAddresses } from './addresses.ts'
 import { CursorLimits } from './cursors.ts'
-import type { Fetch, HttpSettings, Service } from './http.ts'
+import type { CacheSettings, Fetch, HttpSettings, Service } from './http.ts'
 import { requestToken } from './oauth.ts'
 import { RateBudget } from './rate-budget.ts'
 import { TokenCache } from './token-cache.ts'
@@ -56,6 +56,25 @@ export function createContext(options: ClientOptions): ClientContext {
   const clientId = options.clientId ?? env('VERIFIED_REVIEWS_CLIENT_ID')
   const clientSecret = options.clientSecret ?? env('VERIFIED_REVIEWS_CLIENT_SECRET')
 
+  const cacheOptions: CacheOptions | undefined =
+    options.cache === undefined
+      ? undefined
+      : 'store' in options.cache
+        ? options.cache
+        : { store: options.cache }
+  const cache: CacheSettings | undefined =
+    cacheOptions === undefined
+      ? undefined
+      : {
+          store: cacheOptions.store,
+          ttl: cacheOptions.ttl ?? 300,
+          staleWhileRevalidate: cacheOptions.staleWhileRevalidate ?? 0,
+          staleIfError: cacheOptions.staleIfError ?? 86_400,
+          tags: cacheOptions.tags ?? [],
+          onError: cacheOptions.onError,
+          keyPrefix: `vr:${clientId ?? ''}:`,
+        }
+
   const settings: HttpSettings = {
     fetch: fetch as Fetch,
     timeout,
@@ -66,9 +85,10 @@ export function createContext(options: ClientOptions): ClientContext {
     headers: options.headers,
     onRetry: options.onRetry,
     onRateLimit: options.onRateLimit,
+    cache,
   }
-  // Token requests take no fetchOptions: a framework must never cache a token answer.
-  const tokenSettings: HttpSettings = { ...settings, fetchOptions: undefined }
+  // Token requests take no fetchOptions and no cache: a token answer must never be cached.
+  const tokenSettings: HttpSettings = { ...settings, fetchOptions: undefined, cache: undefined }
 
   const tokenCache = (
     source: 'published-token' | 'purchase-events-token',

@@ -65,6 +65,7 @@ function settingsWith(fetch: Fetch, overrides: Partial<HttpSettings> = {}): Http
     headers: undefined,
     onRetry: undefined,
     onRateLimit: undefined,
+    cache: undefined,
     ...overrides,
   }
 }

@@ -13,6 +13,9 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '../errors.ts'
+import type { CacheErrorContext } from './cache/read-through.ts'
+import { cachedRead } from './cache/read-through.ts'
+import type { CacheStore } from './cache/store.ts'
 import type { RateBudget } from './rate-budget.ts'
 import { backoffDelay, requestedDelay } from './retry-timing.ts'
 import type { TokenCache } from './token-cache.ts'
@@ -31,6 +34,20 @@ export interface HttpSettings {
   headers: Record<string, string> | undefined
   onRetry: ((event: RetryEvent) => unknown) | undefined
   onRateLimit: ((event: RateLimitEvent) => unknown) | undefined
+  /** Where GET answers are cached, with the client's defaults; undefined when nothing is cached. */
+  cache: CacheSettings | undefined
+}
+
+/** The client's cache, after defaults. */
+export interface CacheSettings {
+  store: CacheStore
+  ttl: number
+  staleWhileRevalidate: number
+  staleIfError: number
+  tags: readonly string[]
+  onError: ((error: unknown, context: CacheErrorContext) => void) | undefined
+  /** Keeps the answers of one account apart from another's in a shared store. */
+  keyPrefix: string
 }
 
 /** One API as the transport sees it: its name, its rate budget and its token, when it has them. */
@@ -242,17 +259,57 @@ async function takeBudget(settings: HttpSettings, out: Outgoing, options: Reques
   }
 }
 
+/** An answer as a cache store keeps it (JSON, so headers become pairs). */
+interface StoredAnswer {
+  status: number
+  headers: [string, string][]
+  url: string
+  text: string
+}
+
 /**
- * Sends a request with the client's resilience: waits for the rate budget, attaches the token,
- * retries 429, 5xx, timeouts, connection failures and cut-short bodies with backoff (honouring
- * `Retry-After`), and answers a 401 by dropping the token and trying once more with a new one.
- * Resolves with a 2xx answer; throws a typed error otherwise.
+ * Sends a GET through the client's cache when it has one and the call does not opt out: a fresh
+ * answer comes from the store, a missing one is sent for and stored. Other requests go straight out.
  */
 export async function send(
   settings: HttpSettings,
   out: Outgoing,
   options: RequestOptions = {},
 ): Promise<Incoming> {
+  const cache = settings.cache
+  if (cache === undefined || out.method !== 'GET' || options.cache === false)
+    return sendLive(settings, out, options)
+  const own = options.cache ?? {}
+  const url = new URL(out.url)
+  // The Genesis token changes daily and derives from a secret: it has no place in a cache key.
+  url.searchParams.delete('token')
+  const key = `${cache.keyPrefix}${out.service.source}:${url.href}`
+  const tags = [...cache.tags, ...(own.tags ?? [])]
+  const stored = await cachedRead<StoredAnswer>(
+    cache.store,
+    key,
+    async () => {
+      const answer = await sendLive(settings, out, options)
+      return { status: answer.status, headers: [...answer.headers], url: answer.url, text: answer.text }
+    },
+    {
+      ttl: own.ttl ?? cache.ttl,
+      staleWhileRevalidate: own.staleWhileRevalidate ?? cache.staleWhileRevalidate,
+      staleIfError: own.staleIfError ?? cache.staleIfError,
+      ...(tags.length > 0 ? { tags } : {}),
+      ...(cache.onError === undefined ? {} : { onError: cache.onError }),
+    },
+  )
+  return { status: stored.status, headers: new Headers(stored.headers), url: stored.url, text: stored.text }
+}
+
+/**
+ * Sends a request with the client's resilience: waits for the rate budget, attaches the token,
+ * retries 429, 5xx, timeouts, connection failures and cut-short bodies with backoff (honouring
+ * `Retry-After`), and answers a 401 by dropping the token and trying once more with a new one.
+ * Resolves with a 2xx answer; throws a typed error otherwise.
+ */
+async function sendLive(settings: HttpSettings, out: Outgoing, options: RequestOptions): Promise<Incoming> {
   const maxRetries = options.maxRetries ?? settings.maxRetries
   const signals = [options.signal, settings.signal]
   let retries = 0

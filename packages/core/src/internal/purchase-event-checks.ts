@@ -30,7 +30,7 @@ const CHANNEL_MEMBERS = ['channel', 'delivery_type', 'website_id', 'shop_id']
 const SOLICITATION_MEMBERS = ['delay', 'delay_product', 'purchase_event_type']
 const CUSTOM_FIELD_MEMBERS = ['label', 'value', 'category']
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
 // The service wants seconds and an offset: 2025-03-01T10:00:00Z, 2025-03-01T10:00:00.5+02:00.
 const FULL_DATE_TIME = /T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/
 
