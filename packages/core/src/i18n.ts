@@ -1,1 +1,24 @@
-export {}
+/**
+ * Every user-visible string of the review components, in the 13 languages of `translated_review`, with
+ * plural forms through `Intl.PluralRules` and dates, numbers and language names through `Intl`.
+ * Shared by the React and Astro components; holds no credentials, so it may reach the browser.
+ *
+ * @module
+ */
+export { type Locale, SUPPORTED_LOCALES } from './internal/i18n/catalog.ts'
+export {
+  formatDate,
+  formatNumber,
+  formatPercent,
+  formatRating,
+  languageName,
+} from './internal/i18n/format.ts'
+export { DEFAULT_LOCALE, resolveLocale } from './internal/i18n/locale.ts'
+export { createTranslator, getMessages, type Translator, t } from './internal/i18n/translate.ts'
+export type {
+  MessageArgs,
+  MessageKey,
+  MessageParams,
+  Messages,
+  PluralMessage,
+} from './internal/i18n/types.ts'
