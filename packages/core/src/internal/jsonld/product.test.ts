@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { VerifiedReviewsError } from '../../errors.ts'
 import { JsonLdInputError } from './json-ld-input-error.ts'
 import type { ReviewData } from './markup.ts'
 import { buildProductJsonLd } from './product.ts'
@@ -217,6 +218,10 @@ describe('buildProductJsonLd', () => {
   it('throws naming product.aggregateRating when the page brings its own', () => {
     const product = { name: 'x', aggregateRating: { '@type': 'AggregateRating' } } as never
     expect(() => buildProductJsonLd({ url, product })).toThrow(/^product\.aggregateRating: /)
+  })
+
+  it('throws an error rooted in VerifiedReviewsError, as every error of the package', () => {
+    expect(() => buildProductJsonLd({ url: 'nope' })).toThrow(VerifiedReviewsError)
   })
 
   it('throws naming maxReviews when it is not a whole number', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { VerifiedReviewsError } from '../../errors.ts'
 import { serializeJsonLd } from './serialize.ts'
 import { StructuredDataError } from './structured-data-error.ts'
 import { parseStructuredDataScript } from './structured-data-script.ts'
@@ -94,6 +95,10 @@ describe('parseStructuredDataScript', () => {
     expect(() => parseStructuredDataScript(`${answer}<img src=x onerror=alert(1)>`)).toThrow(
       StructuredDataError,
     )
+  })
+
+  it('throws an error rooted in VerifiedReviewsError', () => {
+    expect(() => parseStructuredDataScript('<p>')).toThrow(VerifiedReviewsError)
   })
 
   it('throws for a block given twice', () => {
