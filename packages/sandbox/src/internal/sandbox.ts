@@ -3,6 +3,7 @@ import type { ResolvedOptions } from './options.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { genesisRoutes } from './routes/genesis.ts'
 import { legacyRoutes } from './routes/legacy.ts'
+import { publishedRoutes } from './routes/published.ts'
 import { purchaseEventRoutes } from './routes/purchase-events.ts'
 import { tokenRoutes } from './routes/tokens.ts'
 import { type RunningServer, startServer } from './server.ts'
@@ -12,6 +13,7 @@ import { SandboxStore } from './state.ts'
 export function sandboxRoutes(store: SandboxStore): Route[] {
   return [
     ...tokenRoutes(store),
+    ...publishedRoutes,
     ...purchaseEventRoutes,
     ...legacyRoutes,
     ...genesisRoutes,

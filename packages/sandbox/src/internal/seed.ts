@@ -551,7 +551,8 @@ export function generateDataset(context: SeedContext): Dataset {
   const brandReviews: BrandReview[] = []
   for (let i = 0; i < BRAND_REVIEW_COUNT; i++) {
     const shopKey = brandRng.weighted(shopWeights)
-    const rate = drawRate(brandRng, standings.get(shopKey) as number)
+    // A few visits go wrong whatever the shop's standing.
+    const rate = drawRate(brandRng, brandRng.chance(0.05) ? 1.5 : (standings.get(shopKey) as number))
     brandReviews.push(
       generateBrandReview(brandRng, shopKey, seededDates(brandRng), context, { rate, latest: SEED_END }),
     )
