@@ -3,6 +3,7 @@ import type { Messages } from '../types.ts'
 /** Czech: `one` 1, `few` 2–4, `many` fractions (genitive singular), `other` 0 and 5 and more. */
 export const cs: Messages = {
   customerReviews: 'Zákaznické recenze',
+  reviews: 'Recenze',
   reviewsOf: 'Recenze: {name}',
   reviewCount: {
     one: '{count} recenze',
@@ -38,6 +39,7 @@ export const cs: Messages = {
     other: '{stars}: {count} recenzí',
   },
   noReviews: 'Zatím žádné recenze',
+  noReviewsInPeriod: 'Za toto období žádné recenze',
   noReviewsForFilter: 'Žádné recenze s tímto hodnocením',
   verifiedPurchase: 'Ověřený nákup',
   verifiedPurchaseExplanation: 'Recenze zákazníka napsaná po potvrzené objednávce.',
@@ -47,9 +49,11 @@ export const cs: Messages = {
   giftedDisclosure: 'Produkt byl poskytnut zdarma výměnou za recenzi.',
   compensatedDisclosure: 'Produkt byl zakoupen a za tuto recenzi byla poskytnuta odměna.',
   syndicatedFrom: 'Původně zveřejněno na webu {source}',
+  syndicatedFromAnotherSite: 'Původně zveřejněno na jiném webu',
   responseFrom: 'Odpověď obchodu {merchant}',
   merchantResponse: 'Odpověď obchodu',
   translatedFrom: 'Přeloženo (původní jazyk: {language})',
+  translated: 'Přeloženo',
   showOriginal: 'Zobrazit originál',
   showTranslation: 'Zobrazit překlad',
   aiSummary: 'Shrnutí vytvořené umělou inteligencí',
@@ -77,6 +81,7 @@ export const cs: Messages = {
   nextPage: 'Další',
   reviewPages: 'Stránky recenzí',
   publishedOn: 'Zveřejněno {date}',
+  updatedOn: 'Aktualizováno {date}',
   reviewBy: 'Recenze, autor: {author}',
   anonymousAuthor: 'Anonymní zákazník',
   ratingDetails: 'Podrobné hodnocení',

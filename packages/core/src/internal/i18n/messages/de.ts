@@ -3,6 +3,7 @@ import type { Messages } from '../types.ts'
 /** German. */
 export const de: Messages = {
   customerReviews: 'Kundenbewertungen',
+  reviews: 'Bewertungen',
   reviewsOf: 'Bewertungen für {name}',
   reviewCount: { one: '{count} Bewertung', other: '{count} Bewertungen' },
   basedOnReviews: { one: 'Basierend auf {count} Bewertung', other: 'Basierend auf {count} Bewertungen' },
@@ -13,6 +14,7 @@ export const de: Messages = {
   starCount: { one: '{count} Stern', other: '{count} Sterne' },
   starsAndReviewCount: { one: '{stars}: {count} Bewertung', other: '{stars}: {count} Bewertungen' },
   noReviews: 'Noch keine Bewertungen',
+  noReviewsInPeriod: 'Keine Bewertungen in diesem Zeitraum',
   noReviewsForFilter: 'Keine Bewertungen mit dieser Sternezahl',
   verifiedPurchase: 'Verifizierter Kauf',
   verifiedPurchaseExplanation:
@@ -23,9 +25,11 @@ export const de: Messages = {
   giftedDisclosure: 'Das Produkt wurde im Austausch gegen eine Bewertung kostenlos zur Verfügung gestellt.',
   compensatedDisclosure: 'Das Produkt wurde gekauft; für diese Bewertung wurde eine Vergütung gezahlt.',
   syndicatedFrom: 'Ursprünglich veröffentlicht auf {source}',
+  syndicatedFromAnotherSite: 'Ursprünglich auf einer anderen Website veröffentlicht',
   responseFrom: 'Antwort von {merchant}',
   merchantResponse: 'Antwort des Händlers',
   translatedFrom: 'Übersetzt (Originalsprache: {language})',
+  translated: 'Übersetzt',
   showOriginal: 'Original anzeigen',
   showTranslation: 'Übersetzung anzeigen',
   aiSummary: 'KI-generierte Zusammenfassung',
@@ -48,6 +52,7 @@ export const de: Messages = {
   nextPage: 'Weiter',
   reviewPages: 'Bewertungsseiten',
   publishedOn: 'Veröffentlicht am {date}',
+  updatedOn: 'Aktualisiert am {date}',
   reviewBy: 'Bewertung von {author}',
   anonymousAuthor: 'Anonym',
   ratingDetails: 'Bewertungsdetails',

@@ -3,6 +3,7 @@ import type { Messages } from '../types.ts'
 /** Spanish. Plural `many` is CLDR's form for millions («1.000.000 de opiniones»). */
 export const es: Messages = {
   customerReviews: 'Opiniones de clientes',
+  reviews: 'Opiniones',
   reviewsOf: 'Opiniones sobre {name}',
   reviewCount: { one: '{count} opinión', many: '{count} de opiniones', other: '{count} opiniones' },
   basedOnReviews: {
@@ -25,6 +26,7 @@ export const es: Messages = {
     other: '{stars}: {count} opiniones',
   },
   noReviews: 'Todavía no hay opiniones',
+  noReviewsInPeriod: 'No hay opiniones en este periodo',
   noReviewsForFilter: 'No hay opiniones con esta valoración',
   verifiedPurchase: 'Compra verificada',
   verifiedPurchaseExplanation: 'Escrita por un cliente tras un pedido confirmado.',
@@ -34,9 +36,11 @@ export const es: Messages = {
   giftedDisclosure: 'El producto se entregó de forma gratuita a cambio de una opinión.',
   compensatedDisclosure: 'El producto se compró y esta opinión recibió una compensación.',
   syndicatedFrom: 'Publicada originalmente en {source}',
+  syndicatedFromAnotherSite: 'Publicada originalmente en otro sitio web',
   responseFrom: 'Respuesta de {merchant}',
   merchantResponse: 'Respuesta del vendedor',
   translatedFrom: 'Traducida (idioma original: {language})',
+  translated: 'Traducida',
   showOriginal: 'Ver original',
   showTranslation: 'Ver traducción',
   aiSummary: 'Resumen generado por IA',
@@ -63,6 +67,7 @@ export const es: Messages = {
   nextPage: 'Siguiente',
   reviewPages: 'Páginas de opiniones',
   publishedOn: 'Publicada el {date}',
+  updatedOn: 'Actualizado el {date}',
   reviewBy: 'Opinión de {author}',
   anonymousAuthor: 'Cliente anónimo',
   ratingDetails: 'Detalle de las valoraciones',

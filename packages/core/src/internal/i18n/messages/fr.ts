@@ -3,6 +3,7 @@ import type { Messages } from '../types.ts'
 /** French. Plural `many` is CLDR's form for millions (« 1 000 000 d’avis »). */
 export const fr: Messages = {
   customerReviews: 'Avis clients',
+  reviews: 'Avis',
   reviewsOf: 'Avis sur {name}',
   reviewCount: { one: '{count} avis', many: '{count} d’avis', other: '{count} avis' },
   basedOnReviews: {
@@ -25,6 +26,7 @@ export const fr: Messages = {
     other: '{stars}\u00a0: {count} avis',
   },
   noReviews: 'Aucun avis pour le moment',
+  noReviewsInPeriod: 'Aucun avis sur cette période',
   noReviewsForFilter: 'Aucun avis avec cette note',
   verifiedPurchase: 'Achat vérifié',
   verifiedPurchaseExplanation: 'Rédigé par un client après une commande confirmée.',
@@ -34,9 +36,11 @@ export const fr: Messages = {
   giftedDisclosure: 'Le produit a été offert en échange d’un avis.',
   compensatedDisclosure: 'Le produit a été acheté et cet avis a été rémunéré.',
   syndicatedFrom: 'Publié à l’origine sur {source}',
+  syndicatedFromAnotherSite: 'Publié à l’origine sur un autre site',
   responseFrom: 'Réponse du marchand {merchant}',
   merchantResponse: 'Réponse du marchand',
   translatedFrom: 'Traduit (langue d’origine\u00a0: {language})',
+  translated: 'Traduit',
   showOriginal: 'Voir l’original',
   showTranslation: 'Voir la traduction',
   aiSummary: 'Résumé généré par l’IA',
@@ -63,6 +67,7 @@ export const fr: Messages = {
   nextPage: 'Suivant',
   reviewPages: 'Pages d’avis',
   publishedOn: 'Publié le {date}',
+  updatedOn: 'Mis à jour le {date}',
   reviewBy: 'Avis rédigé par {author}',
   anonymousAuthor: 'Client anonyme',
   ratingDetails: 'Détail des notes',

@@ -3,6 +3,7 @@ import type { Messages } from '../types.ts'
 /** Italian. Plural `many` is CLDR's form for millions («1.000.000 di recensioni»). */
 export const it: Messages = {
   customerReviews: 'Recensioni dei clienti',
+  reviews: 'Recensioni',
   reviewsOf: 'Recensioni su {name}',
   reviewCount: { one: '{count} recensione', many: '{count} di recensioni', other: '{count} recensioni' },
   basedOnReviews: {
@@ -25,6 +26,7 @@ export const it: Messages = {
     other: '{stars}: {count} recensioni',
   },
   noReviews: 'Ancora nessuna recensione',
+  noReviewsInPeriod: 'Nessuna recensione in questo periodo',
   noReviewsForFilter: 'Nessuna recensione con questa valutazione',
   verifiedPurchase: 'Acquisto verificato',
   verifiedPurchaseExplanation: 'Scritta da un cliente dopo un ordine confermato.',
@@ -34,9 +36,11 @@ export const it: Messages = {
   giftedDisclosure: 'Il prodotto è stato fornito gratuitamente in cambio di una recensione.',
   compensatedDisclosure: 'Il prodotto è stato acquistato e questa recensione è stata retribuita.',
   syndicatedFrom: 'Pubblicata originariamente su {source}',
+  syndicatedFromAnotherSite: 'Pubblicata originariamente su un altro sito',
   responseFrom: 'Risposta di {merchant}',
   merchantResponse: 'Risposta del venditore',
   translatedFrom: 'Tradotta (lingua originale: {language})',
+  translated: 'Tradotta',
   showOriginal: 'Mostra originale',
   showTranslation: 'Mostra traduzione',
   aiSummary: 'Riepilogo generato dall’IA',
@@ -63,6 +67,7 @@ export const it: Messages = {
   nextPage: 'Successiva',
   reviewPages: 'Pagine delle recensioni',
   publishedOn: 'Pubblicata il {date}',
+  updatedOn: 'Aggiornato il {date}',
   reviewBy: 'Recensione di {author}',
   anonymousAuthor: 'Cliente anonimo',
   ratingDetails: 'Dettaglio delle valutazioni',

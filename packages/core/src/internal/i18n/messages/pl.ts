@@ -3,6 +3,7 @@ import type { Messages } from '../types.ts'
 /** Polish: `one` 1, `few` 2–4 (22–24…), `many` 0 and 5–21, `other` fractions (genitive singular). */
 export const pl: Messages = {
   customerReviews: 'Opinie klientów',
+  reviews: 'Opinie',
   reviewsOf: 'Opinie o {name}',
   reviewCount: {
     one: '{count} opinia',
@@ -38,6 +39,7 @@ export const pl: Messages = {
     other: '{stars}: {count} opinii',
   },
   noReviews: 'Nie ma jeszcze opinii',
+  noReviewsInPeriod: 'Brak opinii w tym okresie',
   noReviewsForFilter: 'Brak opinii z taką oceną',
   verifiedPurchase: 'Potwierdzony zakup',
   verifiedPurchaseExplanation: 'Opinia klienta napisana po potwierdzonym zamówieniu.',
@@ -47,9 +49,11 @@ export const pl: Messages = {
   giftedDisclosure: 'Produkt został przekazany bezpłatnie w zamian za opinię.',
   compensatedDisclosure: 'Produkt został kupiony, a za tę opinię przyznano wynagrodzenie.',
   syndicatedFrom: 'Pierwotnie opublikowana w serwisie {source}',
+  syndicatedFromAnotherSite: 'Pierwotnie opublikowana w innym serwisie',
   responseFrom: 'Odpowiedź sprzedawcy {merchant}',
   merchantResponse: 'Odpowiedź sprzedawcy',
   translatedFrom: 'Przetłumaczono (język oryginału: {language})',
+  translated: 'Przetłumaczono',
   showOriginal: 'Pokaż oryginał',
   showTranslation: 'Pokaż tłumaczenie',
   aiSummary: 'Podsumowanie wygenerowane przez AI',
@@ -77,6 +81,7 @@ export const pl: Messages = {
   nextPage: 'Następna',
   reviewPages: 'Strony opinii',
   publishedOn: 'Opublikowano {date}',
+  updatedOn: 'Zaktualizowano {date}',
   reviewBy: 'Opinia, autor: {author}',
   anonymousAuthor: 'Anonimowy klient',
   ratingDetails: 'Szczegóły oceny',

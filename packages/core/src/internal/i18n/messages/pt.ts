@@ -3,6 +3,7 @@ import type { Messages } from '../types.ts'
 /** Portuguese. Plural `many` is CLDR's form for millions («1.000.000 de avaliações»). */
 export const pt: Messages = {
   customerReviews: 'Avaliações de clientes',
+  reviews: 'Avaliações',
   reviewsOf: 'Avaliações de {name}',
   reviewCount: { one: '{count} avaliação', many: '{count} de avaliações', other: '{count} avaliações' },
   basedOnReviews: {
@@ -25,6 +26,7 @@ export const pt: Messages = {
     other: '{stars}: {count} avaliações',
   },
   noReviews: 'Ainda não há avaliações',
+  noReviewsInPeriod: 'Não há avaliações neste período',
   noReviewsForFilter: 'Não há avaliações com esta classificação',
   verifiedPurchase: 'Compra verificada',
   verifiedPurchaseExplanation: 'Escrita por um cliente após um pedido confirmado.',
@@ -34,9 +36,11 @@ export const pt: Messages = {
   giftedDisclosure: 'O produto foi oferecido em troca de uma avaliação.',
   compensatedDisclosure: 'O produto foi comprado e esta avaliação foi remunerada.',
   syndicatedFrom: 'Publicada originalmente em {source}',
+  syndicatedFromAnotherSite: 'Publicada originalmente em outro site',
   responseFrom: 'Resposta de {merchant}',
   merchantResponse: 'Resposta do vendedor',
   translatedFrom: 'Traduzida (idioma original: {language})',
+  translated: 'Traduzida',
   showOriginal: 'Ver original',
   showTranslation: 'Ver tradução',
   aiSummary: 'Resumo gerado por IA',
@@ -63,6 +67,7 @@ export const pt: Messages = {
   nextPage: 'Seguinte',
   reviewPages: 'Páginas de avaliações',
   publishedOn: 'Publicada em {date}',
+  updatedOn: 'Atualizado em {date}',
   reviewBy: 'Avaliação de {author}',
   anonymousAuthor: 'Cliente anónimo',
   ratingDetails: 'Detalhes da classificação',

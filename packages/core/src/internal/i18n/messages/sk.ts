@@ -3,6 +3,7 @@ import type { Messages } from '../types.ts'
 /** Slovak: `one` 1, `few` 2–4, `many` fractions (genitive singular), `other` 0 and 5 and more. */
 export const sk: Messages = {
   customerReviews: 'Zákaznícke recenzie',
+  reviews: 'Recenzie',
   reviewsOf: 'Recenzie: {name}',
   reviewCount: {
     one: '{count} recenzia',
@@ -38,6 +39,7 @@ export const sk: Messages = {
     other: '{stars}: {count} recenzií',
   },
   noReviews: 'Zatiaľ žiadne recenzie',
+  noReviewsInPeriod: 'Za toto obdobie žiadne recenzie',
   noReviewsForFilter: 'Žiadne recenzie s týmto hodnotením',
   verifiedPurchase: 'Overený nákup',
   verifiedPurchaseExplanation: 'Recenzia zákazníka napísaná po potvrdenej objednávke.',
@@ -47,9 +49,11 @@ export const sk: Messages = {
   giftedDisclosure: 'Produkt bol poskytnutý zadarmo výmenou za recenziu.',
   compensatedDisclosure: 'Produkt bol zakúpený a za túto recenziu bola poskytnutá odmena.',
   syndicatedFrom: 'Pôvodne zverejnené na webe {source}',
+  syndicatedFromAnotherSite: 'Pôvodne zverejnené na inom webe',
   responseFrom: 'Odpoveď obchodu {merchant}',
   merchantResponse: 'Odpoveď obchodu',
   translatedFrom: 'Preložené (pôvodný jazyk: {language})',
+  translated: 'Preložené',
   showOriginal: 'Zobraziť originál',
   showTranslation: 'Zobraziť preklad',
   aiSummary: 'Zhrnutie vytvorené umelou inteligenciou',
@@ -77,6 +81,7 @@ export const sk: Messages = {
   nextPage: 'Ďalšia',
   reviewPages: 'Stránky recenzií',
   publishedOn: 'Zverejnené {date}',
+  updatedOn: 'Aktualizované {date}',
   reviewBy: 'Recenzia, autor: {author}',
   anonymousAuthor: 'Anonymný zákazník',
   ratingDetails: 'Podrobné hodnotenie',
