@@ -1,4 +1,4 @@
-import type { AggregateRating, Organization, Person, Rating, Review } from 'schema-dts'
+import type { AggregateRatingLeaf, Organization, Person, Rating, ReviewLeaf } from 'schema-dts'
 import type { ReviewAuthor } from './author-name.ts'
 import { reviewAuthorName } from './author-name.ts'
 
@@ -53,7 +53,7 @@ function aggregateRatingNode(
   input: AggregateInput,
   decimals: number,
   warn: (message: string) => void,
-): AggregateRating | undefined {
+): AggregateRatingLeaf | undefined {
   const { ratingValue, reviewCount, bestRating, worstRating } = input
   // No reviews is an ordinary state, not a fault: the aggregate is simply left out.
   if (reviewCount === 0) return undefined
@@ -80,7 +80,7 @@ function authorProblem(name: string): string | undefined {
   return undefined
 }
 
-function reviewNode(input: ReviewInput, warn: (message: string) => void): Review | undefined {
+function reviewNode(input: ReviewInput, warn: (message: string) => void): ReviewLeaf | undefined {
   const problem =
     authorProblem(input.authorName) ??
     (isValidDate(input.datePublished)
@@ -111,7 +111,7 @@ function reviewNode(input: ReviewInput, warn: (message: string) => void): Review
   }
 }
 
-function summaryNode(input: SummaryInput, warn: (message: string) => void): Review | undefined {
+function summaryNode(input: SummaryInput, warn: (message: string) => void): ReviewLeaf | undefined {
   const problem =
     authorProblem(input.authorName) ??
     (isValidDate(input.datePublished)
@@ -129,8 +129,8 @@ function summaryNode(input: SummaryInput, warn: (message: string) => void): Revi
 
 /** The review markup of a node: `aggregateRating` and `review` items that pass Google's rules. */
 export interface ReviewMarkup {
-  aggregateRating?: AggregateRating
-  review?: Review[]
+  aggregateRating?: AggregateRatingLeaf
+  review?: ReviewLeaf[]
 }
 
 /** What review markup is made of, whichever source it came from. */
@@ -152,7 +152,7 @@ export function reviewMarkup(input: ReviewMarkupInput, warn: (message: string) =
     input.aggregate === undefined
       ? undefined
       : aggregateRatingNode(input.aggregate, input.ratingDecimals, warn)
-  const review: Review[] = []
+  const review: ReviewLeaf[] = []
   for (const item of input.reviews) {
     if (review.length === input.maxReviews) break
     const node = reviewNode(item, warn)
@@ -197,3 +197,8 @@ export function reviewInputs(reviews: readonly ReviewData[]): ReviewInput[] {
       worstRating: WORST_RATING,
     }))
 }
+
+/** A schema.org node type whose review members are the markup the builders make. */
+export type WithReviewMarkup<T> = T extends unknown
+  ? Omit<T, 'aggregateRating' | 'review'> & ReviewMarkup
+  : never

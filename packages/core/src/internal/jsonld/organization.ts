@@ -15,6 +15,7 @@ import {
   type ReviewData,
   reviewInputs,
   reviewMarkup,
+  type WithReviewMarkup,
   WORST_RATING,
 } from './markup.ts'
 import { checkCommonOptions } from './product-node.ts'
@@ -27,8 +28,8 @@ export const SELF_SERVING_REVIEWS_OPT_IN = 'i-understand-google-ignores-this'
 export type OrganizationType = 'Organization' | 'OnlineBusiness' | 'OnlineStore' | 'LocalBusiness' | 'Store'
 
 /** An Organization (or subtype) node, its `@id` the given URL. */
-export type OrganizationJsonLd = WithContext<
-  OrganizationLeaf | OnlineBusinessLeaf | OnlineStoreLeaf | LocalBusinessLeaf | StoreLeaf
+export type OrganizationJsonLd = WithReviewMarkup<
+  WithContext<OrganizationLeaf | OnlineBusinessLeaf | OnlineStoreLeaf | LocalBusinessLeaf | StoreLeaf>
 > & { '@id': string }
 
 /** Facts the page owns about the brand or shop (`name`, `logo`, `sameAs`, `address`…). */

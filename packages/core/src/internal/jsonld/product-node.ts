@@ -1,9 +1,9 @@
 import type { ProductLeaf, WithContext } from 'schema-dts'
 import { JsonLdInputError } from './json-ld-input-error.ts'
-import { type ReviewMarkupInput, reviewMarkup } from './markup.ts'
+import { type ReviewMarkupInput, reviewMarkup, type WithReviewMarkup } from './markup.ts'
 
 /** The Product node every product builder returns: one node, its `@id` the page's canonical URL. */
-export type ProductJsonLd = WithContext<ProductLeaf> & { '@id': string }
+export type ProductJsonLd = WithReviewMarkup<WithContext<ProductLeaf>> & { '@id': string }
 
 /** Facts about the product that the page owns; everything but the review markup, which the builders add. */
 export type ProductFacts = Omit<ProductLeaf, '@type' | 'aggregateRating' | 'review'> & { '@type'?: 'Product' }
