@@ -186,7 +186,10 @@ export async function startServer(
     })
   })
   const address = server.address() as AddressInfo
-  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  // A wildcard address is not one a client can dial; loopback is, on the same machine.
+  const dialable =
+    address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address
+  const hostPart = address.family === 'IPv6' ? `[${dialable}]` : dialable
   fallbackOrigin = `http://${hostPart}:${address.port}`
 
   return {
