@@ -45,8 +45,10 @@ export function roundRating(value: number, decimals: number): number {
   return Number(`${Math.round(Number(`${value}e${decimals}`))}e-${decimals}`)
 }
 
-function isValidDate(value: string): boolean {
+function dateProblem(value: string): string | undefined {
   return value.trim() !== '' && !Number.isNaN(Date.parse(value))
+    ? undefined
+    : `its datePublished ${JSON.stringify(value)} is not a date`
 }
 
 function aggregateRatingNode(
@@ -83,9 +85,7 @@ function authorProblem(name: string): string | undefined {
 function reviewNode(input: ReviewInput, warn: (message: string) => void): ReviewLeaf | undefined {
   const problem =
     authorProblem(input.authorName) ??
-    (isValidDate(input.datePublished)
-      ? undefined
-      : `its datePublished ${JSON.stringify(input.datePublished)} is not a date`) ??
+    dateProblem(input.datePublished) ??
     (Number.isFinite(input.ratingValue) &&
     input.ratingValue >= input.worstRating &&
     input.ratingValue <= input.bestRating
@@ -114,9 +114,7 @@ function reviewNode(input: ReviewInput, warn: (message: string) => void): Review
 function summaryNode(input: SummaryInput, warn: (message: string) => void): ReviewLeaf | undefined {
   const problem =
     authorProblem(input.authorName) ??
-    (isValidDate(input.datePublished)
-      ? undefined
-      : `its datePublished ${JSON.stringify(input.datePublished)} is not a date`) ??
+    dateProblem(input.datePublished) ??
     (input.reviewBody.trim() === '' ? 'it is empty' : undefined)
   if (problem !== undefined) {
     warn(`the review summary was left out of the JSON-LD because ${problem}`)

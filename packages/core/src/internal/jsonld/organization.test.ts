@@ -84,6 +84,15 @@ describe('buildOrganizationJsonLd', () => {
     expect(node?.aggregateRating).toMatchObject({ ratingValue: 4.7, reviewCount: 40 })
   })
 
+  it('refuses a type it does not know, naming the field', () => {
+    expect(() => buildOrganizationJsonLd({ url, type: 'Product' as never })).toThrow(/^type: /)
+  })
+
+  it('refuses organization facts whose @id is another node', () => {
+    const organization = { '@id': 'https://other.example/#org', name: 'Shop' } as never
+    expect(() => buildOrganizationJsonLd({ url, organization })).toThrow(/^organization\.@id: /)
+  })
+
   it('gives null when there is nothing to say', () => {
     expect(buildOrganizationJsonLd({ url })).toBeNull()
   })

@@ -27,6 +27,14 @@ export const SELF_SERVING_REVIEWS_OPT_IN = 'i-understand-google-ignores-this'
 /** schema.org types a brand or a shop can be marked up as. */
 export type OrganizationType = 'Organization' | 'OnlineBusiness' | 'OnlineStore' | 'LocalBusiness' | 'Store'
 
+const ORGANIZATION_TYPES: readonly OrganizationType[] = [
+  'Organization',
+  'OnlineBusiness',
+  'OnlineStore',
+  'LocalBusiness',
+  'Store',
+]
+
 /** An Organization (or subtype) node, its `@id` the given URL. */
 export type OrganizationJsonLd = WithReviewMarkup<
   WithContext<OrganizationLeaf | OnlineBusinessLeaf | OnlineStoreLeaf | LocalBusinessLeaf | StoreLeaf>
@@ -99,6 +107,12 @@ export function buildOrganizationJsonLd(options: OrganizationJsonLdOptions): Org
   checkCommonOptions(options)
   const { rating, reviews, period, selfServingReviews, organization } = options
   const type = options.type ?? 'Organization'
+  if (!ORGANIZATION_TYPES.includes(type)) {
+    throw new JsonLdInputError(
+      'type',
+      `must be one of ${ORGANIZATION_TYPES.join(', ')}, got ${JSON.stringify(type)}`,
+    )
+  }
   if (selfServingReviews !== undefined && selfServingReviews !== SELF_SERVING_REVIEWS_OPT_IN) {
     throw new JsonLdInputError('selfServingReviews', `must be '${SELF_SERVING_REVIEWS_OPT_IN}' or left out`)
   }
@@ -121,6 +135,14 @@ export function buildOrganizationJsonLd(options: OrganizationJsonLdOptions): Org
   if (organization !== undefined && ('aggregateRating' in organization || 'review' in organization)) {
     const field = 'aggregateRating' in organization ? 'organization.aggregateRating' : 'organization.review'
     throw new JsonLdInputError(field, 'comes from the reviews data; pass rating and reviews instead')
+  }
+  // The type forbids them, but data from elsewhere may carry them: the options decide both.
+  const { '@id': id, '@type': _type, ...facts } = (organization ?? {}) as Record<string, unknown>
+  if (id !== undefined && id !== options.url) {
+    throw new JsonLdInputError(
+      'organization.@id',
+      `is ${JSON.stringify(id)} but url is ${JSON.stringify(options.url)}`,
+    )
   }
   const warn = createWarner(options.logger)
   if (selfServingReviews !== undefined && (rating !== undefined || reviews !== undefined)) {
@@ -147,14 +169,6 @@ export function buildOrganizationJsonLd(options: OrganizationJsonLdOptions): Org
     },
     warn,
   )
-  // The type forbids them, but data from elsewhere may carry them: the options decide both.
-  const { '@id': id, '@type': _type, ...facts } = (organization ?? {}) as Record<string, unknown>
-  if (id !== undefined && id !== options.url) {
-    throw new JsonLdInputError(
-      'organization.@id',
-      `is ${JSON.stringify(id)} but url is ${JSON.stringify(options.url)}`,
-    )
-  }
   if (Object.keys(facts).length === 0 && Object.keys(markup).length === 0) return null
   return { '@context': 'https://schema.org', '@type': type, '@id': options.url, ...facts, ...markup }
 }
