@@ -1,5 +1,6 @@
 import type { Route, SandboxState } from '../context.ts'
 import { HttpError } from '../context.ts'
+import { absoluteUrl } from '../media.ts'
 import type { ProductReview } from '../types.ts'
 import { uuidParam } from './purchase-events.ts'
 
@@ -108,11 +109,6 @@ export function legacyCategory(productVariationId: string): string {
 /** An average of ratings, rounded to two decimals (0 when there is none). */
 export function roundedAverage(sum: number, count: number): number {
   return count === 0 ? 0 : Math.round((sum / count) * 100) / 100
-}
-
-/** A stored media URL made absolute: paths are served by the sandbox itself. */
-export function absoluteUrl(url: string, origin: string): string {
-  return url.startsWith('/') ? `${origin}${url}` : url
 }
 
 export function toLegacyReview(review: ProductReview, origin: string): LegacyReview {

@@ -1,4 +1,5 @@
-import type { Route, SandboxRequest, SandboxState } from '../context.ts'
+import { requireToken } from '../auth.ts'
+import type { Route, SandboxState } from '../context.ts'
 import { HttpError } from '../context.ts'
 import type { StoredPurchaseEvent } from '../types.ts'
 
@@ -277,36 +278,6 @@ export function storePurchaseEvents(
   })
 }
 
-/** The token of `Authorization: Bearer <token>`, or undefined. */
-export function bearerToken(req: SandboxRequest): string | undefined {
-  const match = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? '')
-  return match?.[1]
-}
-
-function authorize(req: SandboxRequest, state: SandboxState): void {
-  const token = bearerToken(req)
-  if (token === undefined) {
-    throw new HttpError(
-      401,
-      'unauthorized',
-      'a bearer token of the purchase events token endpoint is required',
-      {
-        headers: { 'WWW-Authenticate': 'Bearer realm="purchase-events"' },
-      },
-    )
-  }
-  if (state.tokenAudience(token) !== 'purchase-events') {
-    throw new HttpError(
-      401,
-      'unauthorized',
-      'the bearer token is unknown, expired or not for purchase events',
-      {
-        headers: { 'WWW-Authenticate': 'Bearer realm="purchase-events", error="invalid_token"' },
-      },
-    )
-  }
-}
-
 /** A uuid path parameter, percent-decoded; 400 naming `field` when it is not a uuid. */
 export function uuidParam(raw: string | undefined, field: string): string {
   let value = ''
@@ -361,7 +332,7 @@ export const purchaseEventRoutes: Route[] = [
     operation: 'purchase-events.submit',
     rateLimited: true,
     handle(req, state, params) {
-      authorize(req, state)
+      requireToken(req, state, 'purchase-events', 'purchase-events')
       const websiteId = pathWebsiteId(params.website_id, state)
       const events = parseEvents(req.body)
       const problems = validatePurchaseEvents(events, websiteId)
