@@ -93,10 +93,6 @@ afterAll(async () => {
   await sb?.close()
 })
 
-afterEach(async () => {
-  await resetSandbox(sb, api)
-})
-
 function addProductReviews(reviews: unknown): ReturnType<typeof admin<ProductReview[]>> {
   return admin<ProductReview[]>(sb, 'POST', 'product-reviews', reviews)
 }
@@ -121,6 +117,10 @@ async function stats(): Promise<Stats> {
 }
 
 describe('POST /__sandbox/product-reviews', () => {
+  afterEach(async () => {
+    await resetSandbox(sb, api)
+  })
+
   it('answers 201 with a full review filled in from a product_variation_id alone', async () => {
     const answer = await addProductReviews([{ product_variation_id: 'SKU-004' }])
     expect(answer.status, answer.text).toBe(201)
@@ -229,6 +229,10 @@ describe('POST /__sandbox/product-reviews', () => {
 })
 
 describe('POST /__sandbox/brand-reviews', () => {
+  afterEach(async () => {
+    await resetSandbox(sb, api)
+  })
+
   it('answers 201 with a full brand review from an empty object', async () => {
     const answer = await addBrandReviews([{}])
     expect(answer.status, answer.text).toBe(201)
@@ -305,6 +309,10 @@ describe('stats', () => {
 })
 
 describe('POST /__sandbox/reset', () => {
+  afterEach(async () => {
+    await resetSandbox(sb, api)
+  })
+
   it('brings back the seeded reviews and catalogue', async () => {
     await addProductReviews([{ product_variation_id: 'SKU-NEW-2' }, { product_variation_id: 'SKU-001' }])
     await addBrandReviews([{}])

@@ -201,10 +201,10 @@ export function tokenRequest(
   sb: Sandbox,
   path: string,
   form: Record<string, string>,
-  authorization: string | undefined = basicAuthorization(sb.clientId, sb.clientSecret),
+  authorization: string | null = basicAuthorization(sb.clientId, sb.clientSecret),
 ): Promise<Answer<Record<string, unknown>>> {
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' }
-  if (authorization !== undefined) headers.authorization = authorization
+  if (authorization !== null) headers.authorization = authorization
   return call(`${sb.origin}${path}`, { method: 'POST', headers, body: new URLSearchParams(form).toString() })
 }
 

@@ -106,7 +106,7 @@ describe('token endpoints', () => {
       sb,
       path,
       { ...form, client_id: sb.clientId, client_secret: sb.clientSecret },
-      undefined,
+      null,
     )
     expect(answer.status, answer.text).toBe(200)
     expect(answer.body.token_type).toBe('Bearer')
@@ -129,7 +129,7 @@ describe('token endpoints', () => {
   it.each(ENDPOINTS)(
     'the $name endpoint refuses a request without credentials with 401',
     async ({ path, form }) => {
-      const answer = await tokenRequest(sb, path, form, undefined)
+      const answer = await tokenRequest(sb, path, form, null)
       expectError(answer, 401, 'invalid_client')
     },
   )
