@@ -1,8 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { ratingsOf } from '../aggregate.ts'
 import type { Route, SandboxRequest, SandboxState } from '../context.ts'
 import { HttpError } from '../context.ts'
+import { Query } from '../query.ts'
 import type { BrandReview, ProductReview } from '../types.ts'
-import { integerParam, knownParams, legacyLanguage, roundedAverage } from './legacy.ts'
+import { legacyLanguage } from './legacy.ts'
 
 /** A reply to a review, as Genesis answers it. */
 export interface GenesisModeration {
@@ -157,8 +159,8 @@ export function genesisAggregate(reviews: readonly { review_rate: number }[]): {
   rate: string
   count: string
 } {
-  const sum = reviews.reduce((total, r) => total + r.review_rate, 0)
-  return { rate: String(roundedAverage(sum, reviews.length)), count: String(reviews.length) }
+  const { average, count_total } = ratingsOf(reviews)
+  return { rate: String(average), count: String(count_total) }
 }
 
 /** The line of `infosite.txt`: every brand review of the website, shops included. */
@@ -229,13 +231,8 @@ function authenticate(state: SandboxState, idWebsite: string | undefined, token:
   }
 }
 
-function oneOf<T extends string>(
-  params: ReadonlyMap<string, string>,
-  name: string,
-  values: readonly T[],
-  fallback: T,
-): T {
-  const raw = params.get(name)
+function oneOf<T extends string>(query: Query, name: string, values: readonly T[], fallback: T): T {
+  const raw = query.string(name)
   if (raw === undefined) return fallback
   const value = values.find((v) => v === raw.toLowerCase())
   if (value === undefined) {
@@ -247,7 +244,7 @@ function oneOf<T extends string>(
 }
 
 function websiteReviews(req: SandboxRequest, state: SandboxState) {
-  const params = knownParams(req.url, [
+  const query = new Query(req.url, [
     'idWebsite',
     'token',
     'format',
@@ -261,15 +258,15 @@ function websiteReviews(req: SandboxRequest, state: SandboxState) {
     'sign',
     'compare',
   ])
-  authenticate(state, params.get('idWebsite'), params.get('token'))
-  oneOf(params, 'format', ['json'], 'json')
-  const range = integerParam(params, 'range', 10, 1, GENESIS_MAX_PAGE)
-  const page = integerParam(params, 'p', 1, 1, Number.MAX_SAFE_INTEGER)
+  authenticate(state, query.string('idWebsite'), query.string('token'))
+  oneOf(query, 'format', ['json'], 'json')
+  const range = query.integer('range', 1, GENESIS_MAX_PAGE, 10)
+  const page = query.integer('p', 1, Number.MAX_SAFE_INTEGER, 1)
   const order: GenesisOrder = {
-    by: oneOf(params, 'order_by', ['date', 'rate'], 'date'),
-    descending: oneOf(params, 'order_type', ['asc', 'desc'], 'desc') === 'desc',
+    by: oneOf(query, 'order_by', ['date', 'rate'], 'date'),
+    descending: oneOf(query, 'order_type', ['asc', 'desc'], 'desc') === 'desc',
   }
-  const filter = rateFilter(params.get('field'), params.get('sign'), params.get('compare'))
+  const filter = rateFilter(query.string('field'), query.string('sign'), query.string('compare'))
   const kept = orderReviews(state.brandReviews, order, filter)
   const { rate, count } = genesisAggregate(kept)
   return {
@@ -327,8 +324,8 @@ function parseProductBody(raw: Buffer): Record<string, unknown> {
 
 function productAnswer(req: SandboxRequest, state: SandboxState): Record<string, unknown> {
   const body = parseProductBody(req.body)
-  const params = knownParams(req.url, ['idWebsite', 'token'])
-  const fromQuery = params.get('idWebsite')
+  const query = new Query(req.url, ['idWebsite', 'token'])
+  const fromQuery = query.string('idWebsite')
   if (body.idWebsite !== undefined && typeof body.idWebsite !== 'string') {
     throw new HttpError(400, 'invalid_body', 'idWebsite must be a string', { field: 'idWebsite' })
   }
@@ -337,7 +334,7 @@ function productAnswer(req: SandboxRequest, state: SandboxState): Record<string,
       field: 'idWebsite',
     })
   }
-  authenticate(state, fromQuery ?? (body.idWebsite as string | undefined), params.get('token'))
+  authenticate(state, fromQuery ?? (body.idWebsite as string | undefined), query.string('token'))
   for (const name of Object.keys(body)) {
     if (!PRODUCT_BODY_MEMBERS.includes(name)) {
       throw new HttpError(400, 'invalid_body', `unknown body member ${name}`, { field: name })

@@ -1,6 +1,8 @@
+import { ratingsOf } from '../aggregate.ts'
 import type { Route, SandboxState } from '../context.ts'
 import { HttpError } from '../context.ts'
 import { absoluteUrl } from '../media.ts'
+import { Query } from '../query.ts'
 import type { ProductReview } from '../types.ts'
 import { uuidParam } from './purchase-events.ts'
 
@@ -106,11 +108,6 @@ export function legacyCategory(productVariationId: string): string {
   return CATEGORIES[hash % CATEGORIES.length] as string
 }
 
-/** An average of ratings, rounded to two decimals (0 when there is none). */
-export function roundedAverage(sum: number, count: number): number {
-  return count === 0 ? 0 : Math.round((sum / count) * 100) / 100
-}
-
 export function toLegacyReview(review: ProductReview, origin: string): LegacyReview {
   return {
     id: review.review_id,
@@ -159,22 +156,17 @@ export function toLegacyReview(review: ProductReview, origin: string): LegacyRev
   }
 }
 
-/** Counts and rounded average of a product's ratings. */
+/** Counts and average of a product's ratings, the same numbers as the Published API's. */
 export function toLegacyRating(reviews: readonly ProductReview[]): LegacyRating {
-  const nb = [0, 0, 0, 0, 0, 0]
-  let sum = 0
-  for (const review of reviews) {
-    nb[review.review_rate] = (nb[review.review_rate] ?? 0) + 1
-    sum += review.review_rate
-  }
+  const ratings = ratingsOf(reviews)
   return {
-    average: roundedAverage(sum, reviews.length),
-    nb_total: reviews.length,
-    nb_1: nb[1] ?? 0,
-    nb_2: nb[2] ?? 0,
-    nb_3: nb[3] ?? 0,
-    nb_4: nb[4] ?? 0,
-    nb_5: nb[5] ?? 0,
+    average: ratings.average,
+    nb_total: ratings.count_total,
+    nb_1: ratings.count_1,
+    nb_2: ratings.count_2,
+    nb_3: ratings.count_3,
+    nb_4: ratings.count_4,
+    nb_5: ratings.count_5,
   }
 }
 
@@ -232,42 +224,6 @@ export function selectReviews(reviews: readonly LegacyReview[], query: LegacyRev
     .slice(query.offset, query.offset + query.limit)
 }
 
-/**
- * The query parameters of a request, each given at most once and all of them known: a misspelt
- * parameter is a 400, never a silently ignored filter.
- */
-export function knownParams(url: URL, allowed: readonly string[]): Map<string, string> {
-  const params = new Map<string, string>()
-  for (const [name, value] of url.searchParams) {
-    if (!allowed.includes(name)) {
-      throw new HttpError(400, 'invalid_parameter', `unknown query parameter ${name}`, { field: name })
-    }
-    if (params.has(name)) {
-      throw new HttpError(400, 'invalid_parameter', `${name} is given more than once`, { field: name })
-    }
-    params.set(name, value)
-  }
-  return params
-}
-
-/** A decimal integer parameter within bounds, or the fallback when absent. */
-export function integerParam(
-  params: ReadonlyMap<string, string>,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const raw = params.get(name)
-  if (raw === undefined) return fallback
-  const value = /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN
-  if (!(value >= min && value <= max)) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`
-    throw new HttpError(400, 'invalid_parameter', `${name} must be an integer ${range}`, { field: name })
-  }
-  return value
-}
-
 /** The website of a path parameter: 400 when it is no uuid, 404 when it is another website. */
 export function knownWebsite(raw: string | undefined, state: SandboxState): string {
   const websiteId = uuidParam(raw, 'website_id')
@@ -281,8 +237,8 @@ export function knownWebsite(raw: string | undefined, state: SandboxState): stri
  * The requested references: `ref` is a comma separated list of url-encoded references (so a
  * reference holding a comma arrives as `%2C` inside its item); absent means the whole catalogue.
  */
-export function requestedRefs(params: ReadonlyMap<string, string>, state: SandboxState): string[] {
-  const raw = params.get('ref')
+export function requestedRefs(query: Query, state: SandboxState): string[] {
+  const raw = query.string('ref')
   if (raw === undefined) return state.products.map((p) => p.product_variation_id)
   const refs = raw.split(',').map((item) => {
     try {
@@ -293,7 +249,7 @@ export function requestedRefs(params: ReadonlyMap<string, string>, state: Sandbo
       })
     }
   })
-  if (refs.some((ref) => ref === '')) {
+  if (refs.includes('')) {
     throw new HttpError(
       400,
       'invalid_parameter',
@@ -312,38 +268,25 @@ function reviewsByRef(state: SandboxState, refs: readonly string[]): Map<string,
   return groups
 }
 
-function parseReviewQuery(params: ReadonlyMap<string, string>): LegacyReviewQuery {
-  const rate = params.get('rate')
-  let rates: Set<number> | undefined
-  if (rate !== undefined) {
-    const items = rate.split(',')
-    if (!items.every((item) => /^[1-5]$/.test(item))) {
-      throw new HttpError(400, 'invalid_parameter', 'rate must be a comma separated list of ratings 1 to 5', {
-        field: 'rate',
-      })
-    }
-    rates = new Set(items.map(Number))
-  }
-  const sortBy = (params.get('sortBy') ?? 'publish_date').split(',')
-  for (const field of sortBy) {
-    if (!(LEGACY_REVIEW_FIELDS as readonly string[]).includes(field)) {
-      throw new HttpError(400, 'invalid_parameter', `sortBy: ${field || '(empty)'} is not a review field`, {
-        field: 'sortBy',
-      })
-    }
-  }
-  const direction = (params.get('sortDirection') ?? 'DESC').toUpperCase()
+function parseReviewQuery(query: Query): LegacyReviewQuery {
+  const rates = query.list('rate', (item) => /^[1-5]$/.test(item), 'a rating from 1 to 5')
+  const sortBy = query.list(
+    'sortBy',
+    (item) => (LEGACY_REVIEW_FIELDS as readonly string[]).includes(item),
+    'a review field',
+  ) ?? ['publish_date']
+  const direction = (query.string('sortDirection') ?? 'DESC').toUpperCase()
   if (direction !== 'ASC' && direction !== 'DESC') {
     throw new HttpError(400, 'invalid_parameter', 'sortDirection must be ASC or DESC', {
       field: 'sortDirection',
     })
   }
   return {
-    rates,
+    rates: rates && new Set(rates.map(Number)),
     sortBy: sortBy as (keyof LegacyReview)[],
     descending: direction === 'DESC',
-    offset: integerParam(params, 'offset', 0, 0, Number.MAX_SAFE_INTEGER),
-    limit: integerParam(params, 'limit', LEGACY_MAX_LIMIT, 1, LEGACY_MAX_LIMIT),
+    offset: query.integer('offset', 0, Number.MAX_SAFE_INTEGER, 0),
+    limit: query.integer('limit', 1, LEGACY_MAX_LIMIT, LEGACY_MAX_LIMIT),
   }
 }
 
@@ -355,7 +298,7 @@ export const legacyRoutes: Route[] = [
     rateLimited: false,
     handle(req, state, params) {
       knownWebsite(params.website_id, state)
-      const query = knownParams(req.url, ['ref'])
+      const query = new Query(req.url, ['ref'])
       const groups = reviewsByRef(state, requestedRefs(query, state))
       // fromEntries defines own keys, so a reference named __proto__ stays a key like any other.
       const data = Object.fromEntries(
@@ -371,7 +314,7 @@ export const legacyRoutes: Route[] = [
     rateLimited: false,
     handle(req, state, params) {
       knownWebsite(params.website_id, state)
-      const query = knownParams(req.url, ['ref', 'rate', 'sortBy', 'sortDirection', 'limit', 'offset'])
+      const query = new Query(req.url, ['ref', 'rate', 'sortBy', 'sortDirection', 'limit', 'offset'])
       const refs = requestedRefs(query, state)
       const reviewQuery = parseReviewQuery(query)
       const data = Object.fromEntries(
