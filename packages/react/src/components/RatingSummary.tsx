@@ -1,0 +1,129 @@
+import type {
+  ProductRatingExtra,
+  ProductSummaryExtra,
+  RatingCounts,
+  ReviewRate,
+} from '@verified-reviews/core'
+import { Heading, type HeadingLevel, subLevel } from '../internal/Heading.tsx'
+import { Histogram } from '../internal/Histogram.tsx'
+import { getText } from '../internal/i18n.ts'
+import { Overview } from '../internal/Overview.tsx'
+import { StarRating } from './StarRating.tsx'
+
+/**
+ * The aggregate a {@link RatingSummary} shows: `ProductSummary.ratings` (`GET /products`) or a
+ * `ProductRating` (`GET /products/ratings`) fits as it is.
+ */
+export interface RatingSummaryData extends RatingCounts {
+  average: number
+  count_total: number
+}
+
+/** Props of {@link RatingSummary}. */
+export interface RatingSummaryProps {
+  /** Average, total and per-rate counts. */
+  rating: RatingSummaryData
+  /**
+   * Quality criteria: `ProductSummary.extras` or `ProductRating.extras`. Each is shown with its
+   * average as small stars.
+   */
+  criteria?: ReadonlyArray<ProductSummaryExtra | ProductRatingExtra>
+  /**
+   * Builds the href of a link that shows only the reviews of one rate, typically from the page's
+   * own URL and search params (`(rate) => '?rate=' + rate`). Without it the histogram has no links.
+   * Only relative and `http(s)` hrefs are used.
+   */
+  rateHref?: (rate: ReviewRate) => string
+  /** The rate the page currently filters by; its link is marked `aria-current`. */
+  currentRate?: ReviewRate
+  /**
+   * Level of the heading ("Customer reviews"); the criteria heading is one level below.
+   * @default 2
+   */
+  headingLevel?: HeadingLevel
+  /**
+   * Language of every text, one of bg cs de el en es fr it nl pl pt sk tr; other values are
+   * resolved to the closest supported language.
+   * @default 'en'
+   */
+  locale?: string
+  /** Extra class names, added after `vr-rating-summary`. */
+  className?: string
+}
+
+function criterionOf(extra: ProductSummaryExtra | ProductRatingExtra) {
+  if ('rate' in extra && extra.rate) {
+    return { name: extra.display_name || extra.label, average: extra.rate.average, count: extra.rate.count }
+  }
+  const flat = extra as ProductRatingExtra
+  return { name: flat.label, average: flat.average, count: flat.count }
+}
+
+/**
+ * Average rating, review count and a histogram from 5 to 1 star, with optional links that
+ * filter the reviews by rate. With no reviews it shows a neutral "No reviews yet".
+ *
+ * Class names: `vr-rating-summary` (`--empty` without reviews), `__heading`, `__overview`,
+ * `__average`, `__stars`, `__count`, `__empty`, `__criteria`, `__criteria-heading`, `__criterion`,
+ * `__criterion-name`, `__criterion-value`; the histogram: `vr-histogram`, `__row`, `__label`,
+ * `__bar`, `__track`, `__fill`, `__count`, `__percent`.
+ */
+export function RatingSummary({
+  rating,
+  criteria,
+  rateHref,
+  currentRate,
+  headingLevel = 2,
+  locale,
+  className,
+}: RatingSummaryProps) {
+  const text = getText(locale)
+  const total = Number.isFinite(rating.count_total) && rating.count_total > 0 ? rating.count_total : 0
+  const classes = ['vr-rating-summary', total === 0 && 'vr-rating-summary--empty', className]
+    .filter(Boolean)
+    .join(' ')
+  const heading = (
+    <Heading level={headingLevel} className="vr-rating-summary__heading">
+      {text.t('customerReviews')}
+    </Heading>
+  )
+  if (total === 0) {
+    return (
+      <section className={classes}>
+        {heading}
+        <p className="vr-rating-summary__empty">{text.t('noReviews')}</p>
+      </section>
+    )
+  }
+  const shown = (criteria ?? []).map(criterionOf).filter((c) => c.name !== '' && Number.isFinite(c.average))
+  return (
+    <section className={classes}>
+      {heading}
+      <Overview block="vr-rating-summary" average={rating.average} count={total} text={text} />
+      <Histogram counts={rating} text={text} rateHref={rateHref} currentRate={currentRate} />
+      {shown.length > 0 && (
+        <div className="vr-rating-summary__criteria">
+          <Heading level={subLevel(headingLevel)} className="vr-rating-summary__criteria-heading">
+            {text.t('ratingDetails')}
+          </Heading>
+          <dl>
+            {shown.map((criterion, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: criteria come in the API's order and carry no id
+              <div key={i} className="vr-rating-summary__criterion">
+                <dt className="vr-rating-summary__criterion-name">{criterion.name}</dt>
+                <dd className="vr-rating-summary__criterion-value">
+                  <StarRating
+                    value={criterion.average}
+                    count={criterion.count}
+                    size={14}
+                    locale={text.locale}
+                  />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      )}
+    </section>
+  )
+}

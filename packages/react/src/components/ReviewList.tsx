@@ -1,0 +1,108 @@
+import { Heading, type HeadingLevel, subLevel } from '../internal/Heading.tsx'
+import { getText } from '../internal/i18n.ts'
+import { pageHref } from '../internal/url.ts'
+import { DEFAULT_MEDIA_WIDTHS, type MediaWidths, type ReviewData, ReviewItem } from './ReviewItem.tsx'
+
+// A brand name, the same in every language.
+const PROVIDER = 'Verified Reviews'
+
+/** Props of {@link ReviewList}. */
+export interface ReviewListProps {
+  /** Reviews in display order, as the API sends them. */
+  reviews: ReadonlyArray<ReviewData>
+  /**
+   * Href of the previous page of reviews (for example the page's URL with the previous cursor).
+   * Only relative and `http(s)` hrefs are used.
+   */
+  previousHref?: string
+  /**
+   * Href of the next page of reviews (for example the page's URL with the next cursor). Only
+   * relative and `http(s)` hrefs are used.
+   */
+  nextHref?: string
+  /**
+   * Level of the list heading ("Reviews"); each review's author heading is one level below.
+   * @default 2
+   */
+  headingLevel?: HeadingLevel
+  /**
+   * Widths of the image variants, for `srcset`.
+   * @default { small: 200, medium: 600, large: 1200 }
+   */
+  mediaWidths?: MediaWidths
+  /**
+   * Language of every text and date, one of bg cs de el en es fr it nl pl pt sk tr; other values
+   * are resolved to the closest supported language.
+   * @default 'en'
+   */
+  locale?: string
+  /** Extra class names, added after `vr-review-list`. */
+  className?: string
+}
+
+/**
+ * A heading, how reviews are checked (one click away, as EU consumer law asks traders to say), the
+ * reviews as an ordered list of {@link ReviewItem}, and links to the previous and next pages when
+ * their hrefs are given. With no reviews it shows a neutral "No reviews yet".
+ *
+ * Class names: `vr-review-list` (`--empty` without reviews), `__heading`, `__checks`,
+ * `__checks-explanation`, `__items`, `__item`, `__empty`, `__pagination`, `__previous`, `__next`.
+ */
+export function ReviewList({
+  reviews,
+  previousHref,
+  nextHref,
+  headingLevel = 2,
+  mediaWidths = DEFAULT_MEDIA_WIDTHS,
+  locale,
+  className,
+}: ReviewListProps) {
+  const text = getText(locale)
+  const previous = pageHref(previousHref)
+  const next = pageHref(nextHref)
+  const empty = reviews.length === 0
+  const classes = ['vr-review-list', empty && 'vr-review-list--empty', className].filter(Boolean).join(' ')
+  return (
+    <section className={classes}>
+      <Heading level={headingLevel} className="vr-review-list__heading">
+        {text.t('reviews')}
+      </Heading>
+      <details className="vr-review-list__checks">
+        <summary>{text.t('howReviewsAreChecked')}</summary>
+        <p className="vr-review-list__checks-explanation">
+          {text.t('reviewsCheckedExplanation', { provider: PROVIDER })}
+        </p>
+      </details>
+      {empty ? (
+        <p className="vr-review-list__empty">{text.t('noReviews')}</p>
+      ) : (
+        <ol className="vr-review-list__items">
+          {reviews.map((review, i) => (
+            <li key={review.review_id || i} className="vr-review-list__item">
+              <ReviewItem
+                review={review}
+                headingLevel={subLevel(headingLevel)}
+                mediaWidths={mediaWidths}
+                locale={text.locale}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+      {(previous !== undefined || next !== undefined) && (
+        <nav className="vr-review-list__pagination" aria-label={text.t('reviewPages')}>
+          {previous !== undefined && (
+            <a className="vr-review-list__previous" href={previous} rel="prev">
+              {text.t('previousPage')}
+            </a>
+          )}
+          {next !== undefined && (
+            <a className="vr-review-list__next" href={next} rel="next">
+              {text.t('nextPage')}
+            </a>
+          )}
+        </nav>
+      )}
+    </section>
+  )
+}

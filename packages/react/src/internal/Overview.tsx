@@ -1,0 +1,19 @@
+import { StarRating } from '../components/StarRating.tsx'
+import type { Text } from './i18n.ts'
+
+/**
+ * Average as a number and as stars, then the review count. The number is hidden from assistive
+ * technology because the stars' accessible name already says it.
+ */
+export function Overview(props: { block: string; average: number; count: number; text: Text }) {
+  const { block, average, count, text } = props
+  return (
+    <div className={`${block}__overview`}>
+      <span className={`${block}__average`} aria-hidden="true">
+        {text.rating(average)}
+      </span>
+      <StarRating value={average} locale={text.locale} className={`${block}__stars`} />
+      <span className={`${block}__count`}>{text.t('reviewCount', { count })}</span>
+    </div>
+  )
+}

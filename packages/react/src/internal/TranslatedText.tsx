@@ -1,0 +1,56 @@
+import type { Translations } from '@verified-reviews/core'
+import type { Text } from './i18n.ts'
+import { languageOf } from './language.ts'
+
+export interface TranslatedTextProps {
+  /** BEM block of the parent: classes are `${block}__content`, `__translation-note`, `__original`. */
+  block: string
+  original: string
+  translations: Translations | undefined
+  /** The review's `locale` as the API sent it. */
+  sourceLocale: string
+  text: Text
+}
+
+/**
+ * The text in the page's language when a translation exists and the text was written in another
+ * language, marked as translated, with the original one click away in `<details>`; else the original.
+ */
+export function TranslatedText({ block, original, translations, sourceLocale, text }: TranslatedTextProps) {
+  const source = languageOf(sourceLocale)
+  const target = text.locale
+  const candidate = translations?.[target as keyof Translations]
+  const translated =
+    typeof candidate === 'string' && candidate.trim() !== '' && candidate !== original
+      ? source === undefined || source !== target
+        ? candidate
+        : undefined
+      : undefined
+  if (translated === undefined) {
+    if (original.trim() === '') return null
+    return (
+      <p className={`${block}__content`} lang={source}>
+        {original}
+      </p>
+    )
+  }
+  const sourceName = source === undefined ? undefined : text.languageName(source)
+  return (
+    <>
+      <p className={`${block}__translation-note`}>
+        {sourceName === undefined ? text.t('translated') : text.t('translatedFrom', { language: sourceName })}
+      </p>
+      <p className={`${block}__content`} lang={target}>
+        {translated}
+      </p>
+      {original.trim() !== '' && (
+        <details className={`${block}__original`}>
+          <summary>{text.t('showOriginal')}</summary>
+          <p className={`${block}__content ${block}__content--original`} lang={source}>
+            {original}
+          </p>
+        </details>
+      )}
+    </>
+  )
+}
