@@ -28,7 +28,6 @@ export {
 } from './internal/migration/genesis-records.ts'
 export { fromLegacyRatingsParams, fromLegacyReviewsParams } from './internal/migration/legacy-params.ts'
 export {
-  fromLegacyLanguage,
   fromLegacyRating,
   fromLegacyRatingsResponse,
   fromLegacyReview,

@@ -45,7 +45,7 @@ describe('fromGenesisBrandReview', () => {
       shop_key: 'shop-1',
       author_firstname: 'Ana',
       author_lastname: 'Lee',
-      locale: 'de-DE',
+      locale: 'de_DE',
       website_id: 'w-1',
       publish_date: '2025-01-03T10:00:00Z',
       moderations: [

@@ -16,7 +16,7 @@ import type {
   ProductReview,
   ReviewRate,
 } from '../../types/published.ts'
-import { fromLegacyLanguage, fromOldModeration } from './legacy-records.ts'
+import { fromOldModeration } from './legacy-records.ts'
 import type { MigrationNote } from './result.ts'
 
 /**
@@ -78,7 +78,7 @@ export interface GenesisBrandReviewOptions {
 /**
  * A Genesis brand or shop review in the Published `BrandReview` shape: `id_review`→`review_id`,
  * `rate` (a string)→`review_rate`, `review`→`review_content`, `order_ref`→`order_reference`,
- * `id_shop`→`shop_key`, `firstname`/`lastname`→`author_*`, `language` (`fr_FR`)→`locale` (`fr-FR`),
+ * `id_shop`→`shop_key`, `firstname`/`lastname`→`author_*`, `language`→`locale` (both `fr_FR`),
  * `moderation`→`moderations`. Fields Genesis lacks are filled as {@link GENESIS_REVIEW_NOTES} lists.
  */
 export function fromGenesisBrandReview(
@@ -92,7 +92,7 @@ export function fromGenesisBrandReview(
     review_content: review.review,
     author_firstname: review.firstname,
     author_lastname: review.lastname,
-    locale: fromLegacyLanguage(review.language),
+    locale: review.language,
     website_id: options.websiteId ?? '',
     review_rate: reviewRate(review),
     incentivization: 'none',
@@ -117,7 +117,7 @@ export function fromGenesisProductReview(review: GenesisProductReview): ProductR
     author_firstname: review.firstname,
     author_lastname: review.lastname,
     is_personal_data_disclosed: review.firstname !== '' || review.lastname !== '',
-    locale: fromLegacyLanguage(review.language),
+    locale: review.language,
     review_date: review.review_date,
     publish_date: review.publish_date,
     order_date: review.order_date,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LegacyProductReview } from '../../types/legacy.ts'
 import {
-  fromLegacyLanguage,
   fromLegacyRating,
   fromLegacyRatingsResponse,
   fromLegacyReview,
@@ -47,16 +46,6 @@ function legacyReview(overrides: Partial<LegacyProductReview> = {}): LegacyProdu
   }
 }
 
-describe('fromLegacyLanguage', () => {
-  it('writes a legacy locale with a hyphen', () => {
-    expect(fromLegacyLanguage('fr_FR')).toBe('fr-FR')
-  })
-
-  it('keeps a bare language and normalizes case', () => {
-    expect([fromLegacyLanguage('DE'), fromLegacyLanguage('en_gb')]).toEqual(['de', 'en-GB'])
-  })
-})
-
 describe('fromLegacyReview', () => {
   it('renames the review fields as the spec lists them', () => {
     const review = fromLegacyReview(legacyReview())
@@ -67,7 +56,7 @@ describe('fromLegacyReview', () => {
       product_variation_id: 'SKU-001',
       author_firstname: 'Ana',
       author_lastname: 'Lee',
-      locale: 'fr-FR',
+      locale: 'fr_FR',
       product_brand: 'Acme',
       order_date: '2025-01-01T10:00:00Z',
       review_date: '2025-01-02T10:00:00Z',

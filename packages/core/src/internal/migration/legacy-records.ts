@@ -58,19 +58,10 @@ export const LEGACY_REVIEW_NOTES: readonly MigrationNote[] = [
   },
 ]
 
-/** A legacy locale (`fr_FR`) in the Published form (`fr-FR`). */
-export function fromLegacyLanguage(language: string): string {
-  const [lang = '', region] = language.split(/[_-]/)
-  if (lang === '') return ''
-  return region === undefined || region === ''
-    ? lang.toLowerCase()
-    : `${lang.toLowerCase()}-${region.toUpperCase()}`
-}
-
 /**
  * A legacy review in the Published `ProductReview` shape: `id`→`review_id`, `rate`→`review_rate`,
  * `review`→`review_content`, `product_ref`→`product_variation_id`, `firstname`/`lastname`→
- * `author_firstname`/`author_lastname`, `language` (`fr_FR`)→`locale` (`fr-FR`), `brand`→`product_brand`,
+ * `author_firstname`/`author_lastname`, `language`→`locale` (both `fr_FR`), `brand`→`product_brand`,
  * `product_ids`→`product_ean`/`_upc`/`_jan`/`_sku`/`_mpn`, the incentive flags→`incentivization`,
  * `syndicated_*` (null→empty string), `medias`→size variants, `moderations`. What cannot be carried
  * over is listed in {@link LEGACY_REVIEW_NOTES}.
@@ -81,7 +72,7 @@ export function fromLegacyReview(review: LegacyProductReview): ProductReview {
     author_firstname: review.firstname,
     author_lastname: review.lastname,
     is_personal_data_disclosed: !review.anonymised_data && !review.pseudonymised_data,
-    locale: fromLegacyLanguage(review.language),
+    locale: review.language,
     review_date: review.review_date,
     publish_date: review.publish_date,
     order_date: review.order_date,
