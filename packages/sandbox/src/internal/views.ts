@@ -66,3 +66,27 @@ export function toPublishedBrandReview(r: BrandReview): BrandReview {
     extras: r.extras,
   }
 }
+
+/** Serialized views, per record and origin: records never change once stored, so neither do these. */
+const serialized = new WeakMap<ProductReview, Map<string, string>>()
+
+/**
+ * A JSON array of product reviews as the Published API answers them. Serializing a 200-review page
+ * is most of the cost of a request, so each review's JSON is kept and pages are joined from it.
+ */
+export function publishedProductReviewsJson(reviews: readonly ProductReview[], origin: string): string {
+  const parts = reviews.map((review) => {
+    let byOrigin = serialized.get(review)
+    if (!byOrigin) {
+      byOrigin = new Map()
+      serialized.set(review, byOrigin)
+    }
+    let json = byOrigin.get(origin)
+    if (json === undefined) {
+      json = JSON.stringify(toPublishedProductReview(review, origin))
+      byOrigin.set(origin, json)
+    }
+    return json
+  })
+  return `[${parts.join(',')}]`
+}

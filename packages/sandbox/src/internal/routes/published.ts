@@ -26,7 +26,7 @@ import {
   toScripts,
 } from '../structured-data.ts'
 import { type BrandReview, INCENTIVIZATIONS, type Product, type ProductReview } from '../types.ts'
-import { toPublishedBrandReview, toPublishedProductReview } from '../views.ts'
+import { publishedProductReviewsJson, toPublishedBrandReview } from '../views.ts'
 
 const BASE = '/verified-reviews/v1/published'
 const PAGING = ['cursor', 'limit', 'sort', 'desc']
@@ -257,7 +257,11 @@ function listProductReviews(req: SandboxRequest, state: SandboxState): SandboxRe
     id: 'review_id',
     defaultSort: ['publish_date'],
   })
-  return { status: 200, headers, body: page.items.map((r) => toPublishedProductReview(r, req.origin)) }
+  return {
+    status: 200,
+    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+    body: publishedProductReviewsJson(page.items, req.origin),
+  }
 }
 
 function listBrandReviews(req: SandboxRequest, state: SandboxState): SandboxResponse {
