@@ -83,13 +83,7 @@ export function cachedRead<T>(
   const flights = flightsOf(store)
   const running = flights.reads.get(key)
   if (running !== undefined) return running as Promise<T>
-  const read = readThrough(store, key, load, options, flights)
-  flights.reads.set(key, read)
-  const done = (): void => {
-    if (flights.reads.get(key) === read) flights.reads.delete(key)
-  }
-  read.then(done, done)
-  return read
+  return track(flights.reads, key, readThrough(store, key, load, options, flights))
 }
 
 async function readThrough<T>(
@@ -152,12 +146,17 @@ function loadOnce<T>(
     }
     return value
   })()
-  flights.loads.set(key, loading)
+  return track(flights.loads, key, loading)
+}
+
+/** Keeps `promise` under `key` in `flights` until it settles, so that others can join it. */
+function track<T>(flights: Map<string, Promise<unknown>>, key: string, promise: Promise<T>): Promise<T> {
+  flights.set(key, promise)
   const done = (): void => {
-    if (flights.loads.get(key) === loading) flights.loads.delete(key)
+    if (flights.get(key) === promise) flights.delete(key)
   }
-  loading.then(done, done)
-  return loading
+  promise.then(done, done)
+  return promise
 }
 
 function flightsOf(store: CacheStore): Flights {

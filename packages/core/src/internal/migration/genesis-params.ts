@@ -8,6 +8,8 @@ import {
   type MigrationNote,
   type ParamsMigration,
   pageLimit,
+  perProductCap,
+  skipFor,
 } from './result.ts'
 
 /** The Published call that replaces a Genesis `POST /product`, with its parameters. */
@@ -47,11 +49,8 @@ export function fromGenesisWebsiteParams(
   const params: MigratedBrandReviewsParams = {}
   const range = genesis.range ?? GENESIS_PAGE
   if (genesis.range !== undefined) params.limit = pageLimit('range', genesis.range, dropped)
-  const sortField = genesis.order_by === 'rate' ? 'review_rate' : 'publish_date'
-  params.sort = [sortField]
-  if ((genesis.order_type ?? 'desc').toLowerCase() === 'desc') params.desc = [sortField]
-  const reviewRate = rateFilter(genesis, dropped)
-  if (reviewRate !== undefined && reviewRate.length > 0) params.review_rate = reviewRate
+  const descending = (genesis.order_type ?? 'desc').toLowerCase() === 'desc'
+  const matchesNone = orderAndRates(params, genesis.order_by ?? 'date', descending, genesis, dropped)
   if (genesis.format !== undefined)
     dropped.push({ field: 'format', reason: 'the Published API always answers JSON' })
   if (genesis.iso_code !== undefined) dropped.push({ field: 'iso_code', reason: LANGUAGE_NOTE })
@@ -59,16 +58,9 @@ export function fromGenesisWebsiteParams(
   const page = genesis.p ?? 1
   if (!Number.isInteger(page) || page < 1)
     throw new RangeError(`p must be an integer from 1, got ${String(page)}`)
-  if (page > 1) {
-    dropped.push({
-      field: 'p',
-      reason:
-        'a cursor comes only from the page before, so a page number cannot be sent; it is kept as skip for ' +
-        'skipItems (the earlier pages are still fetched), or follow the cursors of the pages instead',
-    })
-  }
-  const take = reviewRate?.length === 0 ? 0 : range
-  return { params, skip: (page - 1) * range, take, perProduct: false, dropped }
+  const skip = skipFor('p', (page - 1) * range, false, dropped)
+  const take = matchesNone ? 0 : range
+  return { params, skip, take, perProduct: false, dropped }
 }
 
 /**
@@ -108,33 +100,37 @@ export function fromGenesisProductBody(
 
   const params: MigratedProductReviewsParams = { product_variation_id: product, limit: MAX_LIMIT }
   const [by, direction] = (genesis.order ?? 'date_desc').split('_')
+  const matchesNone = orderAndRates(
+    params,
+    by === 'rate' ? 'rate' : 'date',
+    direction === 'desc',
+    genesis,
+    dropped,
+  )
+
+  const limit = perProductCap(genesis.limit ?? GENESIS_PAGE, 'Genesis', dropped)
+  const take = matchesNone ? 0 : limit
+  const skip = skipFor('offset', genesis.offset ?? 0, true, dropped)
+  return { operation: 'products.reviews.list', params, skip, take, perProduct: true, dropped }
+}
+
+/**
+ * Sets `sort`, `desc` and `review_rate` from a Genesis order and rate filter. Returns true when no
+ * rating passes the filter: `review_rate` cannot say "none", so the caller keeps nothing (`take: 0`).
+ */
+function orderAndRates(
+  params: MigratedBrandReviewsParams | MigratedProductReviewsParams,
+  by: 'date' | 'rate',
+  descending: boolean,
+  filter: GenesisRateFilter,
+  dropped: MigrationNote[],
+): boolean {
   const sortField = by === 'rate' ? 'review_rate' : 'publish_date'
   params.sort = [sortField]
-  if (direction === 'desc') params.desc = [sortField]
-  const reviewRate = rateFilter(genesis, dropped)
+  if (descending) params.desc = [sortField]
+  const reviewRate = rateFilter(filter, dropped)
   if (reviewRate !== undefined && reviewRate.length > 0) params.review_rate = reviewRate
-
-  const limit = genesis.limit ?? GENESIS_PAGE
-  if (!Number.isInteger(limit) || limit < 1) {
-    throw new RangeError(`limit must be a positive integer, got ${String(limit)}`)
-  }
-  const take = reviewRate?.length === 0 ? 0 : limit
-  dropped.push({
-    field: 'limit',
-    reason: `Genesis answered at most ${limit} reviews per product; the Published limit is the page size over all products, so ${limit} is kept as take (per product) for takeItems`,
-  })
-  const skip = genesis.offset ?? 0
-  if (!Number.isInteger(skip) || skip < 0)
-    throw new RangeError(`offset must be an integer from 0, got ${String(skip)}`)
-  if (skip > 0) {
-    dropped.push({
-      field: 'offset',
-      reason:
-        'a cursor comes only from the page before, so an offset cannot be sent; it is kept as skip (per ' +
-        'product) for skipItems',
-    })
-  }
-  return { operation: 'products.reviews.list', params, skip, take, perProduct: true, dropped }
+  return reviewRate?.length === 0
 }
 
 const COMPARE: Readonly<Record<string, (rate: number, compare: number) => boolean>> = {
@@ -146,10 +142,7 @@ const COMPARE: Readonly<Record<string, (rate: number, compare: number) => boolea
   '>=': (rate, compare) => rate >= compare,
 }
 
-/**
- * The ratings that pass a Genesis rate filter, or undefined when there is none (or it cannot be read).
- * No rating passing (`rate < 1`) cannot be sent as `review_rate`: the callers keep nothing (`take: 0`).
- */
+/** The ratings that pass a Genesis rate filter, or undefined when there is none (or it cannot be read). */
 function rateFilter(filter: GenesisRateFilter, dropped: MigrationNote[]): ReviewRate[] | undefined {
   const { field, sign, compare } = filter
   if (field === undefined && sign === undefined && compare === undefined) return undefined

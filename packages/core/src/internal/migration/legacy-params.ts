@@ -6,8 +6,10 @@ import {
   type MigrationNote,
   type ParamsMigration,
   pageLimit,
+  perProductCap,
   type RatingsMigration,
   rates,
+  skipFor,
 } from './result.ts'
 
 /** Legacy review fields that have a sortable Published counterpart. */
@@ -74,25 +76,9 @@ export function fromLegacyReviewsParams(
     params.limit = MAX_LIMIT
   } else {
     params.limit = pageLimit('limit', legacy.limit, dropped)
-    take = legacy.limit
-    dropped.push({
-      field: 'limit',
-      reason:
-        'legacy limit capped reviews per product reference; the Published limit is the page size over all ' +
-        'products, so the old cap is kept as take (per product) for takeItems',
-    })
+    take = perProductCap(legacy.limit, 'the legacy API', dropped)
   }
-
-  let skip = 0
-  if (legacy.offset !== undefined && legacy.offset > 0) {
-    skip = legacy.offset
-    dropped.push({
-      field: 'offset',
-      reason:
-        'a cursor comes only from the previous page, so an offset cannot be sent; it is kept as skip ' +
-        '(per product) for skipItems, which passes over that many reviews of each product while walking',
-    })
-  }
+  const skip = skipFor('offset', legacy.offset ?? 0, true, dropped)
   return take === undefined
     ? { params, skip, perProduct: true, dropped }
     : { params, skip, take, perProduct: true, dropped }

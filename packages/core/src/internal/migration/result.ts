@@ -87,3 +87,35 @@ export function rates(values: Iterable<number>): ReviewRate[] {
     .filter((r): r is ReviewRate => [1, 2, 3, 4, 5].includes(r))
     .sort((a, b) => a - b)
 }
+
+/**
+ * An old offset as items to skip while walking: a cursor comes only from the page before, so an
+ * offset cannot be sent. Notes it when it skips anything.
+ */
+export function skipFor(field: string, count: number, perProduct: boolean, dropped: MigrationNote[]): number {
+  if (!Number.isInteger(count) || count < 0) {
+    throw new RangeError(`${field} must lead to an integer count of items, 0 or more; got ${String(count)}`)
+  }
+  if (count > 0) {
+    dropped.push({
+      field,
+      reason:
+        `a cursor comes only from the page before, so ${field} cannot be sent; it is kept as skip` +
+        `${perProduct ? ' (per product)' : ''} for skipItems, which still fetches the pages it passes over`,
+    })
+  }
+  return count
+}
+
+/** An old cap on each product's reviews as `take` per product, with a note on what limit now means. */
+export function perProductCap(limit: number, api: string, dropped: MigrationNote[]): number {
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`limit must be a positive integer, got ${String(limit)}`)
+  dropped.push({
+    field: 'limit',
+    reason:
+      `${api} answered at most ${limit} reviews per product; the Published limit is the page size over all ` +
+      `products, so ${limit} is kept as take (per product) for takeItems`,
+  })
+  return limit
+}
