@@ -103,6 +103,21 @@ describe('status rules', () => {
     expectError(token, 500)
   })
 
+  it('the wildcard leaves the admin routes alone', async () => {
+    await setFaults([{ operation: '*', status: 500 }])
+    expect((await admin(sb, 'GET', 'faults')).status).toBe(200)
+    expect((await admin(sb, 'GET', 'stats')).status).toBe(200)
+  })
+
+  it('requests answered by a fault are counted in the stats', async () => {
+    await setFaults([{ operation: 'brands.list', status: 503 }])
+    await admin(sb, 'DELETE', 'stats')
+    await api.get('/brands')
+    await api.get('/brands')
+    const stats = await admin<{ total: number; operations: Record<string, number> }>(sb, 'GET', 'stats')
+    expect(stats.body.operations['brands.list']).toBe(2)
+  })
+
   it('a rule on token.published fails that token endpoint only', async () => {
     await setFaults([{ operation: 'token.published', status: 500 }])
     const published = await tokenRequest(sb, PUBLISHED_TOKEN_PATH, {

@@ -157,6 +157,12 @@ describe('walking /products/reviews with limit 200', () => {
     expect(ids(back.body)).toEqual(ids(page(reviewWalk, 0).body))
   })
 
+  it('the first page reached through rel=prev has no rel=prev', async () => {
+    const back = await api.fetch<ProductReview[]>(links(page(reviewWalk, 1)).prev ?? '')
+    expect(links(back).prev).toBeUndefined()
+    expect(links(back).next).toBeDefined()
+  })
+
   it('rel=prev of a middle page gives back the page before it', async () => {
     const back = await api.fetch<ProductReview[]>(links(page(reviewWalk, 7)).prev ?? '')
     expect(ids(back.body)).toEqual(ids(page(reviewWalk, 6).body))
@@ -299,6 +305,23 @@ describe('other lists', () => {
   })
 })
 
+describe('unknown parameters', () => {
+  it.each<{ path: string; query: Query }>([
+    { path: '/products', query: {} },
+    { path: '/products/reviews', query: {} },
+    { path: '/products/ratings', query: { type: 'product_variation_id', value: 'SKU-001' } },
+    {
+      path: '/products/structured-datas',
+      query: { product_variation_id: 'SKU-001', canonical_url: 'https://a.example/p' },
+    },
+    { path: '/brands/reviews', query: {} },
+    { path: '/brands', query: {} },
+  ])('GET $path refuses an unknown parameter with 400 naming it', async ({ path, query }) => {
+    const answer = await api.get(path, { ...query, colour: 'red' }, { accept: 'application/ld+json' })
+    expectError(answer, 400, 'invalid_parameter', 'colour')
+  })
+})
+
 describe('default order', () => {
   it('product reviews come by publish_date ascending, ties by review_id', () => {
     expect(ids(reviews)).toEqual(ids([...reviews].sort(comparator(['publish_date'], [], 'review_id'))))
@@ -323,6 +346,31 @@ describe('default order', () => {
 })
 
 describe('sort and desc', () => {
+  it('walking by review_rate, full of ties, returns every review exactly once, in order', async () => {
+    const walked = (
+      await api.walk<ProductReview>('/products/reviews', {
+        limit: 200,
+        sort: 'review_rate',
+        desc: 'review_rate',
+      })
+    ).items
+    expect(ids(walked)).toEqual(
+      ids([...reviews].sort(comparator(['review_rate'], ['review_rate'], 'review_id'))),
+    )
+  })
+
+  it('rel=prev inside a run of ties gives back the page before it', async () => {
+    const query = { limit: 150, sort: 'review_rate' }
+    const first = await api.get<ProductReview[]>('/products/reviews', query)
+    const second = await api.fetch<ProductReview[]>(links(first).next ?? '')
+    const third = await api.fetch<ProductReview[]>(links(second).next ?? '')
+    const back = await api.fetch<ProductReview[]>(links(third).prev ?? '')
+    expect(ids(back.body)).toEqual(ids(second.body))
+    const backAgain = await api.fetch<ProductReview[]>(links(back).prev ?? '')
+    expect(ids(backAgain.body)).toEqual(ids(first.body))
+    expect(links(backAgain).prev).toBeUndefined()
+  })
+
   it.each([
     { sort: 'review_rate', desc: '' },
     { sort: 'review_rate', desc: 'review_rate' },

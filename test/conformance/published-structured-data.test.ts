@@ -416,6 +416,7 @@ describe('Accept: text/javascript', () => {
       expect(rest.trim()).toBe('')
       expect(tags).toHaveLength(1)
       expect(tags[0]?.content).not.toMatch(/[<>&]/)
+      for (const escaped of ['\\u003c', '\\u003e', '\\u0026']) expect(tags[0]?.content).toContain(escaped)
       const reviews = JSON.parse(tags[0]?.content ?? '{}') as { review: Json[] }
       expect(reviews.review[0]?.reviewBody).toBe(HOSTILE)
     })

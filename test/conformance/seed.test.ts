@@ -172,6 +172,40 @@ describe('seeded catalogue and reviews', () => {
     }
   })
 
+  it('gives every review of one product the same product identifiers', () => {
+    const fields = [
+      'product_ean',
+      'product_upc',
+      'product_jan',
+      'product_sku',
+      'product_mpn',
+      'product_name',
+    ] as const
+    const first = new Map<string, ProductReview>()
+    for (const review of data.reviews) {
+      const seen = first.get(review.product_variation_id)
+      if (!seen) first.set(review.product_variation_id, review)
+      else for (const field of fields) expect(review[field], `${review.review_id}.${field}`).toBe(seen[field])
+    }
+  })
+
+  it('writes every review after its order and publishes it after it was written', () => {
+    for (const review of [...data.reviews, ...data.brandReviews]) {
+      expect(Date.parse(review.review_date), review.review_id).toBeGreaterThanOrEqual(
+        Date.parse(review.order_date),
+      )
+      expect(Date.parse(review.publish_date), review.review_id).toBeGreaterThanOrEqual(
+        Date.parse(review.review_date),
+      )
+    }
+  })
+
+  it('keys translated comments by the 13 languages only', () => {
+    for (const moderation of data.reviews.flatMap((review) => review.moderations)) {
+      for (const key of Object.keys(moderation.translated_comment ?? {})) expect(LANGUAGES).toContain(key)
+    }
+  })
+
   it('derives a uuid website id from the seed', () => {
     expect(sb.websiteId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
   })
@@ -186,6 +220,19 @@ describe('determinism', () => {
       expect(comparable(twin, twinData)).toBe(comparable(sb, data))
     } finally {
       await twin.close()
+    }
+  })
+
+  it('the websiteId option replaces the derived website id', async () => {
+    const websiteId = '0b8f5c8e-2d7a-4e7b-9a51-3f1f2c9d8e11'
+    const other = await startSandbox({ websiteId, rateLimit: 0 })
+    try {
+      expect(other.websiteId).toBe(websiteId)
+      const client = await publishedClient(other)
+      const products = await client.get<ProductSummary[]>('/products', { limit: 1 })
+      expect(products.body[0]?.website_id).toBe(websiteId)
+    } finally {
+      await other.close()
     }
   })
 

@@ -190,7 +190,9 @@ describe('token expiry', () => {
     const token = await publishedToken(shortLived)
     expect((await getPublished(shortLived, token)).status).toBe(200)
     await wait(1200)
-    expectError(await getPublished(shortLived, token), 401, 'unauthorized')
+    const answer = await getPublished(shortLived, token)
+    expectError(answer, 401, 'unauthorized')
+    expect(answer.headers.get('www-authenticate') ?? '').toMatch(/^Bearer\b/)
   })
 
   it('POST /__sandbox/tokens/expire makes every live token get 401', async () => {
