@@ -1,21 +1,9 @@
 import { createClient, type RateLimitEvent, ValidationError } from '@verified-reviews/core'
 import { createMemoryCache } from '@verified-reviews/core/cache'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type TestSandbox } from './sandbox.ts'
+import { afterEach, describe, expect, it } from 'vitest'
+import { useSandbox } from './sandbox.ts'
 
-let sb: TestSandbox
-
-beforeAll(async () => {
-  sb = await startSandbox({ rateLimit: 0 })
-})
-
-afterAll(async () => {
-  await sb.close()
-})
-
-beforeEach(async () => {
-  await sb.sandbox.reset()
-})
+const sb = useSandbox({ rateLimit: 0 })
 
 /** A fetch that records each request and forwards it to the sandbox. */
 function recorder() {
@@ -161,15 +149,7 @@ describe('tokens', () => {
 })
 
 describe('rate limits', () => {
-  let limited: TestSandbox
-
-  beforeAll(async () => {
-    limited = await startSandbox({ rateLimit: 4 })
-  })
-
-  afterAll(async () => {
-    await limited.close()
-  })
+  const limited = useSandbox({ rateLimit: 4 })
 
   it('waits before the API refuses it when the rate-limit headers say the budget is spent', async () => {
     const statuses: number[] = []

@@ -6,22 +6,10 @@ import {
   type RetryEvent,
   type VerifiedReviewsClient,
 } from '@verified-reviews/core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type TestSandbox } from './sandbox.ts'
+import { describe, expect, it } from 'vitest'
+import { useSandbox } from './sandbox.ts'
 
-let sb: TestSandbox
-
-beforeAll(async () => {
-  sb = await startSandbox({ rateLimit: 0 })
-})
-
-afterAll(async () => {
-  await sb.close()
-})
-
-beforeEach(async () => {
-  await sb.sandbox.reset()
-})
+const sb = useSandbox({ rateLimit: 0 })
 
 /** Walks every product review; `afterPage` runs after each page arrives. */
 async function walk(vr: VerifiedReviewsClient, afterPage?: (index: number) => Promise<void>) {

@@ -1,17 +1,9 @@
 import { createHash } from 'node:crypto'
 import { NotFoundError, ValidationError } from '@verified-reviews/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type TestSandbox } from './sandbox.ts'
+import { describe, expect, it } from 'vitest'
+import { useSandbox } from './sandbox.ts'
 
-let sb: TestSandbox
-
-beforeAll(async () => {
-  sb = await startSandbox({ rateLimit: 0 })
-})
-
-afterAll(async () => {
-  await sb.close()
-})
+const sb = useSandbox({ rateLimit: 0 })
 
 describe('legacy.products against the sandbox', () => {
   it('gets ratings keyed by every requested reference, null for one without reviews', async () => {

@@ -1,20 +1,8 @@
 import { PermissionDeniedError, type PurchaseEventInput, ValidationError } from '@verified-reviews/core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type TestSandbox } from './sandbox.ts'
+import { describe, expect, it } from 'vitest'
+import { useSandbox } from './sandbox.ts'
 
-let sb: TestSandbox
-
-beforeAll(async () => {
-  sb = await startSandbox({ rateLimit: 0 })
-})
-
-afterAll(async () => {
-  await sb.close()
-})
-
-beforeEach(async () => {
-  await sb.sandbox.reset()
-})
+const sb = useSandbox({ rateLimit: 0 })
 
 function event(reference: string, overrides: Partial<PurchaseEventInput> = {}): PurchaseEventInput {
   return {

@@ -1,5 +1,6 @@
 import { type ClientOptions, createClient, type VerifiedReviewsClient } from '@verified-reviews/core'
 import { createSandbox, type Sandbox, type SandboxOptions } from '@verified-reviews/sandbox'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 
 /** A fault rule of `POST /__sandbox/faults`. */
 export interface Fault {
@@ -57,5 +58,37 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<TestSa
     },
     admin,
     close: () => sandbox.close(),
+  }
+}
+
+/**
+ * Starts a sandbox for the calling test file, closes it after the file, and puts it back to its
+ * seeded state (data, statistics, faults, tokens) before each test.
+ */
+export function useSandbox(options: SandboxOptions = {}): TestSandbox {
+  let live: TestSandbox | undefined
+  const current = () => {
+    if (live === undefined) throw new Error('the sandbox starts in beforeAll; use it inside tests')
+    return live
+  }
+  beforeAll(async () => {
+    live = await startSandbox(options)
+  })
+  afterAll(async () => {
+    await live?.close()
+  })
+  beforeEach(async () => {
+    await current().sandbox.reset()
+  })
+  return {
+    get sandbox() {
+      return current().sandbox
+    },
+    client: (clientOptions) => current().client(clientOptions),
+    stats: () => current().stats(),
+    faults: (rules) => current().faults(rules),
+    expireTokens: () => current().expireTokens(),
+    admin: (method, path, body) => current().admin(method, path, body),
+    close: () => current().close(),
   }
 }

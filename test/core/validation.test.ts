@@ -1,16 +1,8 @@
 import { ValidationError, type VerifiedReviewsClient } from '@verified-reviews/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type TestSandbox } from './sandbox.ts'
+import { describe, expect, it } from 'vitest'
+import { useSandbox } from './sandbox.ts'
 
-let sb: TestSandbox
-
-beforeAll(async () => {
-  sb = await startSandbox({ rateLimit: 0 })
-})
-
-afterAll(async () => {
-  await sb.close()
-})
+const sb = useSandbox({ rateLimit: 0 })
 
 const url = 'https://shop.test/products/sku-001'
 const validEvent = {
