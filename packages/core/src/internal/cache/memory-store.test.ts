@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ValidationError } from '../../errors.ts'
 import { createMemoryCache } from './memory-store.ts'
 
 function clock(start = 1_000_000) {
@@ -100,6 +101,6 @@ describe('createMemoryCache', () => {
   })
 
   it('refuses a maxEntries below 1', () => {
-    expect(() => createMemoryCache({ maxEntries: 0 })).toThrow(RangeError)
+    expect(() => createMemoryCache({ maxEntries: 0 })).toThrow(ValidationError)
   })
 })

@@ -1,3 +1,4 @@
+import { ValidationError } from '../../errors.ts'
 import type { CacheSetOptions, CacheStore } from './store.ts'
 
 /** Options of {@link createMemoryCache}. */
@@ -28,7 +29,9 @@ interface MemoryEntry {
 export function createMemoryCache(options: MemoryCacheOptions = {}): CacheStore {
   const maxEntries = options.maxEntries ?? 1000
   if (!Number.isInteger(maxEntries) || maxEntries < 1) {
-    throw new RangeError(`maxEntries must be a positive integer, got ${String(maxEntries)}`)
+    throw new ValidationError([
+      { field: 'maxEntries', message: `must be a positive integer, got ${String(maxEntries)}` },
+    ])
   }
   const now = options.now ?? Date.now
   // A Map iterates in insertion order: re-inserting on every read keeps the least recent first.
@@ -61,7 +64,9 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): CacheStore 
 
     async set(key, value, setOptions: CacheSetOptions) {
       const json = JSON.stringify(value)
-      if (json === undefined) throw new TypeError(`cache value for "${key}" is not JSON-serializable`)
+      if (json === undefined) {
+        throw new ValidationError([{ field: 'value', message: `of "${key}" is not JSON-serializable` }])
+      }
       forget(key)
       const tags = [...new Set(setOptions.tags ?? [])]
       entries.set(key, { json, expiresAt: now() + setOptions.ttl * 1000, tags })

@@ -1,3 +1,4 @@
+import { ValidationError } from '../../errors.ts'
 import type { CacheStore } from './store.ts'
 
 /** Options of {@link cachedRead}. Durations are in seconds, as in `Cache-Control`. */
@@ -180,7 +181,9 @@ function asEnvelope(stored: unknown): Envelope | undefined {
 
 function checkSeconds(name: string, value: number): void {
   if (!Number.isFinite(value) || value < 0) {
-    throw new RangeError(`${name} must be a finite number of seconds, 0 or more; got ${String(value)}`)
+    throw new ValidationError([
+      { field: name, message: `must be a finite number of seconds, 0 or more; got ${String(value)}` },
+    ])
   }
 }
 

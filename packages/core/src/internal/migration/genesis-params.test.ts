@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ValidationError } from '../../errors.ts'
 import { fromGenesisProductBody, fromGenesisWebsiteParams } from './genesis-params.ts'
 
 const fields = (notes: { field: string }[]) => notes.map((n) => n.field)
@@ -32,7 +33,7 @@ describe('fromGenesisWebsiteParams', () => {
   })
 
   it('refuses a page number below 1', () => {
-    expect(() => fromGenesisWebsiteParams({ p: 0 })).toThrow(RangeError)
+    expect(() => fromGenesisWebsiteParams({ p: 0 })).toThrow(ValidationError)
   })
 
   it('turns a rate comparison into the ratings that pass it', () => {

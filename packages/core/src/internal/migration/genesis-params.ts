@@ -1,3 +1,4 @@
+import { ValidationError } from '../../errors.ts'
 import type { GenesisProductBody, GenesisRateFilter, GenesisWebsiteParams } from '../../types/genesis.ts'
 import type { ReviewRate } from '../../types/published.ts'
 import {
@@ -57,7 +58,7 @@ export function fromGenesisWebsiteParams(
   if (genesis.plateforme !== undefined) dropped.push({ field: 'plateforme', reason: LANGUAGE_NOTE })
   const page = genesis.p ?? 1
   if (!Number.isInteger(page) || page < 1)
-    throw new RangeError(`p must be an integer from 1, got ${String(page)}`)
+    throw new ValidationError([{ field: 'p', message: `must be an integer from 1, got ${String(page)}` }])
   const skip = skipFor('p', (page - 1) * range, false, dropped)
   const take = matchesNone ? 0 : range
   return { params, skip, take, perProduct: false, dropped }

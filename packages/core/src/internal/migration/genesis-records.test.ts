@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ValidationError } from '../../errors.ts'
 import type { GenesisBrandReview, GenesisProductReview } from '../../types/genesis.ts'
 import {
   fromGenesisAveragesResponse,
@@ -123,8 +124,8 @@ describe('parseGenesisBrandFile', () => {
   })
 
   it('refuses a file that is not one count;average line', () => {
-    expect(() => parseGenesisBrandFile('')).toThrow(SyntaxError)
-    expect(() => parseGenesisBrandFile('1;2;3')).toThrow(SyntaxError)
+    expect(() => parseGenesisBrandFile('')).toThrow(ValidationError)
+    expect(() => parseGenesisBrandFile('1;2;3')).toThrow(ValidationError)
     expect(() => parseGenesisBrandFile('many;4.1')).toThrow(/count/)
   })
 })

@@ -1,3 +1,4 @@
+import { ValidationError } from '../../errors.ts'
 import type {
   GenesisBrandFile,
   GenesisBrandReview,
@@ -200,11 +201,10 @@ export function parseGenesisBrandFile(text: string): GenesisBrandFile {
   const lines = contentLines(text)
   const [line] = lines
   if (line === undefined || lines.length !== 1) {
-    throw new SyntaxError(`the brand file must hold one line count;average, found ${lines.length} lines`)
+    throw unreadable(`the brand file must hold one line count;average, found ${lines.length} lines`)
   }
   const cells = line.text.split(';')
-  if (cells.length !== 2)
-    throw new SyntaxError(`the brand file line must be count;average, got "${line.text}"`)
+  if (cells.length !== 2) throw unreadable(`the brand file line must be count;average, got "${line.text}"`)
   return { review_count: count(cells[0], 'count'), average: number(cells[1], 'average') }
 }
 
@@ -216,18 +216,18 @@ const SHOP_HEADER = ['id_shop', 'name_shop', 'review_number', 'rating', 'certifi
  */
 export function parseGenesisShopsFile(text: string): GenesisShopLine[] {
   const [header, ...rows] = contentLines(text)
-  if (header === undefined) throw new SyntaxError('the shop file is empty: it must start with its header')
+  if (header === undefined) throw unreadable('the shop file is empty: it must start with its header')
   const columns = header.text.split(';').map((name) => name.trim())
   const index = Object.fromEntries(SHOP_HEADER.map((name) => [name, columns.indexOf(name)])) as Record<
     (typeof SHOP_HEADER)[number],
     number
   >
   const missing = SHOP_HEADER.filter((name) => index[name] === -1)
-  if (missing.length > 0) throw new SyntaxError(`the shop file header lacks ${missing.join(', ')}`)
+  if (missing.length > 0) throw unreadable(`the shop file header lacks ${missing.join(', ')}`)
   return rows.map(({ text: row, number: lineNumber }) => {
     const cells = row.split(';')
     if (cells.length !== columns.length) {
-      throw new SyntaxError(
+      throw unreadable(
         `line ${lineNumber} of the shop file has ${cells.length} values, expected ${columns.length}`,
       )
     }
@@ -270,21 +270,26 @@ function contentLines(text: string): { text: string; number: number }[] {
 function number(raw: string | undefined, name: string): number {
   const text = (raw ?? '').trim().replace(',', '.')
   const value = text === '' ? Number.NaN : Number(text)
-  if (!Number.isFinite(value)) throw new SyntaxError(`${name} must be a number, got "${raw ?? ''}"`)
+  if (!Number.isFinite(value)) throw unreadable(`${name} must be a number, got "${raw ?? ''}"`)
   return value
 }
 
 function count(raw: string | undefined, name: string): number {
   const value = number(raw, name)
-  if (!Number.isInteger(value) || value < 0)
-    throw new SyntaxError(`${name} must be a count, got "${raw ?? ''}"`)
+  if (!Number.isInteger(value) || value < 0) throw unreadable(`${name} must be a count, got "${raw ?? ''}"`)
   return value
 }
 
 function reviewRate(review: GenesisReview): ReviewRate {
   const rate = Number(review.rate)
   if (rate !== 1 && rate !== 2 && rate !== 3 && rate !== 4 && rate !== 5) {
-    throw new RangeError(`rate of review ${review.id_review} must be 1 to 5, got "${review.rate}"`)
+    throw new ValidationError([
+      { field: 'rate', message: `of review ${review.id_review} must be 1 to 5, got "${review.rate}"` },
+    ])
   }
   return rate
+}
+
+function unreadable(message: string): ValidationError {
+  return new ValidationError([{ field: 'text', message }])
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ValidationError } from '../../errors.ts'
 import { fromLegacyRatingsParams, fromLegacyReviewsParams } from './legacy-params.ts'
 
 const websiteId = '0b6f4a52-8a3b-4d7e-9f1c-2d3e4f5a6b7c'
@@ -65,7 +66,7 @@ describe('fromLegacyReviewsParams', () => {
   })
 
   it('refuses a limit that is not a positive integer', () => {
-    expect(() => fromLegacyReviewsParams({ websiteId, limit: 0 })).toThrow(RangeError)
+    expect(() => fromLegacyReviewsParams({ websiteId, limit: 0 })).toThrow(ValidationError)
   })
 
   it('turns an offset into a per-product skip and explains why it is no cursor', () => {

@@ -1,3 +1,4 @@
+import { ValidationError } from '../../errors.ts'
 import type {
   BrandReviewSortField,
   ProductRatingsLookupType,
@@ -71,7 +72,7 @@ export const MAX_LIMIT = 200
 /** A limit for the Published API: the old value capped at 200, with a note when capped. */
 export function pageLimit(field: string, limit: number, dropped: MigrationNote[]): number {
   if (!Number.isInteger(limit) || limit < 1) {
-    throw new RangeError(`${field} must be a positive integer, got ${String(limit)}`)
+    throw new ValidationError([{ field, message: `must be a positive integer, got ${String(limit)}` }])
   }
   if (limit <= MAX_LIMIT) return limit
   dropped.push({
@@ -94,7 +95,9 @@ export function rates(values: Iterable<number>): ReviewRate[] {
  */
 export function skipFor(field: string, count: number, perProduct: boolean, dropped: MigrationNote[]): number {
   if (!Number.isInteger(count) || count < 0) {
-    throw new RangeError(`${field} must lead to an integer count of items, 0 or more; got ${String(count)}`)
+    throw new ValidationError([
+      { field, message: `must lead to an integer count of items, 0 or more; got ${String(count)}` },
+    ])
   }
   if (count > 0) {
     dropped.push({
@@ -110,7 +113,9 @@ export function skipFor(field: string, count: number, perProduct: boolean, dropp
 /** An old cap on each product's reviews as `take` per product, with a note on what limit now means. */
 export function perProductCap(limit: number, api: string, dropped: MigrationNote[]): number {
   if (!Number.isInteger(limit) || limit < 1)
-    throw new RangeError(`limit must be a positive integer, got ${String(limit)}`)
+    throw new ValidationError([
+      { field: 'limit', message: `must be a positive integer, got ${String(limit)}` },
+    ])
   dropped.push({
     field: 'limit',
     reason:

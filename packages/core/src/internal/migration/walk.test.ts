@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ValidationError } from '../../errors.ts'
 import { skipItems, takeItems } from './walk.ts'
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -33,7 +34,7 @@ describe('skipItems', () => {
   })
 
   it('refuses a negative count', async () => {
-    await expect(collect(skipItems(items, -1))).rejects.toThrow(RangeError)
+    await expect(collect(skipItems(items, -1))).rejects.toThrow(ValidationError)
   })
 })
 

@@ -1,3 +1,5 @@
+import { ValidationError } from '../../errors.ts'
+
 /** Options of {@link skipItems} and {@link takeItems}. */
 export interface WindowOptions<T> {
   /**
@@ -58,5 +60,5 @@ export async function* takeItems<T>(
 
 function checkCount(count: number): void {
   if (!Number.isInteger(count) || count < 0)
-    throw new RangeError(`count must be an integer, 0 or more; got ${count}`)
+    throw new ValidationError([{ field: 'count', message: `must be an integer, 0 or more; got ${count}` }])
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ValidationError } from '../../errors.ts'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
 import type { SyncListParams, SyncPage } from './engine.ts'
 import { createMemoryReviewStore } from './memory-store.ts'
@@ -232,7 +233,7 @@ describe('syncProductReviews', () => {
 
   it('refuses a limit outside 1 to 200 before any call', async () => {
     const { api, sync } = setup(10)
-    await expect(sync({ limit: 201 })).rejects.toThrow(RangeError)
+    await expect(sync({ limit: 201 })).rejects.toThrow(ValidationError)
     expect(api.log).toHaveLength(0)
   })
 

@@ -1,3 +1,4 @@
+import { ValidationError, VerifiedReviewsError } from '../../errors.ts'
 import { sameJson } from './same.ts'
 import type { ReviewStore, SyncCheckpoint, SyncedReview } from './store.ts'
 import { groupOf } from './store.ts'
@@ -75,7 +76,9 @@ interface Run {
 /** Checks the options shared by both syncs, before any call. */
 export function checkLimit(limit: number): void {
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-    throw new RangeError(`limit must be an integer from 1 to 200, got ${String(limit)}`)
+    throw new ValidationError([
+      { field: 'limit', message: `must be an integer from 1 to 200, got ${String(limit)}` },
+    ])
   }
 }
 
@@ -211,7 +214,9 @@ async function plan<T extends SyncedReview>(
   }
   if (saved?.completedAt !== undefined) return fresh('incremental')
   if (mode === 'incremental') {
-    throw new Error('an incremental sync needs a completed full sync first: run with mode full or auto')
+    throw new VerifiedReviewsError(
+      'An incremental sync needs a completed full sync first: run with mode full or auto.',
+    )
   }
   return fresh('full')
 }

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { VerifiedReviewsError } from '../../errors.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { type ReviewStoreState, reviewStoreOver } from './memory-store.ts'
 import type { ReviewStore, SyncCheckpoint, SyncedReview } from './store.ts'
@@ -50,7 +51,7 @@ async function readStore<R extends SyncedReview>(path: string): Promise<ReviewSt
   }
   const file = JSON.parse(text) as Partial<StoreFile<R>>
   if (file.format !== FORMAT || file.version !== 1 || !Array.isArray(file.reviews)) {
-    throw new Error(
+    throw new VerifiedReviewsError(
       `${path} is not a review store file (format ${FORMAT}, version 1); refusing to overwrite it`,
     )
   }
