@@ -4,7 +4,8 @@ import type { Route, SandboxRequest, SandboxState } from '../context.ts'
 import { HttpError } from '../context.ts'
 import { Query } from '../query.ts'
 import type { BrandReview, ProductReview } from '../types.ts'
-import { legacyLanguage } from './legacy.ts'
+import { legacyLanguage, reviewsByRef } from './legacy.ts'
+import { pathParam } from './purchase-events.ts'
 
 /** A reply to a review, as Genesis answers it. */
 export interface GenesisModeration {
@@ -380,11 +381,9 @@ function productAnswer(req: SandboxRequest, state: SandboxState): Record<string,
   }
   const filter = rateFilter(body.field, body.sign, body.compare)
 
-  const groups = new Map<string, ProductReview[]>(products.map((ref: string) => [ref, []]))
-  for (const review of state.productReviews) groups.get(review.product_variation_id)?.push(review)
   // fromEntries defines own keys, so a reference named __proto__ stays a key like any other.
   return Object.fromEntries(
-    [...groups].map(([ref, reviews]) => {
+    [...reviewsByRef(state, products as string[])].map(([ref, reviews]) => {
       const kept = orderReviews(reviews, order, filter)
       if (body.query === 'average') return [ref, kept.length === 0 ? [] : [genesisAggregate(kept)]]
       return [ref, kept.slice(offset, offset + limit).map(toGenesisProductReview)]
@@ -393,13 +392,7 @@ function productAnswer(req: SandboxRequest, state: SandboxState): Record<string,
 }
 
 function staticWebsite(raw: string | undefined, state: SandboxState): void {
-  let idWebsite = ''
-  try {
-    idWebsite = decodeURIComponent(raw ?? '')
-  } catch {
-    // A malformed escape names no website: 404 below.
-  }
-  if (idWebsite !== state.settings.websiteId) {
+  if (pathParam(raw) !== state.settings.websiteId) {
     throw new HttpError(404, 'not_found', 'no static file for this website', { field: 'idWebsite' })
   }
 }

@@ -262,7 +262,8 @@ export function requestedRefs(query: Query, state: SandboxState): string[] {
   return [...new Set(refs)]
 }
 
-function reviewsByRef(state: SandboxState, refs: readonly string[]): Map<string, ProductReview[]> {
+/** The reviews of each requested product, keyed in the requested order (an unknown one has none). */
+export function reviewsByRef(state: SandboxState, refs: readonly string[]): Map<string, ProductReview[]> {
   const groups = new Map<string, ProductReview[]>(refs.map((ref) => [ref, []]))
   for (const review of state.productReviews) groups.get(review.product_variation_id)?.push(review)
   return groups

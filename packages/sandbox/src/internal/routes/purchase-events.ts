@@ -278,14 +278,18 @@ export function storePurchaseEvents(
   })
 }
 
+/** A path parameter, percent-decoded; a malformed escape gives '', which names nothing. */
+export function pathParam(raw: string | undefined): string {
+  try {
+    return decodeURIComponent(raw ?? '')
+  } catch {
+    return ''
+  }
+}
+
 /** A uuid path parameter, percent-decoded; 400 naming `field` when it is not a uuid. */
 export function uuidParam(raw: string | undefined, field: string): string {
-  let value = ''
-  try {
-    value = decodeURIComponent(raw ?? '')
-  } catch {
-    // A malformed escape is reported as an invalid uuid below.
-  }
+  const value = pathParam(raw)
   if (!isUuid(value)) throw new HttpError(400, 'invalid_parameter', `${field} must be a uuid`, { field })
   return value
 }
