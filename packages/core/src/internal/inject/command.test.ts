@@ -1,0 +1,136 @@
+import { execFile } from 'node:child_process'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { runCommand, USAGE } from './command.ts'
+import { createProgressBar } from './progress-bar.ts'
+
+let sb: Sandbox
+let dir: string
+
+beforeAll(async () => {
+  sb = await createSandbox({ seed: 1 })
+})
+afterAll(async () => {
+  await sb.close()
+})
+beforeEach(async () => {
+  await sb.reset()
+  dir = await mkdtemp(join(tmpdir(), 'vr-cli-'))
+  await mkdir(join(dir, 'p'))
+  await writeFile(
+    join(dir, 'p/index.html'),
+    '<html><head><title>Sweater</title><meta name="verified-reviews:product" content="SKU-001"></head><body></body></html>',
+  )
+  await writeFile(join(dir, 'index.html'), '<html><head></head><body></body></html>')
+  return () => rm(dir, { recursive: true, force: true })
+})
+
+function output(isTTY = false) {
+  const text: string[] = []
+  return { isTTY, columns: 100, write: (chunk: string) => text.push(chunk), text: () => text.join('') }
+}
+
+function env(): Record<string, string> {
+  return {
+    VERIFIED_REVIEWS_ORIGIN: sb.origin,
+    VERIFIED_REVIEWS_CLIENT_ID: sb.clientId,
+    VERIFIED_REVIEWS_CLIENT_SECRET: sb.clientSecret,
+  }
+}
+
+describe('verified-reviews inject', () => {
+  it('prints pages changed, products and API calls', async () => {
+    const [stdout, stderr] = [output(), output()]
+    const code = await runCommand(['inject', dir, '--site', 'https://shop.example/'], {
+      stdout,
+      stderr,
+      env: env(),
+    })
+    expect(code).toBe(0)
+    expect(stdout.text()).toBe(
+      '2 pages read, 1 marked with a product\n' +
+        '1 page changed, 0 already up to date, 0 without reviews, 0 skipped\n' +
+        '1 product\n' +
+        '16 API calls (15 review pages, 1 ratings); full review sync, 3000 new reviews\n',
+    )
+    expect(await readFile(join(dir, 'p/index.html'), 'utf8')).toContain('"@id":"https://shop.example/p/"')
+  })
+
+  it('shows progress as phase lines when stderr is not a terminal', async () => {
+    const [stdout, stderr] = [output(), output()]
+    await runCommand(['inject', dir, '--site', 'https://shop.example/'], { stdout, stderr, env: env() })
+    expect(stderr.text()).toBe(
+      'Reading pages…\nReading pages: 2/2\nFetching ratings and reviews…\nAdding JSON-LD…\nAdding JSON-LD: 1/1\n',
+    )
+  })
+
+  it('prints the report as JSON with --json, and no progress', async () => {
+    const [stdout, stderr] = [output(), output()]
+    await runCommand(['inject', dir, '--json', '--max-reviews', '0', '--site', 'https://shop.example/'], {
+      stdout,
+      stderr,
+      env: env(),
+    })
+    expect(JSON.parse(stdout.text())).toMatchObject({
+      pages: 2,
+      apiCalls: { reviews: 0, ratings: 1, total: 1 },
+    })
+    expect(stderr.text()).toBe('')
+  })
+
+  it('exits with 2 and the usage for an unknown command or option', async () => {
+    for (const args of [['publish', dir], ['inject'], ['inject', dir, '--colour']]) {
+      const [stdout, stderr] = [output(), output()]
+      expect(await runCommand(args, { stdout, stderr, env: {} })).toBe(2)
+      expect(stderr.text()).toContain(USAGE)
+    }
+  })
+
+  it('exits with 2 for a --max-reviews that is not a whole number', async () => {
+    const [stdout, stderr] = [output(), output()]
+    expect(await runCommand(['inject', dir, '--max-reviews', '2.5'], { stdout, stderr, env: {} })).toBe(2)
+    expect(stderr.text()).toBe('--max-reviews must be a whole number from 0, got 2.5\n')
+  })
+
+  it('exits with 1 and says why when the API refuses the credentials', async () => {
+    const [stdout, stderr] = [output(), output()]
+    const code = await runCommand(['inject', dir, '--quiet', '--site', 'https://shop.example/'], {
+      stdout,
+      stderr,
+      env: { ...env(), VERIFIED_REVIEWS_CLIENT_SECRET: 'wrong' },
+    })
+    expect(code).toBe(1)
+    expect(stderr.text()).toMatch(/^verified-reviews inject failed: /)
+  })
+
+  it('runs as an executable', async () => {
+    const cli = fileURLToPath(new URL('./cli.ts', import.meta.url))
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--conditions=@verified-reviews/source', cli, 'inject', dir, '--site', 'https://shop.example/'],
+      { env: { ...process.env, ...env() } },
+    )
+    expect(stdout).toContain('1 page changed')
+  })
+})
+
+describe('createProgressBar', () => {
+  it('redraws one line per phase in place on a terminal', () => {
+    const stream = output(true)
+    const bar = createProgressBar(stream)
+    bar.update({ phase: 'scan', done: 0, total: 2 })
+    bar.update({ phase: 'scan', done: 2, total: 2 })
+    bar.update({ phase: 'write', done: 1, total: 1 })
+    bar.end()
+    const lines = stream.text().split('\n')
+    expect(lines).toHaveLength(3)
+    expect(lines[0]).toContain('\r\u001b[2KReading pages')
+    expect(lines[0]?.endsWith(`${'█'.repeat(24)} 2/2`)).toBe(true)
+    expect(lines[1]).toContain(`Adding JSON-LD`)
+  })
+})

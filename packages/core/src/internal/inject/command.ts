@@ -1,0 +1,139 @@
+import { parseArgs } from 'node:util'
+import { createClient } from '../../client.ts'
+import type { ProductReview } from '../../types/published.ts'
+import { createJsonFileReviewStore } from '../sync/json-file-store.ts'
+import { type InjectReport, injectProductJsonLd } from './inject-directory.ts'
+import { createProgressBar, type ProgressStream } from './progress-bar.ts'
+
+/** Where the command reads its environment and writes its output. */
+export interface CommandIo {
+  stdout: ProgressStream
+  stderr: ProgressStream
+  env: Record<string, string | undefined>
+}
+
+export const USAGE = `Usage: verified-reviews inject <dir> [options]
+
+Adds review rich snippets (one JSON-LD Product node per page) to every page of a folder of static HTML
+that marks its product with <meta name="verified-reviews:product" content="SKU"> or a
+data-verified-reviews-product="SKU" attribute.
+
+Options:
+  --site <url>         base URL of the site, for pages without <link rel="canonical">
+  --max-reviews <n>    most reviews marked up per product, 0 for ratings only (default 5)
+  --store <file>       JSON file that keeps the synced reviews between runs: later runs only
+                       fetch new reviews (default: none, every run fetches every review)
+  --origin <url>       origin of the API (default VERIFIED_REVIEWS_ORIGIN, else production)
+  --dry-run            report what would change without writing files
+  --json               print the report as JSON
+  --quiet              no progress display
+  -h, --help           this help
+
+Credentials come from VERIFIED_REVIEWS_CLIENT_ID and VERIFIED_REVIEWS_CLIENT_SECRET.
+`
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`
+}
+
+/** The summary printed after a run. */
+export function formatReport(report: InjectReport, dryRun: boolean): string {
+  const { apiCalls } = report
+  const lines = [
+    `${plural(report.pages, 'page', 'pages')} read, ${report.markedPages} marked with a product`,
+    `${plural(report.changedPages, 'page', 'pages')} ${dryRun ? 'would change' : 'changed'}, ` +
+      `${report.unchangedPages} already up to date, ${report.pagesWithoutReviews} without reviews, ` +
+      `${report.skippedPages.length} skipped`,
+    `${plural(report.products, 'product', 'products')}`,
+    `${plural(apiCalls.total, 'API call', 'API calls')} (${apiCalls.reviews} review pages, ` +
+      `${apiCalls.ratings} ratings${apiCalls.products > 0 ? `, ${apiCalls.products} product pages` : ''})` +
+      (report.sync === undefined
+        ? ''
+        : `; ${report.sync.mode} review sync, ${plural(report.sync.newReviews, 'new review', 'new reviews')}`),
+  ]
+  for (const page of report.skippedPages) lines.push(`skipped ${page.file}: ${page.reason}`)
+  return `${lines.join('\n')}\n`
+}
+
+/**
+ * Runs `verified-reviews <args>`; resolves to the exit code: 0 done, 1 failed, 2 wrong usage.
+ */
+export async function runCommand(args: readonly string[], io: CommandIo): Promise<number> {
+  let parsed: ReturnType<typeof parse>
+  try {
+    parsed = parse(args)
+  } catch (error) {
+    io.stderr.write(`${(error as Error).message}\n\n${USAGE}`)
+    return 2
+  }
+  const { values, positionals } = parsed
+  if (values.help === true) {
+    io.stdout.write(USAGE)
+    return 0
+  }
+  const [command, dir, ...rest] = positionals
+  if (command !== 'inject' || dir === undefined || rest.length > 0) {
+    io.stderr.write(
+      `${command === undefined || command === 'inject' ? 'inject needs one folder' : `unknown command ${JSON.stringify(command)}`}\n\n${USAGE}`,
+    )
+    return 2
+  }
+  const maxReviews = values['max-reviews'] === undefined ? 5 : Number(values['max-reviews'])
+  if (!Number.isInteger(maxReviews) || maxReviews < 0) {
+    io.stderr.write(`--max-reviews must be a whole number from 0, got ${values['max-reviews']}\n`)
+    return 2
+  }
+  if (values.site !== undefined && !URL.canParse(values.site)) {
+    io.stderr.write(`--site must be an absolute URL, got ${values.site}\n`)
+    return 2
+  }
+  const dryRun = values['dry-run'] === true
+  const bar = values.quiet === true || values.json === true ? undefined : createProgressBar(io.stderr)
+  try {
+    const origin = values.origin ?? io.env.VERIFIED_REVIEWS_ORIGIN
+    const client = createClient({
+      clientId: io.env.VERIFIED_REVIEWS_CLIENT_ID,
+      clientSecret: io.env.VERIFIED_REVIEWS_CLIENT_SECRET,
+      ...(origin === undefined || origin === '' ? {} : { origin }),
+    })
+    const report = await injectProductJsonLd({
+      dir,
+      client,
+      maxReviews,
+      dryRun,
+      ...(values.site === undefined ? {} : { site: values.site }),
+      ...(values.store === undefined
+        ? {}
+        : { reviewStore: createJsonFileReviewStore<ProductReview>(values.store) }),
+      ...(bar === undefined ? {} : { onProgress: bar.update }),
+      logger: { warn: (message: string) => io.stderr.write(`warning: ${message}\n`) },
+    })
+    bar?.end()
+    io.stdout.write(
+      values.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, dryRun),
+    )
+    return 0
+  } catch (error) {
+    bar?.end()
+    io.stderr.write(`verified-reviews inject failed: ${(error as Error).message}\n`)
+    return 1
+  }
+}
+
+function parse(args: readonly string[]) {
+  return parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      site: { type: 'string' },
+      'max-reviews': { type: 'string' },
+      store: { type: 'string' },
+      origin: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      json: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+}

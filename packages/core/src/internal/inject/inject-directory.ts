@@ -1,0 +1,298 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createClient } from '../../client.ts'
+import type { ProductReview } from '../../types/published.ts'
+import { mapWithLimit } from '../concurrency.ts'
+import { buildProductJsonLd } from '../jsonld/product.ts'
+import type { ProductFacts } from '../jsonld/product-node.ts'
+import type { JsonLdLogger } from '../jsonld/warnings.ts'
+import type { ReviewStore } from '../sync/store.ts'
+import type { ProductReviewsSyncReport } from '../sync/sync-reviews.ts'
+import {
+  createReviewsCatalog,
+  type ReviewsCatalog,
+  type ReviewsCatalogCalls,
+  type ReviewsCatalogClient,
+} from './catalog.ts'
+import { listHtmlFiles, pageUrlOf } from './files.ts'
+import { addProductJsonLd, readProductPage } from './page.ts'
+
+/** Where a run of {@link injectProductJsonLd} stands, for a progress bar. */
+export interface InjectProgress {
+  /** `scan`: reading pages for markers; `fetch`: bulk API calls; `write`: adding the markup. */
+  phase: 'scan' | 'fetch' | 'write'
+  /** Pages (or, in `fetch`, fetch steps) done in this phase. */
+  done: number
+  total: number
+}
+
+/** Options of {@link injectProductJsonLd}. */
+export interface InjectProductJsonLdOptions {
+  /** The folder of static HTML: an Astro `dist`, a Next.js `out`, any site. */
+  dir: string | URL
+  /**
+   * The site's base URL (`https://shop.example/`): a page without `<link rel="canonical">` is at
+   * `site` plus its path (`shoes/index.html` → `https://shop.example/shoes/`, `about.html` → `…/about`).
+   * @default undefined (pages need a canonical link)
+   */
+  site?: string | URL
+  /**
+   * The URL of a page from its path relative to `dir` (with `/` separators); overrides `site`.
+   * @default the rule described at `site`
+   */
+  pageUrl?: (file: string) => string | undefined
+  /**
+   * The client that fetches reviews and ratings.
+   * @default createClient() (VERIFIED_REVIEWS_* environment variables)
+   */
+  client?: ReviewsCatalogClient
+  /** A catalog shared with other users of the same data (components of the same build); overrides `client` and `reviewStore`. */
+  catalog?: ReviewsCatalog
+  /**
+   * Where product reviews are synced. A store kept between runs (`createJsonFileReviewStore`) makes
+   * every run after the first an incremental sync.
+   * @default an in-memory store (a full sync on every run)
+   */
+  reviewStore?: ReviewStore<ProductReview>
+  /**
+   * Most reviews marked up per product; 0 leaves the reviews out and skips their sync.
+   * @default 5
+   */
+  maxReviews?: number
+  /**
+   * Decimal places of `aggregateRating.ratingValue`.
+   * @default 1
+   */
+  ratingDecimals?: number
+  /**
+   * Counts what would change without writing any file.
+   * @default false
+   */
+  dryRun?: boolean
+  /** `nonce` of the script elements added. */
+  nonce?: string
+  /**
+   * Files read or written at once.
+   * @default 8
+   */
+  concurrency?: number
+  /** Called as pages are scanned, data fetched and pages written. */
+  onProgress?: (progress: InjectProgress) => void
+  /**
+   * Where the JSON-LD builder's warnings go (a review left out because Google would reject it).
+   * @default console, silent when NODE_ENV is production
+   */
+  logger?: JsonLdLogger
+  /** Stops the run between two files. */
+  signal?: AbortSignal
+}
+
+/** A marked page that got no markup, and why. */
+export interface SkippedPage {
+  /** Path relative to `dir`, with `/` separators. */
+  file: string
+  reason: string
+}
+
+/** What a run of {@link injectProductJsonLd} did. */
+export interface InjectReport {
+  /** HTML files read. */
+  pages: number
+  /** Pages that mark a product. */
+  markedPages: number
+  /** Pages whose markup was added or merged (or would be, with `dryRun`). */
+  changedPages: number
+  /** Marked pages that already carried exactly this markup. */
+  unchangedPages: number
+  /** Marked pages whose product has neither a rating nor a review: nothing to add. */
+  pagesWithoutReviews: number
+  /** Marked pages left alone, with the reason. */
+  skippedPages: SkippedPage[]
+  /** Distinct products the marked pages name. */
+  products: number
+  /** API calls made, by operation, and their total. */
+  apiCalls: ReviewsCatalogCalls & { total: number }
+  /** The review sync of this run, when it ran. */
+  sync: ProductReviewsSyncReport | undefined
+}
+
+interface PlannedPage {
+  file: string
+  productId: string
+  /** `@id` of the Product node, as the page writes it (or the page's URL). */
+  nodeId: string
+  /** Absolute form of `nodeId`, which the builder requires. */
+  nodeUrl: string
+  /** Whether the page has no Product node of its own, so the node carries the product's name. */
+  ownNode: boolean
+  title: string | undefined
+}
+
+type Plan = { kind: 'unmarked' } | { kind: 'skipped'; reason: string } | ({ kind: 'planned' } & PlannedPage)
+
+const INVALID_PRODUCT_ID = /[\s,]/
+
+function planPage(file: string, html: string, pageUrl: string | undefined): Plan {
+  const page = readProductPage(html, pageUrl)
+  const [productId, ...others] = page.productIds
+  if (productId === undefined) return { kind: 'unmarked' }
+  if (others.length > 0) {
+    return {
+      kind: 'skipped',
+      reason: `marks ${page.productIds.length} products (${page.productIds.join(', ')}); a page describes one product`,
+    }
+  }
+  if (INVALID_PRODUCT_ID.test(productId)) {
+    return {
+      kind: 'skipped',
+      reason: `product id ${JSON.stringify(productId)} contains whitespace or a comma`,
+    }
+  }
+  if (page.invalidJsonLd) return { kind: 'skipped', reason: 'a JSON-LD script of the page does not parse' }
+  const url = page.canonicalUrl ?? pageUrl
+  const ids = page.productNodeIds
+  let nodeId: string | undefined
+  if (ids.length === 0) nodeId = url
+  else if (ids.length === 1) nodeId = ids[0] ?? url
+  else if (url !== undefined && ids.includes(url)) nodeId = url
+  else {
+    return {
+      kind: 'skipped',
+      reason: `has ${ids.length} Product nodes and none has the page's URL as @id; a page keeps one Product node`,
+    }
+  }
+  const nodeUrl =
+    nodeId === undefined
+      ? undefined
+      : URL.canParse(nodeId)
+        ? nodeId
+        : url !== undefined && URL.canParse(nodeId, url)
+          ? new URL(nodeId, url).href
+          : undefined
+  if (nodeId === undefined || nodeUrl === undefined) {
+    return {
+      kind: 'skipped',
+      reason: 'has no absolute URL: add <link rel="canonical" href="https://…"> or pass the site option',
+    }
+  }
+  return { kind: 'planned', file, productId, nodeId, nodeUrl, ownNode: ids.length === 0, title: page.title }
+}
+
+function productName(reviews: readonly ProductReview[], title: string | undefined): string | undefined {
+  return reviews.find((review) => review.product_name.trim() !== '')?.product_name.trim() ?? title
+}
+
+/**
+ * Adds review rich snippets to every page of a folder of static HTML that marks its product with
+ * `<meta name="verified-reviews:product" content="SKU">` (or a `data-verified-reviews-product`
+ * attribute): the marked products' ratings are fetched in bulk (200 per call) and their reviews come
+ * from one paged sync (200 per call), then each page gets one Product node with `aggregateRating` and
+ * `review` in its JSON-LD, merged into the page's own Product node when it has one.
+ *
+ * Running it again over the same folder changes nothing unless the reviews changed.
+ */
+export async function injectProductJsonLd(options: InjectProductJsonLdOptions): Promise<InjectReport> {
+  const dir = resolve(typeof options.dir === 'string' ? options.dir : fileURLToPath(options.dir))
+  const maxReviews = options.maxReviews ?? 5
+  if (!Number.isInteger(maxReviews) || maxReviews < 0) {
+    throw new RangeError(`maxReviews must be a whole number from 0, got ${String(maxReviews)}`)
+  }
+  const concurrency = options.concurrency ?? 8
+  const site = options.site === undefined ? undefined : String(options.site)
+  const urlOf =
+    options.pageUrl ?? ((file: string) => (site === undefined ? undefined : pageUrlOf(file, site)))
+  const progress = options.onProgress ?? (() => {})
+  const files = await listHtmlFiles(dir)
+
+  let scanned = 0
+  progress({ phase: 'scan', done: 0, total: files.length })
+  const plans = await mapWithLimit(files, concurrency, async (file) => {
+    options.signal?.throwIfAborted()
+    const plan = planPage(file, await readFile(join(dir, file), 'utf8'), urlOf(file))
+    progress({ phase: 'scan', done: ++scanned, total: files.length })
+    return { file, plan }
+  })
+
+  const report: InjectReport = {
+    pages: files.length,
+    markedPages: 0,
+    changedPages: 0,
+    unchangedPages: 0,
+    pagesWithoutReviews: 0,
+    skippedPages: [],
+    products: 0,
+    apiCalls: { reviews: 0, ratings: 0, products: 0, total: 0 },
+    sync: undefined,
+  }
+  const planned: PlannedPage[] = []
+  for (const { file, plan } of plans) {
+    if (plan.kind === 'unmarked') continue
+    report.markedPages++
+    if (plan.kind === 'skipped') report.skippedPages.push({ file, reason: plan.reason })
+    else planned.push(plan)
+  }
+  const productIds = [...new Set(planned.map((page) => page.productId))]
+  report.products = productIds.length
+  if (planned.length === 0) return report
+
+  const catalog =
+    options.catalog ??
+    createReviewsCatalog({
+      client: options.client ?? createClient(),
+      ...(options.reviewStore === undefined ? {} : { store: options.reviewStore }),
+    })
+  const callsBefore = catalog.calls()
+  const fetchSteps = maxReviews > 0 ? 2 : 1
+  progress({ phase: 'fetch', done: 0, total: fetchSteps })
+  const ratings = await catalog.ratings(productIds)
+  progress({ phase: 'fetch', done: 1, total: fetchSteps })
+  if (maxReviews > 0) {
+    report.sync = await catalog.syncReport()
+    progress({ phase: 'fetch', done: 2, total: fetchSteps })
+  }
+  const callsAfter = catalog.calls()
+  const reviews = callsAfter.reviews - callsBefore.reviews
+  const ratingCalls = callsAfter.ratings - callsBefore.ratings
+  const products = callsAfter.products - callsBefore.products
+  report.apiCalls = { reviews, ratings: ratingCalls, products, total: reviews + ratingCalls + products }
+
+  let written = 0
+  progress({ phase: 'write', done: 0, total: planned.length })
+  await mapWithLimit(planned, concurrency, async (page) => {
+    options.signal?.throwIfAborted()
+    const productReviews = maxReviews > 0 ? await catalog.reviews(page.productId) : []
+    const name = page.ownNode ? productName(productReviews, page.title) : undefined
+    const product: ProductFacts | undefined = name === undefined ? undefined : { name }
+    const rating = ratings.get(page.productId)
+    const node = buildProductJsonLd({
+      url: page.nodeUrl,
+      ...(product === undefined ? {} : { product }),
+      ...(rating === undefined ? {} : { rating }),
+      reviews: productReviews,
+      maxReviews,
+      ...(options.ratingDecimals === undefined ? {} : { ratingDecimals: options.ratingDecimals }),
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+    })
+    if (node === null || (node.aggregateRating === undefined && node.review === undefined)) {
+      report.pagesWithoutReviews++
+    } else {
+      const path = join(dir, page.file)
+      const html = await readFile(path, 'utf8')
+      const result = addProductJsonLd(
+        html,
+        { ...node, '@id': page.nodeId },
+        options.nonce === undefined ? {} : { nonce: options.nonce },
+      )
+      if (result.status === 'skipped') report.skippedPages.push({ file: page.file, reason: result.reason })
+      else if (result.status === 'unchanged') report.unchangedPages++
+      else {
+        report.changedPages++
+        if (options.dryRun !== true) await writeFile(path, result.html)
+      }
+    }
+    progress({ phase: 'write', done: ++written, total: planned.length })
+  })
+  report.skippedPages.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  return report
+}
