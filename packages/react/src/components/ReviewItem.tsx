@@ -1,4 +1,4 @@
-import type { Incentivization, Media, Moderation, ReviewExtra, Translations } from '@verified-reviews/core'
+import type { BrandReview, Media, Moderation, ProductReview, ReviewExtra } from '@verified-reviews/core'
 import { reviewAuthorName } from '@verified-reviews/core/jsonld'
 import { Heading, type HeadingLevel } from '../internal/Heading.tsx'
 import { getText, type Text } from '../internal/i18n.ts'
@@ -12,28 +12,33 @@ import { StarRating } from './StarRating.tsx'
  * and a brand review (`GET /brands/reviews`) both fit as they are; the fields only product reviews
  * carry are optional.
  */
-export interface ReviewData {
-  review_id: string
-  author_firstname: string
-  author_lastname: string
-  /** When false, only the first name is shown. */
-  is_personal_data_disclosed: boolean
-  /** Language the review was written in ("fr", "fr_FR"). */
-  locale: string
-  /** ISO 8601 date-time when the consumer wrote the review. */
-  review_date: string
-  review_content: string
-  review_rate: number
-  is_verified: boolean
-  incentivization: Incentivization | (string & {})
-  moderations?: ReadonlyArray<Moderation>
-  extras?: Readonly<Record<string, ReviewExtra>>
-  medias?: ReadonlyArray<Media>
-  syndicated_review?: boolean
-  syndicated_review_source?: string
-  syndicated_review_source_url?: string
-  translated_review?: Translations
-}
+export type ReviewData = Pick<
+  BrandReview,
+  | 'review_id'
+  | 'author_firstname'
+  | 'author_lastname'
+  | 'is_personal_data_disclosed'
+  | 'locale'
+  | 'review_date'
+  | 'review_content'
+  | 'review_rate'
+  | 'is_verified'
+  | 'incentivization'
+> &
+  Partial<Pick<BrandReview, 'extras'>> &
+  Partial<
+    Pick<
+      ProductReview,
+      | 'medias'
+      | 'syndicated_review'
+      | 'syndicated_review_source'
+      | 'syndicated_review_source_url'
+      | 'translated_review'
+    >
+  > & {
+    /** Merchant replies; those of product reviews carry `translated_comment`. */
+    moderations?: ReadonlyArray<Moderation>
+  }
 
 /** Pixel widths assumed for the `small`, `medium` and `large` variants of review images (`srcset`). */
 export interface MediaWidths {
