@@ -1,5 +1,3 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import { VerifiedReviewsError } from '../../errors.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { type ReviewStoreState, reviewStoreOver } from './memory-store.ts'
@@ -20,7 +18,8 @@ let temporaryFiles = 0
  * A {@link ReviewStore} kept in one JSON file, for a single server or a build that keeps its cache
  * directory between runs. The file is read once, on first use; every change rewrites it through a
  * temporary file renamed over it, so a crash leaves either the old file or the new one, never half of
- * one. One process at a time should write a given file.
+ * one. One process at a time should write a given file. Node's file system is loaded on first use, so
+ * the rest of this entry also runs where there is none (edge runtimes).
  *
  * @param path The file; its directory is created when missing. A missing file is an empty store.
  */
@@ -41,6 +40,7 @@ export function createJsonFileReviewStore<R extends SyncedReview = ProductReview
 }
 
 async function readStore<R extends SyncedReview>(path: string): Promise<ReviewStoreState<R>> {
+  const { readFile } = await import('node:fs/promises')
   let text: string
   try {
     text = await readFile(path, 'utf8')
@@ -71,6 +71,8 @@ function toFile<R>(state: ReviewStoreState<R & SyncedReview>): StoreFile<R> {
 }
 
 async function writeAtomically(path: string, text: string): Promise<void> {
+  const { mkdir, rename, rm, writeFile } = await import('node:fs/promises')
+  const { dirname } = await import('node:path')
   await mkdir(dirname(path), { recursive: true })
   const temporary = `${path}.${process.pid}.${++temporaryFiles}.tmp`
   try {
