@@ -174,7 +174,7 @@ export interface ClientOptions {
   genesisSecret?: string
   /**
    * The fetch function to call.
-   * @default globalThis.fetch
+   * @default globalThis.fetch, looked up at each call (so a fetch patched in later, as Next.js does, is used)
    */
   fetch?: (input: string, init: RequestInit) => Promise<Response>
   /**

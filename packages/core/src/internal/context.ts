@@ -48,9 +48,13 @@ export function createContext(options: ClientOptions): ClientContext {
   )
   check(isIntegerIn(maxConcurrency, 1, 64), 'maxConcurrency', 'must be an integer from 1 to 64')
 
-  const fetch: Fetch | undefined =
-    options.fetch ?? (globalThis.fetch ? globalThis.fetch.bind(globalThis) : undefined)
-  check(fetch !== undefined, 'fetch', 'is required where there is no global fetch')
+  check(
+    options.fetch !== undefined || typeof globalThis.fetch === 'function',
+    'fetch',
+    'is required where there is no global fetch',
+  )
+  // Looked up at each call, so that a fetch a framework patches in later (Next.js) is the one used.
+  const fetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
 
   const addresses = resolveAddresses(options, options.origin ?? env('VERIFIED_REVIEWS_ORIGIN'))
   const clientId = options.clientId ?? env('VERIFIED_REVIEWS_CLIENT_ID')
@@ -76,7 +80,7 @@ export function createContext(options: ClientOptions): ClientContext {
         }
 
   const settings: HttpSettings = {
-    fetch: fetch as Fetch,
+    fetch,
     timeout,
     maxRetries,
     maxRetryWait,
