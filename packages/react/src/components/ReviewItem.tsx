@@ -48,7 +48,11 @@ export interface MediaWidths {
 }
 
 /** Widths assumed when none are given: the API does not state the variants' sizes. */
-export const DEFAULT_MEDIA_WIDTHS: MediaWidths = { small: 200, medium: 600, large: 1200 }
+export const DEFAULT_MEDIA_WIDTHS: Readonly<MediaWidths> = Object.freeze({
+  small: 200,
+  medium: 600,
+  large: 1200,
+})
 
 /** Props of {@link ReviewItem}. */
 export interface ReviewItemProps {
