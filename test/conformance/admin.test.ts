@@ -218,14 +218,6 @@ describe('POST /__sandbox/product-reviews', () => {
     const reviews = await api.get<ProductReview[]>('/products/reviews', { product_variation_id: 'SKU-NEW-1' })
     expect(reviews.body).toHaveLength(1)
   })
-
-  it('refuses a review without product_variation_id with a 400 JSON error', async () => {
-    expectError(await addProductReviews([{ review_rate: 5 }]), 400)
-  })
-
-  it('refuses a body that is not an array with a 400 JSON error', async () => {
-    expectError(await addProductReviews({ product_variation_id: 'SKU-001' }), 400)
-  })
 })
 
 describe('POST /__sandbox/brand-reviews', () => {
@@ -255,8 +247,18 @@ describe('POST /__sandbox/brand-reviews', () => {
     const after = (await api.get<BrandRating[]>('/brands', { shop_key: shop.shop_key })).body[0]
     expect(after?.count_total_since_creation).toBe(shop.count_total_since_creation + 1)
   })
+})
+
+describe('refused admin bodies', () => {
+  it('refuses a review without product_variation_id with a 400 JSON error', async () => {
+    expectError(await addProductReviews([{ review_rate: 5 }]), 400)
+  })
 
   it('refuses a body that is not an array with a 400 JSON error', async () => {
+    expectError(await addProductReviews({ product_variation_id: 'SKU-001' }), 400)
+  })
+
+  it('refuses a brand review body that is not an array with a 400 JSON error', async () => {
     expectError(await addBrandReviews({}), 400)
   })
 })
@@ -317,10 +319,17 @@ describe('POST /__sandbox/reset', () => {
     await addProductReviews([{ product_variation_id: 'SKU-NEW-2' }, { product_variation_id: 'SKU-001' }])
     await addBrandReviews([{}])
     await resetSandbox(sb, api)
-    const reviews = await api.walk<ProductReview>('/products/reviews', { limit: 200 })
-    expect(reviews.items).toHaveLength(3000)
-    expect((await api.walk<ProductSummary>('/products', { limit: 200 })).items).toHaveLength(60)
-    expect((await api.walk<BrandReview>('/brands/reviews', { limit: 200 })).items).toHaveLength(500)
+    const products = (await api.get<ProductSummary[]>('/products', { limit: 200 })).body
+    expect(products).toHaveLength(60)
+    expect(products.reduce((sum, product) => sum + product.ratings.count_total, 0)).toBe(3000)
+    const newest = await api.get<ProductReview[]>('/products/reviews', {
+      sort: 'publish_date',
+      desc: 'publish_date',
+      limit: 1,
+    })
+    expect(Date.parse(newest.body[0]?.publish_date ?? '')).toBe(latestSeeded)
+    const brand = (await api.get<BrandRating[]>('/brands', { linked_to_shop: false })).body[0]
+    expect(brand?.count_total_since_creation).toBe(500)
   })
 
   it('zeroes the stats and clears the faults', async () => {
