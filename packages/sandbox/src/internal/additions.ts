@@ -168,7 +168,8 @@ function validate(items: unknown[], schema: Record<string, Check>): Record<strin
     if (!isObject(item))
       throw new HttpError(400, 'invalid_body', `review ${index} must be an object`, { field: `[${index}]` })
     for (const [field, value] of Object.entries(item)) {
-      const check = schema[field]
+      // Own members only: `__proto__` or `constructor` must not reach the prototype's.
+      const check = Object.hasOwn(schema, field) ? schema[field] : undefined
       if (field === 'publish_date')
         throw fail(index, field, 'is set by the sandbox: additions are published now')
       if (!check) throw fail(index, field, 'is not a field the sandbox can take')

@@ -1,4 +1,5 @@
 import { request } from 'node:http'
+import { connect } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createSandbox, type Sandbox } from '../index.ts'
 
@@ -42,6 +43,36 @@ describe('server', () => {
     expect(res.status).toBe(405)
     expect(res.headers.get('allow')).toBe('POST')
     expect(await res.json()).toMatchObject({ error: 'method_not_allowed' })
+  })
+
+  it('reads //host/path as a path, never as another host', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const { hostname, port } = new URL(sb.origin)
+      request({ host: hostname, port, path: '//example.com/__sandbox/stats' }, (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+        .on('error', reject)
+        .end()
+    })
+    expect(status).toBe(404)
+  })
+
+  it('answers a request it cannot parse with a JSON 400', async () => {
+    const { hostname, port } = new URL(sb.origin)
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname)
+      let received = ''
+      socket.on('data', (chunk) => {
+        received += chunk
+      })
+      socket.on('end', () => resolve(received))
+      socket.on('error', reject)
+      socket.write('HELLO\r\n\r\n')
+    })
+    const [head = '', body = ''] = text.split('\r\n\r\n')
+    expect(head).toMatch(/^HTTP\/1\.1 400 /)
+    expect(JSON.parse(body)).toMatchObject({ status: 400, error: 'invalid_body' })
   })
 
   it('refuses a body over 1 MiB with a JSON 413', async () => {

@@ -63,10 +63,15 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   if (declared > MAX_BODY_BYTES) throw tooLarge()
   const chunks: Buffer[] = []
   let size = 0
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BODY_BYTES) throw tooLarge()
-    chunks.push(chunk as Buffer)
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length
+      if (size > MAX_BODY_BYTES) throw tooLarge()
+      chunks.push(chunk as Buffer)
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    throw new HttpError(400, 'invalid_body', 'the request body was cut off or malformed', { field: 'body' })
   }
   return Buffer.concat(chunks)
 }
@@ -102,7 +107,15 @@ export async function startServer(
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = req.headers.host
     const origin = host && HOST_HEADER.test(host) ? `http://${host}` : fallbackOrigin
-    const url = new URL(req.url ?? '/', `${origin}/`)
+    const target = req.url ?? '/'
+    // Appended, not resolved: `//host/path` is a path here, never another host.
+    const url = new URL(
+      target.startsWith('/')
+        ? `${origin}${target}`
+        : target.startsWith('http')
+          ? target
+          : `${origin}/${target}`,
+    )
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET')
     const found = findRoute(routes, method, url.pathname)
     if (Array.isArray(found)) {
@@ -177,6 +190,24 @@ export async function startServer(
     })
   })
   server.keepAliveTimeout = 5_000
+  // Requests Node cannot parse get the same JSON errors as the rest, not a bare 400.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy()
+      return
+    }
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+    const status = tooLarge ? 431 : 400
+    const failure = tooLarge
+      ? new HttpError(431, 'invalid_parameter', 'the request headers are too large')
+      : new HttpError(400, 'invalid_body', `malformed HTTP request (${error.code ?? 'parse error'})`)
+    const body = JSON.stringify(failure.toBody())
+    socket.end(
+      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  })
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

@@ -72,6 +72,15 @@ describe('POST /__sandbox/product-reviews', () => {
     expect((await post('product-reviews', item)).status).toBe(201)
   })
 
+  it('refuses members that would reach the prototype', async () => {
+    const res = await post(
+      'product-reviews',
+      '[{"product_variation_id":"SKU-001","__proto__":{"review_rate":1}}]',
+    )
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ field: '[0].__proto__' })
+  })
+
   it('refuses a body that is not a JSON array', async () => {
     const res = await post('product-reviews', '{"product_variation_id":"SKU-001"')
     expect(res.status).toBe(400)
