@@ -5,6 +5,7 @@ import {
   type BrandReview,
   call,
   expectError,
+  OPERATION_PROBES,
   type ProductRating,
   type ProductReview,
   type ProductSummary,
@@ -250,6 +251,11 @@ describe('POST /__sandbox/brand-reviews', () => {
 })
 
 describe('refused admin bodies', () => {
+  it('refuses a review_rate outside 1 to 5 with a 400 JSON error', async () => {
+    expectError(await addProductReviews([{ product_variation_id: 'SKU-001', review_rate: 9 }]), 400)
+    expectError(await addBrandReviews([{ review_rate: 0 }]), 400)
+  })
+
   it('refuses a review without product_variation_id with a 400 JSON error', async () => {
     expectError(await addProductReviews([{ review_rate: 5 }]), 400)
   })
@@ -292,6 +298,14 @@ describe('stats', () => {
       'brands.list': 1,
       'token.published': 1,
     })
+  })
+
+  it.each(OPERATION_PROBES)('counts a request of $operation under that name', async (probe) => {
+    await admin(sb, 'DELETE', 'stats')
+    expect((await probe.send(sb, api.token)).status).toBe(200)
+    const counters = await stats()
+    expect(counters.total).toBe(1)
+    expect(counters.operations[probe.operation]).toBe(1)
   })
 
   it('counts unauthenticated requests too', async () => {

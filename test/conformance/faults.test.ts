@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   admin,
   expectError,
+  OPERATION_PROBES,
   PUBLISHED_TOKEN_PATH,
   PURCHASE_EVENTS_TOKEN_PATH,
   type PublishedClient,
@@ -52,6 +53,11 @@ describe('status rules', () => {
     await setFaults([{ operation: 'products.list', status: 500 }])
     expectError(await api.get('/products'), 500, 'server_error')
     expectError(await api.get('/products'), 500, 'server_error')
+  })
+
+  it.each(OPERATION_PROBES)('a rule on $operation fails the requests of that operation', async (probe) => {
+    await setFaults([{ operation: probe.operation, status: 500 }])
+    expectError(await probe.send(sb, api.token), 500, 'server_error')
   })
 
   it('a rule leaves the other operations alone', async () => {

@@ -420,3 +420,45 @@ export function comparator<T>(sort: string[], desc: string[], idField: string): 
 export function distinct<T>(values: readonly T[]): T[] {
   return [...new Set(values)]
 }
+
+/** One request of a named operation (as counted by the stats and targeted by faults). */
+export interface OperationProbe {
+  operation: string
+  send(sb: Sandbox, publishedBearer: string): Promise<Answer>
+}
+
+function publishedGet(path: string, accept = 'application/json'): OperationProbe['send'] {
+  return (sb, token) =>
+    call(`${sb.origin}${PUBLISHED}${path}`, { headers: { authorization: `Bearer ${token}`, accept } })
+}
+
+export const OPERATION_PROBES: OperationProbe[] = [
+  { operation: 'products.list', send: publishedGet('/products') },
+  { operation: 'products.reviews.list', send: publishedGet('/products/reviews') },
+  {
+    operation: 'products.ratings.list',
+    send: publishedGet('/products/ratings?type=product_variation_id&value=SKU-001'),
+  },
+  {
+    operation: 'products.structured-data.get',
+    send: publishedGet(
+      '/products/structured-datas?product_variation_id=SKU-001&canonical_url=https%3A%2F%2Fshop.example%2Fp',
+      'application/ld+json',
+    ),
+  },
+  { operation: 'brands.list', send: publishedGet('/brands') },
+  { operation: 'brands.reviews.list', send: publishedGet('/brands/reviews') },
+  {
+    operation: 'token.published',
+    send: (sb) =>
+      tokenRequest(sb, PUBLISHED_TOKEN_PATH, {
+        grant_type: 'client_credentials',
+        audience: 'verified-reviews',
+      }),
+  },
+  {
+    operation: 'token.purchase-events',
+    send: (sb) =>
+      tokenRequest(sb, PURCHASE_EVENTS_TOKEN_PATH, { grant_type: 'client_credentials', scope: 'openid' }),
+  },
+]

@@ -226,6 +226,12 @@ describe('cursors', () => {
     expectError(await api.fetch(changed), 400, 'invalid_cursor', 'cursor')
   })
 
+  it('a result that fits in one page has neither rel=next nor rel=prev', async () => {
+    const answer = await api.get('/brands', { limit: 10 })
+    expect(answer.body).toHaveLength(6)
+    expect(links(answer)).toEqual({})
+  })
+
   it('an empty result is an empty array with no Link header', async () => {
     const answer = await api.get('/products/reviews', { product_variation_id: 'NO-SUCH-PRODUCT' })
     expect(answer.status).toBe(200)

@@ -239,6 +239,14 @@ describe('search', () => {
     await expectFilter({ search: needle }, (review) => searchable(review).includes(needle))
   })
 
+  it('takes its text literally, not as a pattern', async () => {
+    const answer = await api.get<ProductReview[]>('/products/reviews', { search: '.*', limit: 200 })
+    expect(answer.status, answer.text).toBe(200)
+    expect(ids(answer.body)).toEqual(
+      ids(all.filter((review) => searchable(review).includes('.*')).slice(0, 200)),
+    )
+  })
+
   it('a search that matches nothing answers an empty array', async () => {
     const answer = await api.get('/products/reviews', { search: 'zqxjzqxjzqxj' })
     expect(answer.status).toBe(200)

@@ -95,6 +95,8 @@ describe('rate limit headers', () => {
     const remaining = answers.map((answer) => integer(answer, 'ratelimit-remaining'))
     // Ten requests span at most two windows, so one window saw at least five of them.
     expect(Math.min(...remaining)).toBeLessThanOrEqual(95)
+    const perMinute = answers.map((answer) => integer(answer, 'x-ratelimit-remaining-minute'))
+    expect(Math.min(...perMinute)).toBeLessThanOrEqual(5995)
   })
 
   it('an error answer of the Published API carries the headers too', async () => {
