@@ -68,25 +68,32 @@ export function toPublishedBrandReview(r: BrandReview): BrandReview {
 }
 
 /** Serialized views, per record and origin: records never change once stored, so neither do these. */
-const serialized = new WeakMap<ProductReview, Map<string, string>>()
+const serialized = new WeakMap<ProductReview, Map<string, Buffer>>()
+const OPEN = Buffer.from('[')
+const COMMA = Buffer.from(',')
+const CLOSE = Buffer.from(']')
 
 /**
- * A JSON array of product reviews as the Published API answers them. Serializing a 200-review page
- * is most of the cost of a request, so each review's JSON is kept and pages are joined from it.
+ * The UTF-8 JSON array of product reviews as the Published API answers them. Serializing and
+ * encoding a 200-review page is most of the cost of a request, so each review's bytes are kept and
+ * pages are concatenated from them.
  */
-export function publishedProductReviewsJson(reviews: readonly ProductReview[], origin: string): string {
-  const parts = reviews.map((review) => {
+export function publishedProductReviewsBody(reviews: readonly ProductReview[], origin: string): Buffer {
+  const parts: Buffer[] = [OPEN]
+  reviews.forEach((review, index) => {
     let byOrigin = serialized.get(review)
     if (!byOrigin) {
       byOrigin = new Map()
       serialized.set(review, byOrigin)
     }
-    let json = byOrigin.get(origin)
-    if (json === undefined) {
-      json = JSON.stringify(toPublishedProductReview(review, origin))
-      byOrigin.set(origin, json)
+    let bytes = byOrigin.get(origin)
+    if (bytes === undefined) {
+      bytes = Buffer.from(JSON.stringify(toPublishedProductReview(review, origin)), 'utf8')
+      byOrigin.set(origin, bytes)
     }
-    return json
+    if (index > 0) parts.push(COMMA)
+    parts.push(bytes)
   })
-  return `[${parts.join(',')}]`
+  parts.push(CLOSE)
+  return Buffer.concat(parts)
 }

@@ -26,7 +26,7 @@ import {
   toScripts,
 } from '../structured-data.ts'
 import { type BrandReview, INCENTIVIZATIONS, type Product, type ProductReview } from '../types.ts'
-import { publishedProductReviewsJson, toPublishedBrandReview } from '../views.ts'
+import { publishedProductReviewsBody, toPublishedBrandReview } from '../views.ts'
 
 const BASE = '/verified-reviews/v1/published'
 const PAGING = ['cursor', 'limit', 'sort', 'desc']
@@ -260,7 +260,7 @@ function listProductReviews(req: SandboxRequest, state: SandboxState): SandboxRe
   return {
     status: 200,
     headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
-    body: publishedProductReviewsJson(page.items, req.origin),
+    body: publishedProductReviewsBody(page.items, req.origin),
   }
 }
 
