@@ -3,7 +3,7 @@
  * The sandbox runs in its own process (the CLI, rate limit off) so the client's work does not count
  * against it; a few keep-alive connections walk the review list page by page through Link headers.
  *
- *   npx -y pnpm@10.34.9 run bench:sandbox [-- --requests 1500 --connections 4]
+ *   npx -y pnpm@10.34.9 run bench:sandbox [--requests 1500] [--connections 4] [--warmup 60]
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { cpus } from 'node:os'
