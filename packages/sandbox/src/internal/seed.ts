@@ -323,6 +323,16 @@ function translations(texts: Record<Language, string>): Partial<Record<Language,
   return out
 }
 
+/** What every review starts from: an id, a language, an author who may hide their last name, a text. */
+function draftReview(rng: Random, rate: number, subject: 'product' | 'service') {
+  const reviewId = rng.uuid()
+  const language = pickLanguage(rng)
+  const author = pickAuthor(rng, language)
+  const disclosed = rng.chance(0.7)
+  const text = composeReview(rng, rate, subject)
+  return { reviewId, language, author, disclosed, text }
+}
+
 export interface ReviewOptions {
   rate?: Rate
   /** Moderation replies are dated no later than this (or the publication, if later). */
@@ -339,11 +349,7 @@ export function generateProductReview(
 ): ProductReview {
   const category = categoryOf(product.product_name)
   const rate = options.rate ?? drawRate(rng, 4.1)
-  const reviewId = rng.uuid()
-  const language = pickLanguage(rng)
-  const author = pickAuthor(rng, language)
-  const disclosed = rng.chance(0.7)
-  const text = composeReview(rng, rate, 'product')
+  const { reviewId, language, author, disclosed, text } = draftReview(rng, rate, 'product')
 
   const moderations: Moderation[] = []
   if (rng.chance(rate <= 2 ? 0.6 : rate === 3 ? 0.3 : 0.1)) {
@@ -436,11 +442,7 @@ export function generateBrandReview(
   options: ReviewOptions,
 ): BrandReview {
   const rate = options.rate ?? drawRate(rng, 4.2)
-  const reviewId = rng.uuid()
-  const language = pickLanguage(rng)
-  const author = pickAuthor(rng, language)
-  const disclosed = rng.chance(0.7)
-  const text = composeReview(rng, rate, 'service')
+  const { reviewId, language, author, disclosed, text } = draftReview(rng, rate, 'service')
   const moderations: BrandReview['moderations'] = []
   if (rng.chance(rate <= 2 ? 0.7 : rate === 3 ? 0.3 : 0.08)) {
     moderations.push({
