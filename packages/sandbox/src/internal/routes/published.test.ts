@@ -177,7 +177,7 @@ describe('GET /products/reviews', () => {
       (p: { ratings: { count_total: number } }) => p.ratings.count_total > 20 && p.ratings.count_total < 150,
     )
     const all = await (
-      await get('/products/reviews?limit=200&product_variation_id=' + product.product_variation_id)
+      await get(`/products/reviews?limit=200&product_variation_id=${product.product_variation_id}`)
     ).json()
     const ean = all[0].product_ean
     const res = await get(`/products/reviews?limit=200&product_ean=${ean}&review_rate=4,5&is_verified=true`)
