@@ -124,8 +124,10 @@ interface PlannedPage {
   nodeId: string
   /** Absolute form of `nodeId`, which the builder requires. */
   nodeUrl: string
-  /** Whether the page has no Product node of its own, so the node carries the product's name. */
-  ownNode: boolean
+  /** Name of the page's own Product node; undefined when the page has none. */
+  ownName: string | undefined
+  /** Whether the page has a Product node of its own, into which the review markup is merged. */
+  hasOwnNode: boolean
   title: string | undefined
 }
 
@@ -151,7 +153,7 @@ function planPage(file: string, html: string, pageUrl: string | undefined): Plan
   }
   if (page.invalidJsonLd) return { kind: 'skipped', reason: 'a JSON-LD script of the page does not parse' }
   const url = page.canonicalUrl ?? pageUrl
-  const ids = page.productNodeIds
+  const ids = page.productNodes.map((node) => node.id)
   let nodeId: string | undefined
   if (ids.length === 0) nodeId = url
   else if (ids.length === 1) nodeId = ids[0] ?? url
@@ -176,7 +178,17 @@ function planPage(file: string, html: string, pageUrl: string | undefined): Plan
       reason: 'has no absolute URL: add <link rel="canonical" href="https://…"> or pass the site option',
     }
   }
-  return { kind: 'planned', file, productId, nodeId, nodeUrl, ownNode: ids.length === 0, title: page.title }
+  const own = ids.length === 1 ? page.productNodes[0] : page.productNodes.find((node) => node.id === nodeId)
+  return {
+    kind: 'planned',
+    file,
+    productId,
+    nodeId,
+    nodeUrl,
+    ownName: own?.name,
+    hasOwnNode: own !== undefined,
+    title: page.title,
+  }
 }
 
 function productName(reviews: readonly ProductReview[], title: string | undefined): string | undefined {
@@ -262,7 +274,8 @@ export async function injectProductJsonLd(options: InjectProductJsonLdOptions): 
   await mapWithLimit(planned, concurrency, async (page) => {
     options.signal?.throwIfAborted()
     const productReviews = maxReviews > 0 ? await catalog.reviews(page.productId) : []
-    const name = page.ownNode ? productName(productReviews, page.title) : undefined
+    // The page's own name keeps the merged node as it was; without a node of its own, the product's name.
+    const name = page.hasOwnNode ? page.ownName : productName(productReviews, page.title)
     const product: ProductFacts | undefined = name === undefined ? undefined : { name }
     const rating = ratings.get(page.productId)
     const node = buildProductJsonLd({

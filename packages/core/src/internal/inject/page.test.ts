@@ -69,13 +69,16 @@ describe('readProductPage', () => {
     expect(readProductPage(page('')).title).toBe('Teapot | Shop')
   })
 
-  it('lists the @id of every Product node, in arrays and graphs too', () => {
+  it('lists the @id and name of every Product node, in arrays and graphs too', () => {
     const html = page(
       `<script type="application/ld+json">${JSON.stringify({
-        '@graph': [{ '@type': 'Product', '@id': URL_A }, { '@type': 'WebPage' }],
+        '@graph': [{ '@type': 'Product', '@id': URL_A, name: 'Teapot' }, { '@type': 'WebPage' }],
       })}</script><script type="application/ld+json">[{"@type":"ProductGroup"}]</script>`,
     )
-    expect(readProductPage(html).productNodeIds).toEqual([URL_A, undefined])
+    expect(readProductPage(html).productNodes).toEqual([
+      { id: URL_A, name: 'Teapot' },
+      { id: undefined, name: undefined },
+    ])
   })
 })
 

@@ -23,8 +23,8 @@ export interface ProductPage {
   canonicalUrl: string | undefined
   /** Text of `<meta property="og:title">`, else of `<title>`: a fallback for the product's name. */
   title: string | undefined
-  /** `@id`s of the Product nodes already in the page's JSON-LD (undefined for a node without one). */
-  productNodeIds: (string | undefined)[]
+  /** The Product nodes already in the page's JSON-LD: their `@id` and `name`, when they have them. */
+  productNodes: { id: string | undefined; name: string | undefined }[]
   /** Set when a JSON-LD script of the page does not parse: the page is then left alone. */
   invalidJsonLd: boolean
 }
@@ -137,9 +137,10 @@ export function readProductPage(html: string, pageUrl?: string): ProductPage {
     productIds: metaProducts.length > 0 ? metaProducts : distinct(attributeIds),
     canonicalUrl,
     title,
-    productNodeIds: productNodes(scripts.map((script) => script.document)).map((node) =>
-      typeof node['@id'] === 'string' ? node['@id'] : undefined,
-    ),
+    productNodes: productNodes(scripts.map((script) => script.document)).map((node) => ({
+      id: typeof node['@id'] === 'string' ? node['@id'] : undefined,
+      name: typeof node.name === 'string' ? node.name : undefined,
+    })),
     invalidJsonLd,
   }
 }

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import verifiedReviews, {
+  brandReviewsLoader,
+  liveProductReviewsLoader,
+  productRatingsLoader,
+  productReviewsLoader,
+  VerifiedReviewsOptionError,
+} from './index.ts'
+
+function optionError(run: () => unknown): VerifiedReviewsOptionError {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof VerifiedReviewsOptionError) return error
+    throw error
+  }
+  throw new Error('no VerifiedReviewsOptionError was thrown')
+}
+
+describe('verifiedReviews', () => {
+  it('works with no arguments, as `astro add` writes it', () => {
+    const integration = verifiedReviews()
+    expect(integration.name).toBe('@verified-reviews/astro')
+    expect(Object.keys(integration.hooks).sort()).toEqual([
+      'astro:build:done',
+      'astro:config:done',
+      'astro:config:setup',
+    ])
+  })
+
+  it('accepts every documented option', () => {
+    expect(() =>
+      verifiedReviews({
+        clientId: 'id',
+        clientSecret: 'secret',
+        origin: 'http://127.0.0.1:4010',
+        client: { timeout: 10_000 },
+        injectJsonLd: false,
+        maxReviews: 0,
+        incremental: false,
+        locale: 'fr',
+      }),
+    ).not.toThrow()
+  })
+
+  it.each([
+    [{ maxReviews: 101 }, 'maxReviews', 'must be a whole number from 0 to 100, got 101'],
+    [{ maxReviews: '5' }, 'maxReviews', 'must be a whole number from 0 to 100, got "5"'],
+    [{ origin: 'localhost:4010' }, 'origin', 'must be an absolute http(s) URL, got "localhost:4010"'],
+    [{ clientId: '' }, 'clientId', 'must be a non-empty string, got ""'],
+    [{ injectJsonLd: 'yes' }, 'injectJsonLd', 'must be true or false, got "yes"'],
+    [
+      { locale: 'xx' },
+      'locale',
+      'must be one of bg, cs, de, el, en, es, fr, it, nl, pl, pt, sk, tr, got "xx"',
+    ],
+    [
+      { client: { origin: 'http://x.test' } },
+      'client.origin',
+      'is an option of its own: pass origin instead',
+    ],
+  ])('refuses %j, naming the option', (options, option, message) => {
+    const error = optionError(() => verifiedReviews(options as never))
+    expect(error.option).toBe(option)
+    expect(error.message).toBe(`@verified-reviews/astro: option "${option}" ${message}`)
+  })
+
+  it('refuses an unknown option, listing the known ones', () => {
+    const error = optionError(() => verifiedReviews({ maxReview: 3 } as never))
+    expect(error.option).toBe('maxReview')
+    expect(error.message).toContain('is not an option (the options are clientId, clientSecret, origin,')
+  })
+
+  it('refuses options that are not an object', () => {
+    expect(optionError(() => verifiedReviews('key' as never)).message).toBe(
+      '@verified-reviews/astro: option "(options)" must be an object, got "key"',
+    )
+  })
+})
+
+describe('the loaders', () => {
+  it('validate their options when they are created', () => {
+    expect(optionError(() => productReviewsLoader({ limit: 500 })).message).toBe(
+      'productReviewsLoader: option "limit" must be a whole number from 1 to 200, got 500',
+    )
+    expect(optionError(() => brandReviewsLoader({ mode: 'incremental' } as never)).option).toBe('mode')
+    expect(optionError(() => productRatingsLoader({ products: ['SKU-1', ''] })).message).toBe(
+      'productRatingsLoader: option "products" must be an array of non-empty strings, got an array',
+    )
+    expect(optionError(() => liveProductReviewsLoader({ reviews: 0 })).option).toBe('reviews')
+  })
+
+  it('are named after what they load', () => {
+    expect(
+      [productReviewsLoader(), brandReviewsLoader(), productRatingsLoader()].map((loader) => loader.name),
+    ).toEqual([
+      'verified-reviews-product-reviews',
+      'verified-reviews-brand-reviews',
+      'verified-reviews-product-ratings',
+    ])
+  })
+})

@@ -1,0 +1,192 @@
+import { fileURLToPath } from 'node:url'
+import type { ClientOptions } from '@verified-reviews/core'
+import { type Locale, SUPPORTED_LOCALES } from '@verified-reviews/core/i18n'
+import { type InjectProgress, type InjectReport, injectProductJsonLd } from '@verified-reviews/core/inject'
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro'
+import { checkOptions } from './internal/check-options.ts'
+import { verifiedReviewsEnv } from './internal/env.ts'
+import { sharedCatalog, startRun } from './internal/shared.ts'
+import { VerifiedReviewsOptionError } from './option-error.ts'
+
+const NAME = '@verified-reviews/astro'
+
+/** Client options other than the credentials and the origin, which have options of their own. */
+export type IntegrationClientOptions = Omit<ClientOptions, 'clientId' | 'clientSecret' | 'origin'>
+
+/** Options of {@link verifiedReviews}. Every one is optional: `npx astro add` writes `verifiedReviews()`. */
+export interface VerifiedReviewsOptions {
+  /**
+   * Client id of the API credentials.
+   * @default VERIFIED_REVIEWS_CLIENT_ID, from the environment or the project's `.env` files
+   */
+  clientId?: string
+  /**
+   * Client secret of the API credentials. Prefer the environment variable: a secret written in
+   * `astro.config` ends up in the repository.
+   * @default VERIFIED_REVIEWS_CLIENT_SECRET, from the environment or the project's `.env` files
+   */
+  clientSecret?: string
+  /**
+   * One origin that replaces scheme, host and port of every API address (a sandbox, a proxy).
+   * @default VERIFIED_REVIEWS_ORIGIN, else the production addresses
+   */
+  origin?: string
+  /**
+   * Other options of the client (`timeout`, `maxRetries`, `onRateLimit`…), as `createClient` takes them.
+   * @default {}
+   */
+  client?: IntegrationClientOptions
+  /**
+   * After the build, add review rich snippets (one JSON-LD Product node) to every page that marks its
+   * product with `<meta name="verified-reviews:product" content="SKU">` or a
+   * `data-verified-reviews-product` attribute.
+   * @default true
+   */
+  injectJsonLd?: boolean
+  /**
+   * Most reviews marked up per product by the injection; 0 marks up the rating alone.
+   * @default 5
+   */
+  maxReviews?: number
+  /**
+   * Keep the synced reviews in Astro's `cacheDir` between builds, so that every build after the first
+   * fetches only the reviews published since. Keep the cache directory in CI to benefit.
+   * @default true
+   */
+  incremental?: boolean
+  /**
+   * Language of the components when a page gives none (and Astro's i18n routing gives no current locale).
+   * @default 'en'
+   */
+  locale?: Locale
+}
+
+const OPTION_RULES = {
+  clientId: { kind: 'string' },
+  clientSecret: { kind: 'string' },
+  origin: { kind: 'url' },
+  client: { kind: 'object' },
+  injectJsonLd: { kind: 'boolean' },
+  maxReviews: { kind: 'integer', min: 0, max: 100 },
+  incremental: { kind: 'boolean' },
+  locale: { kind: 'oneOf', values: SUPPORTED_LOCALES },
+} as const
+
+const MAX_LISTED_FILES = 5
+
+function logSkipped(logger: AstroIntegrationLogger, report: InjectReport): void {
+  const byReason = new Map<string, string[]>()
+  for (const { file, reason } of report.skippedPages) {
+    byReason.set(reason, [...(byReason.get(reason) ?? []), file])
+  }
+  for (const [reason, files] of byReason) {
+    const listed = files.slice(0, MAX_LISTED_FILES).join(', ')
+    const more = files.length > MAX_LISTED_FILES ? ` and ${files.length - MAX_LISTED_FILES} more` : ''
+    logger.warn(`${files.length} page(s) left without review markup: ${reason} (${listed}${more})`)
+  }
+}
+
+function progressLogger(logger: AstroIntegrationLogger): (progress: InjectProgress) => void {
+  return ({ phase, done, total }) => {
+    if (done !== 0) return
+    if (phase === 'scan') logger.info(`Looking for product markers in ${total} page(s)`)
+    if (phase === 'fetch') logger.info('Fetching ratings and reviews in bulk')
+    if (phase === 'write') logger.info(`Adding review rich snippets to ${total} page(s)`)
+  }
+}
+
+/**
+ * The Astro integration of Verified Reviews (Skeepers). With no options, credentials come from
+ * `VERIFIED_REVIEWS_CLIENT_ID` and `VERIFIED_REVIEWS_CLIENT_SECRET` (the environment or `.env`). It shares
+ * one client and one review sync between the content loaders, the components and, after the build,
+ * the injection of review rich snippets into every page that marks its product.
+ *
+ * @throws VerifiedReviewsOptionError naming the option at fault, when the config is loaded.
+ *
+ * @example
+ * ```js
+ * // astro.config.mjs
+ * import verifiedReviews from '@verified-reviews/astro'
+ * export default defineConfig({ site: 'https://shop.example', integrations: [verifiedReviews()] })
+ * ```
+ */
+export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroIntegration {
+  checkOptions(NAME, options, OPTION_RULES)
+  for (const name of ['clientId', 'clientSecret', 'origin'] as const) {
+    if (options.client !== undefined && name in options.client) {
+      throw new VerifiedReviewsOptionError(
+        NAME,
+        `client.${name}`,
+        `is an option of its own: pass ${name} instead`,
+      )
+    }
+  }
+  const injectJsonLd = options.injectJsonLd ?? true
+  const maxReviews = options.maxReviews ?? 5
+  let site: string | undefined
+
+  return {
+    name: NAME,
+    hooks: {
+      'astro:config:setup': ({ config, command, logger }) => {
+        const env = verifiedReviewsEnv(config.root, command === 'dev' ? 'development' : 'production')
+        const clientOptions: ClientOptions = { ...options.client }
+        const clientId = options.clientId ?? env.VERIFIED_REVIEWS_CLIENT_ID
+        const clientSecret = options.clientSecret ?? env.VERIFIED_REVIEWS_CLIENT_SECRET
+        const origin = options.origin ?? env.VERIFIED_REVIEWS_ORIGIN
+        const websiteId = env.VERIFIED_REVIEWS_WEBSITE_ID
+        if (clientId !== undefined) clientOptions.clientId = clientId
+        if (clientSecret !== undefined) clientOptions.clientSecret = clientSecret
+        if (origin !== undefined) clientOptions.origin = origin
+        if (websiteId !== undefined && clientOptions.websiteId === undefined)
+          clientOptions.websiteId = websiteId
+        if (clientId === undefined || clientSecret === undefined) {
+          logger.warn(
+            'No API credentials: set VERIFIED_REVIEWS_CLIENT_ID and VERIFIED_REVIEWS_CLIENT_SECRET ' +
+              '(environment or .env), or the clientId and clientSecret options. Review data cannot be fetched.',
+          )
+        }
+        startRun({
+          clientOptions,
+          command,
+          storeDir:
+            options.incremental === false
+              ? undefined
+              : fileURLToPath(new URL('verified-reviews/', config.cacheDir)),
+          locale: options.locale,
+        })
+      },
+      'astro:config:done': ({ config }) => {
+        site = config.site === undefined ? undefined : new URL(config.base, config.site).href
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        if (!injectJsonLd) return
+        if (site === undefined) {
+          logger.warn(
+            'No `site` in the Astro config: only pages with <link rel="canonical" href="https://…"> get review ' +
+              'rich snippets, since their Product node needs an absolute URL.',
+          )
+        }
+        const report = await injectProductJsonLd({
+          dir,
+          ...(site === undefined ? {} : { site }),
+          catalog: sharedCatalog(),
+          maxReviews,
+          onProgress: progressLogger(logger),
+          logger,
+        })
+        logSkipped(logger, report)
+        if (report.markedPages === 0) {
+          logger.info('No page marks a product: no review rich snippets added')
+          return
+        }
+        const { apiCalls } = report
+        logger.info(
+          `Review rich snippets: ${report.changedPages} page(s) changed, ${report.unchangedPages} up to date, ` +
+            `${report.pagesWithoutReviews} without reviews; ${report.products} product(s); the injection made ` +
+            `${apiCalls.total} API call(s) (${apiCalls.reviews} review pages, ${apiCalls.ratings} ratings)`,
+        )
+      },
+    },
+  }
+}

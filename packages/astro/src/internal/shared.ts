@@ -1,0 +1,90 @@
+import { join } from 'node:path'
+import {
+  type ClientOptions,
+  createClient,
+  type ProductReview,
+  type VerifiedReviewsClient,
+} from '@verified-reviews/core'
+import { createMemoryCache } from '@verified-reviews/core/cache'
+import type { Locale } from '@verified-reviews/core/i18n'
+import { createReviewsCatalog, type ReviewsCatalog } from '@verified-reviews/core/inject'
+import { createJsonFileReviewStore, type ReviewStore } from '@verified-reviews/core/sync'
+
+/** What the integration, the loaders and the components of one Astro process share. */
+export interface SharedState {
+  /** Client options resolved by the integration; undefined without the integration (the environment then applies). */
+  clientOptions: ClientOptions | undefined
+  /** `dev`, `build`…: the command under way, when the integration is installed. */
+  command: string | undefined
+  /** Folder where the synced reviews are kept between builds; undefined keeps nothing. */
+  storeDir: string | undefined
+  /** Default language of the components. */
+  locale: Locale | undefined
+  client: VerifiedReviewsClient | undefined
+  catalog: ReviewsCatalog | undefined
+  /** The product reviews a content loader synced in this build, which the catalog reads instead of syncing again. */
+  loaderProductReviews: ReviewStore<ProductReview> | undefined
+}
+
+// Astro loads the config, the content config and the pages through separate module graphs, so the state
+// lives on globalThis under a registered symbol rather than in a module variable.
+const KEY = Symbol.for('@verified-reviews/astro')
+
+function initialState(): SharedState {
+  return {
+    clientOptions: undefined,
+    command: undefined,
+    storeDir: undefined,
+    locale: undefined,
+    client: undefined,
+    catalog: undefined,
+    loaderProductReviews: undefined,
+  }
+}
+
+/** The state of this process. */
+export function shared(): SharedState {
+  const holder = globalThis as { [KEY]?: SharedState }
+  holder[KEY] ??= initialState()
+  return holder[KEY]
+}
+
+/** Starts a new build (or dev session): drops the data fetched by the previous one in this process. */
+export function startRun(
+  settings: Pick<SharedState, 'clientOptions' | 'command' | 'storeDir' | 'locale'>,
+): void {
+  Object.assign(shared(), initialState(), settings)
+}
+
+/**
+ * The client the loaders and components use by default: the integration's options, else the
+ * `VERIFIED_REVIEWS_*` environment. Its GET answers are cached in memory for five minutes, so pages
+ * rendered on demand share them.
+ */
+export function sharedClient(): VerifiedReviewsClient {
+  const state = shared()
+  state.client ??= createClient({ ...state.clientOptions, cache: createMemoryCache() })
+  return state.client
+}
+
+/**
+ * The catalog every prerendered page and the injection share in one build: the reviews a content loader
+ * synced in this build, else a sync into the store kept between builds (incremental after the first).
+ */
+export function sharedCatalog(): ReviewsCatalog {
+  const state = shared()
+  if (state.catalog === undefined) {
+    const synced = state.loaderProductReviews
+    const store =
+      synced ??
+      (state.storeDir === undefined
+        ? undefined
+        : createJsonFileReviewStore<ProductReview>(join(state.storeDir, 'product-reviews.json')))
+    state.catalog = createReviewsCatalog({
+      client: sharedClient(),
+      ...(store === undefined ? {} : { store }),
+      sync: synced === undefined,
+    })
+  }
+  return state.catalog
+}

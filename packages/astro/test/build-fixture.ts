@@ -1,0 +1,88 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Sandbox } from '@verified-reviews/sandbox'
+import { type AstroInlineConfig, build } from 'astro'
+
+const SOURCE_CONDITION = '@verified-reviews/source'
+
+/**
+ * Resolves the workspace packages to their sources in every Vite environment of the build (`client`,
+ * `ssr`, `prerender`, `astro`), as the tests and the type checker do, so that no package needs building.
+ */
+const sourceCondition = {
+  name: 'verified-reviews-source-condition',
+  configEnvironment(name: string, config: { resolve?: { conditions?: string[] } }) {
+    const defaults =
+      name === 'client'
+        ? ['module', 'browser', 'development|production']
+        : ['module', 'node', 'development|production']
+    return { resolve: { conditions: [SOURCE_CONDITION, ...(config.resolve?.conditions ?? defaults)] } }
+  },
+}
+
+/** Builds the fixture site `test/fixtures/<name>` with `astro build`, quietly, with the given config on top. */
+export async function buildFixture(name: string, config: AstroInlineConfig): Promise<void> {
+  await build({
+    root: fileURLToPath(new URL(`./fixtures/${name}/`, import.meta.url)),
+    logLevel: 'warn',
+    ...config,
+    vite: { ...config.vite, plugins: [...(config.vite?.plugins ?? []), sourceCondition] },
+  })
+}
+
+/** Every HTML file of a build's output, by path relative to it with `/` separators. */
+export async function readPages(outDir: string): Promise<Map<string, string>> {
+  const pages = new Map<string, string>()
+  for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue
+    const path = join(entry.parentPath, entry.name)
+    pages.set(path.slice(outDir.length).split(sep).filter(Boolean).join('/'), await readFile(path, 'utf8'))
+  }
+  return pages
+}
+
+/** Points the `VERIFIED_REVIEWS_*` variables at a sandbox; returns a function that restores them. */
+export function useSandboxEnvironment(sb: Sandbox): () => void {
+  const names = [
+    'VERIFIED_REVIEWS_ORIGIN',
+    'VERIFIED_REVIEWS_CLIENT_ID',
+    'VERIFIED_REVIEWS_CLIENT_SECRET',
+  ] as const
+  const saved = names.map((name) => process.env[name])
+  process.env.VERIFIED_REVIEWS_ORIGIN = sb.origin
+  process.env.VERIFIED_REVIEWS_CLIENT_ID = sb.clientId
+  process.env.VERIFIED_REVIEWS_CLIENT_SECRET = sb.clientSecret
+  return () => {
+    names.forEach((name, index) => {
+      const value = saved[index]
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    })
+  }
+}
+
+/** Calls an admin route of the sandbox (`/__sandbox/<path>`) and returns its JSON answer. */
+export async function sandboxAdmin(
+  sb: Sandbox,
+  path: string,
+  method = 'GET',
+  body?: unknown,
+): Promise<unknown> {
+  const response = await fetch(`${sb.origin}/__sandbox/${path}`, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+  })
+  if (!response.ok) throw new Error(`${method} /__sandbox/${path} answered ${response.status}`)
+  const text = await response.text()
+  return text === '' ? undefined : JSON.parse(text)
+}
+
+/** API requests the sandbox served since its counters were last zeroed, by operation; then zeroes them. */
+export async function takeOperations(sb: Sandbox): Promise<Record<string, number>> {
+  const { operations } = (await sandboxAdmin(sb, 'stats')) as { operations: Record<string, number> }
+  await sandboxAdmin(sb, 'stats', 'DELETE')
+  return operations
+}
