@@ -1,5 +1,5 @@
 import type { RatingCounts, ReviewRate } from '@verified-reviews/core'
-import type { Text } from './i18n.ts'
+import type { Text } from './text.ts'
 import { pageHref } from './url.ts'
 
 const RATES: readonly ReviewRate[] = [5, 4, 3, 2, 1]

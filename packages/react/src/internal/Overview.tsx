@@ -1,5 +1,5 @@
 import { StarRating } from '../components/StarRating.tsx'
-import type { Text } from './i18n.ts'
+import type { Text } from './text.ts'
 
 /**
  * Average as a number and as stars, then the review count. The number is hidden from assistive

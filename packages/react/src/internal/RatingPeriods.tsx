@@ -1,9 +1,9 @@
 import type { BrandRating } from '@verified-reviews/core'
 import { Heading, type HeadingLevel, subLevel } from './Heading.tsx'
 import { Histogram, totalOf } from './Histogram.tsx'
-import type { Text } from './i18n.ts'
 import { Overview } from './Overview.tsx'
 import { richMessage } from './rich.tsx'
+import type { Text } from './text.ts'
 
 /**
  * The body shared by `BrandRating` and `ShopRating`: the heading, the total since the first

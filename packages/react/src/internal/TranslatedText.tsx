@@ -1,6 +1,6 @@
 import type { Translations } from '@verified-reviews/core'
-import type { Text } from './i18n.ts'
 import { languageOf } from './language.ts'
+import type { Text } from './text.ts'
 
 export interface TranslatedTextProps {
   /** BEM block of the parent: classes are `${block}__content`, `__translation-note`, `__original`. */

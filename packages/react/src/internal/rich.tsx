@@ -1,6 +1,6 @@
 import type { MessageKey } from '@verified-reviews/core/i18n'
 import { Fragment, type ReactNode } from 'react'
-import { type Text, untyped } from './i18n.ts'
+import { type Text, untyped } from './text.ts'
 
 // Private-use characters never occur in messages, so they mark where an element goes.
 const MARK = '\uE000'

@@ -1,0 +1,214 @@
+import type { Media, Moderation, ReviewExtra } from '@verified-reviews/core'
+import { reviewAuthorName } from '@verified-reviews/core/jsonld'
+import type { ReviewData } from '../components/ReviewItem.tsx'
+import { Heading, type HeadingLevel } from './Heading.tsx'
+import type { MediaWidths } from './media-widths.ts'
+import { richMessage } from './rich.tsx'
+import { Stars } from './Stars.tsx'
+import { TranslatedText } from './TranslatedText.tsx'
+import type { Text } from './text.ts'
+import { webUrl } from './url.ts'
+
+function DateText({ iso, text, className }: { iso: string; text: Text; className: string }) {
+  const shown = text.date(iso)
+  if (shown === undefined) return null
+  return (
+    <time className={className} dateTime={iso}>
+      {shown}
+    </time>
+  )
+}
+
+function Criteria({ extras, text }: { extras: Readonly<Record<string, ReviewExtra>>; text: Text }) {
+  const rows = Object.entries(extras).filter(
+    ([, extra]) =>
+      extra !== null &&
+      typeof extra === 'object' &&
+      ((extra.type === 'I1' && Number.isFinite(extra.value)) ||
+        (extra.type === 'S' && typeof extra.value === 'string' && extra.value.trim() !== '')) &&
+      (extra.display_name || extra.label),
+  )
+  if (rows.length === 0) return null
+  return (
+    <dl className="vr-review__criteria">
+      {rows.map(([code, extra]) => (
+        <div
+          key={code}
+          className={`vr-review__criterion vr-review__criterion--${extra.type === 'I1' ? 'rate' : 'text'}`}
+        >
+          <dt className="vr-review__criterion-name">{extra.display_name || extra.label}</dt>
+          <dd className="vr-review__criterion-value">
+            {extra.type === 'I1' ? <Stars value={extra.value} size={14} text={text} /> : extra.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function Medias(props: {
+  medias: ReadonlyArray<Media>
+  author: string
+  text: Text
+  widths: MediaWidths
+  size: number
+}) {
+  const { medias, author, text, widths, size } = props
+  const images = medias
+    .filter((media) => typeof media?.type === 'string' && media.type.toUpperCase() === 'IMAGE')
+    .map((media) => ({
+      small: webUrl(media.small),
+      medium: webUrl(media.medium),
+      large: webUrl(media.large),
+    }))
+    .filter((urls) => urls.small !== undefined || urls.medium !== undefined || urls.large !== undefined)
+  if (images.length === 0) return null
+  return (
+    <ul className="vr-review__medias">
+      {images.map((urls, i) => {
+        const srcSet = (['small', 'medium', 'large'] as const)
+          .filter((variant) => urls[variant] !== undefined)
+          .map((variant) => `${urls[variant]} ${widths[variant]}w`)
+          .join(', ')
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: images keep the API's order and carry no id
+          <li key={i} className="vr-review__media">
+            <a className="vr-review__media-link" href={urls.large ?? urls.medium ?? urls.small}>
+              <img
+                className="vr-review__media-image"
+                src={urls.small ?? urls.medium ?? urls.large}
+                srcSet={srcSet}
+                sizes={`${size}px`}
+                width={size}
+                height={size}
+                loading="lazy"
+                decoding="async"
+                alt={text.t('photoFromReviewBy', { author })}
+              />
+            </a>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+function Source({ review, text }: { review: ReviewData; text: Text }) {
+  if (review.syndicated_review !== true) return null
+  const name = (review.syndicated_review_source ?? '').trim()
+  const href = webUrl(review.syndicated_review_source_url)
+  if (name === '' && href === undefined) {
+    return <p className="vr-review__source">{text.t('syndicatedFromAnotherSite')}</p>
+  }
+  const label = name === '' ? new URL(href as string).host : name
+  return (
+    <p className="vr-review__source">
+      {richMessage(text, 'syndicatedFrom', {
+        source:
+          href === undefined ? (
+            label
+          ) : (
+            <a className="vr-review__source-link" href={href} rel="nofollow noopener">
+              {label}
+            </a>
+          ),
+      })}
+    </p>
+  )
+}
+
+function Replies(props: { moderations: ReadonlyArray<Moderation>; sourceLocale: string; text: Text }) {
+  const { moderations, sourceLocale, text } = props
+  const shown = moderations.filter(
+    (reply) => typeof reply?.comment === 'string' && reply.comment.trim() !== '',
+  )
+  if (shown.length === 0) return null
+  return (
+    <div className="vr-review__replies">
+      {shown.map((reply, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: replies keep the API's order and carry no id
+        <div key={i} className="vr-reply">
+          <p className="vr-reply__heading">
+            <span className="vr-reply__author">{text.t('merchantResponse')}</span>{' '}
+            <DateText iso={reply.date} text={text} className="vr-reply__date" />
+          </p>
+          <TranslatedText
+            block="vr-reply"
+            original={reply.comment}
+            translations={reply.translated_comment}
+            sourceLocale={sourceLocale}
+            text={text}
+          />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * `ReviewItem` with its texts given: the server passes the whole catalogue's, the island only the
+ * messages a review needs, and both render the same markup.
+ */
+export function Review(props: {
+  review: ReviewData
+  headingLevel: HeadingLevel
+  mediaWidths: MediaWidths
+  thumbnailSize: number
+  text: Text
+  className?: string | undefined
+}) {
+  const { review, headingLevel, mediaWidths, thumbnailSize, text, className } = props
+  // The same name as the review's JSON-LD author, so that markup matches what the page shows.
+  const author = reviewAuthorName(review) || text.t('anonymousAuthor')
+  const disclosure =
+    review.incentivization === 'gifted' || review.incentivization === 'compensated'
+      ? review.incentivization
+      : undefined
+  return (
+    <article className={className ? `vr-review ${className}` : 'vr-review'} data-rate={review.review_rate}>
+      <header className="vr-review__header">
+        <Heading level={headingLevel} className="vr-review__author">
+          {author}
+        </Heading>
+        <Stars value={review.review_rate} size={16} text={text} className="vr-review__rate" />
+        <DateText iso={review.review_date} text={text} className="vr-review__date" />
+      </header>
+      {(review.is_verified === true || disclosure !== undefined) && (
+        <div className="vr-review__badges">
+          {review.is_verified === true && (
+            <details className="vr-review__verified">
+              <summary>{text.t('verifiedPurchase')}</summary>
+              <p className="vr-review__verified-explanation">{text.t('verifiedPurchaseExplanation')}</p>
+            </details>
+          )}
+          {disclosure !== undefined && (
+            <p className={`vr-review__disclosure vr-review__disclosure--${disclosure}`}>
+              {text.t(disclosure === 'gifted' ? 'giftedDisclosure' : 'compensatedDisclosure')}
+            </p>
+          )}
+        </div>
+      )}
+      <TranslatedText
+        block="vr-review"
+        original={review.review_content ?? ''}
+        translations={review.translated_review}
+        sourceLocale={review.locale}
+        text={text}
+      />
+      {review.extras && <Criteria extras={review.extras} text={text} />}
+      {review.medias && (
+        <Medias
+          medias={review.medias}
+          author={author}
+          text={text}
+          widths={mediaWidths}
+          size={thumbnailSize}
+        />
+      )}
+      <Source review={review} text={text} />
+      {review.moderations && (
+        <Replies moderations={review.moderations} sourceLocale={review.locale} text={text} />
+      )}
+    </article>
+  )
+}
