@@ -1,0 +1,193 @@
+import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createClient } from '../../client.ts'
+import type { ProductReview } from '../../types/published.ts'
+import {
+  createReviewsHandler,
+  handleReviewsRequest,
+  type ReviewsEndpointBody,
+  type ReviewsEndpointErrorBody,
+  type ReviewsEndpointOptions,
+} from './reviews-endpoint.ts'
+
+let sb: Sandbox
+
+beforeAll(async () => {
+  sb = await createSandbox({ seed: 1, rateLimit: 0 })
+})
+afterAll(async () => {
+  await sb.close()
+})
+beforeEach(async () => {
+  await sb.reset()
+})
+
+function client() {
+  return createClient({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret })
+}
+
+async function calls(): Promise<number> {
+  const stats = (await (await fetch(`${sb.origin}/__sandbox/stats`)).json()) as {
+    operations: Record<string, number>
+  }
+  return stats.operations['products.reviews.list'] ?? 0
+}
+
+async function ask(query: string, options: Partial<ReviewsEndpointOptions> = {}) {
+  return handleReviewsRequest(new URLSearchParams(query), { client: client(), onError: () => {}, ...options })
+}
+
+async function page(query: string): Promise<ReviewsEndpointBody> {
+  const result = await ask(query)
+  expect(result.status).toBe(200)
+  return result.body as ReviewsEndpointBody
+}
+
+describe('handleReviewsRequest against the sandbox', () => {
+  it('answers a page of the product reviews, newest first, with the next cursor', async () => {
+    const body = await page('product_variation_id=SKU-001&limit=5')
+    expect(body.data).toHaveLength(5)
+    expect(body.data.every((review) => review.product_variation_id === 'SKU-001')).toBe(true)
+    const dates = body.data.map((review) => review.publish_date)
+    expect(dates).toEqual([...dates].sort().reverse())
+    expect(typeof body.nextCursor).toBe('string')
+  })
+
+  it('walks every review of a product through the cursors, each once', async () => {
+    const seen: string[] = []
+    let cursor: string | null = null
+    do {
+      const body: ReviewsEndpointBody = await page(
+        `product_variation_id=SKU-002&limit=5${cursor === null ? '' : `&cursor=${cursor}`}`,
+      )
+      seen.push(...body.data.map((review) => review.review_id))
+      cursor = body.nextCursor
+    } while (cursor !== null)
+    const all: ProductReview[] = []
+    for await (const review of client().products.reviews.list({
+      product_variation_id: ['SKU-002'],
+      limit: 200,
+    })) {
+      all.push(review)
+    }
+    expect(new Set(seen).size).toBe(seen.length)
+    expect(seen.sort()).toEqual(all.map((review) => review.review_id).sort())
+  })
+
+  it('keeps only the requested ratings', async () => {
+    const body = await page('product_variation_id=SKU-029&limit=50&rate=1,2')
+    expect(body.data.length).toBeGreaterThan(0)
+    expect(body.data.every((review) => review.review_rate <= 2)).toBe(true)
+  })
+
+  it('orders by rating, highest first, newest first within a rating', async () => {
+    const body = await page('product_variation_id=SKU-029&limit=50&sort=highest')
+    const keys = body.data.map((review) => `${review.review_rate}|${review.publish_date}`)
+    expect(keys).toEqual([...keys].sort().reverse())
+  })
+
+  it('orders by rating, lowest first', async () => {
+    const body = await page('product_variation_id=SKU-029&limit=50&sort=lowest')
+    const rates = body.data.map((review) => review.review_rate)
+    expect(rates).toEqual([...rates].sort())
+    expect(rates[0]).toBe(1)
+  })
+
+  it('orders oldest first', async () => {
+    const body = await page('product_variation_id=SKU-001&limit=20&sort=oldest')
+    const dates = body.data.map((review) => review.publish_date)
+    expect(dates).toEqual([...dates].sort())
+  })
+
+  it('sends the translation of the requested language alone', async () => {
+    const body = await page('product_variation_id=SKU-001&limit=10&locale=de')
+    expect(
+      body.data.every((review) => Object.keys(review.translated_review).every((key) => key === 'de')),
+    ).toBe(true)
+  })
+
+  it('gives the last page a null cursor', async () => {
+    const first = await page('product_variation_id=SKU-002&limit=10')
+    const last = await page(`product_variation_id=SKU-002&limit=10&cursor=${first.nextCursor}`)
+    expect(last.data).toHaveLength(9)
+    expect(last.nextCursor).toBeNull()
+  })
+
+  it('sets shared-cache headers on a page', async () => {
+    const result = await ask('product_variation_id=SKU-001', { sMaxAge: 60, staleWhileRevalidate: 600 })
+    expect(result.headers['cache-control']).toBe('public, s-maxage=60, stale-while-revalidate=600')
+    expect(result.headers['content-type']).toBe('application/json; charset=utf-8')
+  })
+
+  it('refuses bad input with a 400 naming the parameter, without calling the API', async () => {
+    const result = await ask('product_variation_id=SKU-001&limit=51')
+    expect(result).toMatchObject({ status: 400, body: { error: { field: 'limit' } } })
+    expect(result.headers['cache-control']).toBe('no-store')
+    expect(await calls()).toBe(0)
+  })
+
+  it('answers a cursor the API refuses with a 400 naming the cursor', async () => {
+    const first = await page('product_variation_id=SKU-001&limit=5')
+    const result = await ask(`product_variation_id=SKU-001&limit=5&sort=oldest&cursor=${first.nextCursor}`)
+    expect(result).toMatchObject({ status: 400, body: { error: { field: 'cursor' } } })
+  })
+
+  it('answers a well-shaped cursor that was never issued with a 400 naming the cursor', async () => {
+    const result = await ask('product_variation_id=SKU-001&cursor=bm90LWEtY3Vyc29y')
+    expect(result).toMatchObject({ status: 400, body: { error: { field: 'cursor' } } })
+  })
+
+  it('answers 502 without details when the API fails, and reports the error', async () => {
+    await fetch(`${sb.origin}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ operation: 'products.reviews.list', status: 500 }]),
+    })
+    const errors: unknown[] = []
+    const result = await handleReviewsRequest(new URLSearchParams('product_variation_id=SKU-001'), {
+      client: createClient({
+        origin: sb.origin,
+        clientId: sb.clientId,
+        clientSecret: sb.clientSecret,
+        maxRetries: 0,
+      }),
+      onError: (error) => errors.push(error),
+    })
+    expect(result).toEqual({
+      status: 502,
+      headers: expect.objectContaining({ 'cache-control': 'no-store' }),
+      body: { error: { message: 'reviews are unavailable right now' } },
+    })
+    expect(errors).toHaveLength(1)
+  })
+})
+
+describe('createReviewsHandler', () => {
+  it('answers a GET request with a JSON response', async () => {
+    const handle = createReviewsHandler({ client: client() })
+    const response = await handle(
+      new Request('https://shop.example/api/reviews?product_variation_id=SKU-001&limit=2'),
+    )
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as ReviewsEndpointBody).data).toHaveLength(2)
+  })
+
+  it('answers a HEAD request with headers alone', async () => {
+    const handle = createReviewsHandler({ client: client() })
+    const response = await handle(
+      new Request('https://shop.example/api/reviews?product_variation_id=SKU-001', { method: 'HEAD' }),
+    )
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('')
+  })
+
+  it('answers another method with a 405 listing the allowed ones', async () => {
+    const handle = createReviewsHandler({ client: client() })
+    const response = await handle(
+      new Request('https://shop.example/api/reviews', { method: 'POST', body: '{}' }),
+    )
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('GET, HEAD')
+    expect(((await response.json()) as ReviewsEndpointErrorBody).error.message).toBe('POST is not allowed')
+  })
+})

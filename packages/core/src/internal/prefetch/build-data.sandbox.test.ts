@@ -1,0 +1,186 @@
+import { spawn } from 'node:child_process'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createClient } from '../../client.ts'
+import { prefetchBuildData } from './build-data.ts'
+
+let sb: Sandbox
+let directory: string
+
+beforeAll(async () => {
+  sb = await createSandbox({ seed: 1, rateLimit: 0 })
+})
+afterAll(async () => {
+  await sb.close()
+})
+beforeEach(async () => {
+  await sb.reset()
+  directory = await mkdtemp(join(tmpdir(), 'vr-prefetch-'))
+})
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true })
+})
+
+function client() {
+  return createClient({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret })
+}
+
+async function stats(): Promise<Record<string, number>> {
+  const answer = (await (await fetch(`${sb.origin}/__sandbox/stats`)).json()) as {
+    operations: Record<string, number>
+  }
+  return answer.operations
+}
+
+const CATALOGUE = Array.from({ length: 60 }, (_, i) => `SKU-${String(i + 1).padStart(3, '0')}`)
+const ENTRY = fileURLToPath(new URL('../../prefetch.ts', import.meta.url))
+
+/** Runs the prefetch in a separate Node process, as a build worker would, and returns what it printed. */
+function worker(options: {
+  buildId?: string
+  fail?: boolean
+}): Promise<{ code: number | null; out: string }> {
+  const script = `
+    import { appendFile } from 'node:fs/promises'
+    import { prefetchBuildData } from ${JSON.stringify(ENTRY)}
+    const client = {
+      products: {
+        reviews: {
+          list: async (p) => {
+            ${
+              options.fail
+                ? `await appendFile(${JSON.stringify(join(directory, 'attempts.log'))}, 'attempt\\n')
+            throw new Error('the API is down')`
+                : 'return real.products.reviews.list(p)'
+            }
+          },
+        },
+        list: (p) => real.products.list(p),
+      },
+    }
+    const { createClient } = await import(${JSON.stringify(fileURLToPath(new URL('../../index.ts', import.meta.url)))})
+    const real = createClient(${JSON.stringify({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret })})
+    try {
+      const data = await prefetchBuildData({ client, directory: ${JSON.stringify(directory)}, productIds: ${JSON.stringify(CATALOGUE)}${options.buildId ? `, buildId: ${JSON.stringify(options.buildId)}` : ''} })
+      console.log(JSON.stringify({ fetchedHere: data.fetchedHere, reviews: data.reviews('SKU-058').length }))
+    } catch (error) {
+      console.log(JSON.stringify({ error: error.message }))
+      process.exitCode = 3
+    }
+  `
+  return new Promise((resolve, reject) => {
+    const file = join(directory, `worker-${Math.random().toString(36).slice(2)}.mjs`)
+    writeFile(file, script).then(() => {
+      const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] })
+      let out = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+      })
+      child.on('error', reject)
+      child.on('close', (code) => resolve({ code, out: out.trim() }))
+    }, reject)
+  })
+}
+
+describe('prefetchBuildData', () => {
+  it('fetches every review and every summary of the catalogue at 200 per call', async () => {
+    const data = await prefetchBuildData({ client: client(), directory, productIds: CATALOGUE })
+    expect(await stats()).toEqual({ 'products.list': 1, 'products.reviews.list': 15, 'token.published': 1 })
+    expect(data.calls).toEqual({ reviews: 15, summaries: 1 })
+    expect(data.fetchedHere).toBe(true)
+    expect(data.reviews('SKU-058')).toHaveLength(681)
+    expect(data.summary('SKU-058')?.ratings.count_total).toBe(681)
+  })
+
+  it('lists a product reviews newest first', async () => {
+    const data = await prefetchBuildData({ client: client(), directory, productIds: CATALOGUE })
+    const dates = data.reviews('SKU-001').map((review) => review.publish_date)
+    expect(dates).toEqual([...dates].sort().reverse())
+  })
+
+  it('answers an empty list for a product without reviews and no summary for an unknown product', async () => {
+    const data = await prefetchBuildData({
+      client: client(),
+      directory,
+      productIds: [...CATALOGUE, 'SKU-999'],
+    })
+    expect(data.reviews('SKU-012')).toEqual([])
+    expect(data.summary('SKU-012')?.ratings.count_total).toBe(0)
+    expect(data.summary('SKU-999')).toBeUndefined()
+  })
+
+  it('asks for the summaries of a larger catalogue 200 products per call', async () => {
+    const ids = Array.from({ length: 401 }, (_, i) => `SKU-${String(i + 1).padStart(3, '0')}`)
+    const data = await prefetchBuildData({ client: client(), directory, productIds: ids })
+    expect(data.calls.summaries).toBe(3)
+    expect(data.productIds).toEqual(CATALOGUE)
+  })
+
+  it('walks every product of the account when no catalogue is given', async () => {
+    const data = await prefetchBuildData({ client: client(), directory })
+    expect(data.productIds).toHaveLength(60)
+    expect(data.calls.summaries).toBe(1)
+  })
+
+  it('shares one fetch between concurrent calls of a process', async () => {
+    const options = { client: client(), directory, productIds: CATALOGUE }
+    const [a, b] = await Promise.all([prefetchBuildData(options), prefetchBuildData(options)])
+    expect(a).toBe(b)
+    expect((await stats())['products.reviews.list']).toBe(15)
+  })
+
+  it('lets exactly one of several processes fetch while the others read its data', async () => {
+    const results = await Promise.all([worker({}), worker({}), worker({}), worker({})])
+    const answers = results.map(
+      (result) => JSON.parse(result.out) as { fetchedHere: boolean; reviews: number },
+    )
+    expect(answers.filter((answer) => answer.fetchedHere)).toHaveLength(1)
+    expect(answers.every((answer) => answer.reviews === 681)).toBe(true)
+    expect(await stats()).toEqual({ 'products.list': 1, 'products.reviews.list': 15, 'token.published': 1 })
+  })
+
+  it('makes the waiting processes fail with the error of the one that fetched, without fetching again', async () => {
+    const results = await Promise.all([
+      worker({ fail: true }),
+      worker({ fail: true }),
+      worker({ fail: true }),
+    ])
+    expect(results.map((result) => result.code)).toEqual([3, 3, 3])
+    for (const result of results) expect(result.out).toContain('the API is down')
+    expect(await readFile(join(directory, 'attempts.log'), 'utf8')).toBe('attempt\n')
+  })
+
+  it('breaks a lock left by a process that is gone', async () => {
+    await mkdir(directory, { recursive: true })
+    const { hostname } = await import('node:os')
+    // Process ids are below 2^22 on Linux: this one cannot be running.
+    await writeFile(
+      join(directory, 'build.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), since: Date.now() }),
+    )
+    const data = await prefetchBuildData({ client: client(), directory, productIds: CATALOGUE })
+    expect(data.fetchedHere).toBe(true)
+    expect(await readdir(directory)).toEqual(['build.json'])
+  })
+
+  it('gives up waiting for a live lock after waitTimeout', async () => {
+    await writeFile(
+      join(directory, 'build.lock'),
+      JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), since: Date.now() }),
+    )
+    await expect(
+      prefetchBuildData({ client: client(), directory, productIds: CATALOGUE, waitTimeout: 200 }),
+    ).rejects.toThrow(/gave up after waiting 200 ms/)
+  })
+
+  it('reads the data of its own build only', async () => {
+    const first = await worker({ buildId: 'one' })
+    const second = await worker({ buildId: 'two' })
+    expect(JSON.parse(first.out)).toMatchObject({ fetchedHere: true })
+    expect(JSON.parse(second.out)).toMatchObject({ fetchedHere: true })
+  })
+})

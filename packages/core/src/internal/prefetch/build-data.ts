@@ -1,0 +1,257 @@
+import { ValidationError, VerifiedReviewsError } from '../../errors.ts'
+import type { ProductListParams } from '../../resources/products.ts'
+import type { ProductReview, ProductSummary } from '../../types/published.ts'
+import type { SyncPage } from '../sync/engine.ts'
+import { createMemoryReviewStore } from '../sync/memory-store.ts'
+import type { ReviewStore } from '../sync/store.ts'
+import { type ProductReviewsClient, syncProductReviews } from '../sync/sync-reviews.ts'
+import { runOnce } from './lock.ts'
+
+/** What the prefetch needs of a client: `createClient()` satisfies it. */
+export interface PrefetchClient extends ProductReviewsClient {
+  products: ProductReviewsClient['products'] & {
+    list(params: ProductListParams): PromiseLike<SyncPage<ProductSummary>>
+  }
+}
+
+/** Options of {@link prefetchBuildData}. */
+export interface PrefetchOptions {
+  /** The client that calls the API (in the one process that fetches). */
+  client: PrefetchClient
+  /**
+   * Directory shared by the processes of one build: the data file, its lock and a failure note go
+   * there. Use one that each build starts without (Next.js: `.next/verified-reviews`), or pass `buildId`.
+   */
+  directory: string
+  /**
+   * Names this build's data file, so that a file left by another build is not read.
+   * @default 'build'
+   */
+  buildId?: string
+  /**
+   * The catalogue's products: their summaries are fetched by 200 per call, and only their reviews
+   * are kept. Without it every product of the account is read (`products.list`, 200 per page).
+   * @default every product of the account
+   */
+  productIds?: readonly string[]
+  /**
+   * Where the review sync keeps reviews. A store kept between builds (a JSON file in a cache
+   * directory) makes the next build's sync incremental: one call when fewer than 200 reviews arrived.
+   * @default a memory store (a full sync each build)
+   */
+  store?: ReviewStore<ProductReview>
+  /**
+   * Milliseconds a process waits for the one that fetches.
+   * @default 600_000
+   */
+  waitTimeout?: number
+  /**
+   * Milliseconds after which a lock is broken even though its process seems alive (a process on
+   * another host sharing the directory, or a hung one). A lock whose process is gone is broken at once.
+   * @default 900_000
+   */
+  staleLockTimeout?: number
+  /**
+   * Milliseconds between two looks at the lock while waiting (doubling up to 8 times that).
+   * @default 50
+   */
+  pollInterval?: number
+  /** Stops waiting, and stops the sync between two pages. */
+  signal?: AbortSignal
+}
+
+/** The reviews and summaries of a catalogue, fetched once for a whole build. */
+export interface BuildData {
+  /** The reviews of a product, newest published first; empty for a product without reviews. */
+  reviews(productId: string): ProductReview[]
+  /** The summary (ratings, criteria, AI summary) of a product, or undefined for one the API does not know. */
+  summary(productId: string): ProductSummary | undefined
+  /** Every product with a summary, in the order the API or `productIds` gave them. */
+  readonly productIds: readonly string[]
+  /** When the data was fetched (ISO 8601). */
+  readonly fetchedAt: string
+  /** API calls the fetching process made: review pages and summary pages. */
+  readonly calls: { reviews: number; summaries: number }
+  /** Whether this process fetched the data (true in exactly one process of a build). */
+  readonly fetchedHere: boolean
+}
+
+const FORMAT = 'verified-reviews/build-data'
+const SUMMARY_CHUNK = 200
+
+interface BuildDataFile {
+  format: typeof FORMAT
+  version: 1
+  buildId: string
+  fetchedAt: string
+  calls: { reviews: number; summaries: number }
+  summaries: ProductSummary[]
+  reviews: Record<string, ProductReview[]>
+}
+
+const IN_FLIGHT = Symbol.for('verified-reviews.prefetch')
+type InFlight = Map<string, Promise<BuildData>>
+
+function inFlight(): InFlight {
+  // Kept on globalThis: a framework may load two copies of this module in one process (two bundles).
+  const holder = globalThis as { [IN_FLIGHT]?: InFlight }
+  holder[IN_FLIGHT] ??= new Map()
+  return holder[IN_FLIGHT]
+}
+
+function positiveNumber(name: string, value: number): number {
+  if (!(Number.isFinite(value) && value > 0)) {
+    throw new ValidationError([{ field: name, message: `must be a number above 0, not ${value}` }])
+  }
+  return value
+}
+
+/**
+ * The review data of a build, fetched once however many pages and processes ask: one review sync
+ * (200 reviews per call) and the summaries of the catalogue (200 products per call), so a build of
+ * N product pages costs ceil(reviews / 200) + ceil(N / 200) calls. In a process, concurrent and later
+ * calls share one promise; across processes (build workers), a lock file in `directory` lets exactly
+ * one fetch while the others wait and read the file it writes.
+ */
+export function prefetchBuildData(options: PrefetchOptions): Promise<BuildData> {
+  const buildId = options.buildId ?? 'build'
+  if (!/^[A-Za-z0-9._-]{1,100}$/.test(buildId)) {
+    throw new ValidationError([
+      { field: 'buildId', message: 'must be 1 to 100 letters, digits, dots, dashes or underscores' },
+    ])
+  }
+  const key = `${options.directory}\u0000${buildId}`
+  const flights = inFlight()
+  let flight = flights.get(key)
+  if (flight === undefined) {
+    flight = load(options, buildId)
+    flights.set(key, flight)
+    // A failed run is not kept, so that a later call (a retry of the build step) tries again.
+    flight.catch(() => flights.delete(key))
+  }
+  return flight
+}
+
+async function load(options: PrefetchOptions, buildId: string): Promise<BuildData> {
+  const { join } = await import('node:path')
+  const dataPath = join(options.directory, `${buildId}.json`)
+  const { value, produced } = await runOnce({
+    lockPath: join(options.directory, `${buildId}.lock`),
+    failurePath: join(options.directory, `${buildId}.failed.json`),
+    read: () => readDataFile(dataPath, buildId),
+    produce: async () => {
+      const file = await fetchData(options, buildId)
+      await writeAtomically(dataPath, JSON.stringify(file))
+      return file
+    },
+    waitTimeout: positiveNumber('waitTimeout', options.waitTimeout ?? 600_000),
+    staleLockTimeout: positiveNumber('staleLockTimeout', options.staleLockTimeout ?? 900_000),
+    pollInterval: positiveNumber('pollInterval', options.pollInterval ?? 50),
+    signal: options.signal,
+  })
+  return buildData(value, produced)
+}
+
+async function fetchData(options: PrefetchOptions, buildId: string): Promise<BuildDataFile> {
+  const store = options.store ?? createMemoryReviewStore()
+  const report = await syncProductReviews({
+    client: options.client,
+    store,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  })
+  const { summaries, calls } = await fetchSummaries(options.client, options.productIds, options.signal)
+  const wanted = options.productIds === undefined ? await store.keys() : [...new Set(options.productIds)]
+  const reviews: Record<string, ProductReview[]> = {}
+  for (const id of wanted) {
+    const list = await store.list(id)
+    if (list.length > 0) reviews[id] = list
+  }
+  return {
+    format: FORMAT,
+    version: 1,
+    buildId,
+    fetchedAt: new Date().toISOString(),
+    calls: { reviews: report.calls, summaries: calls },
+    summaries,
+    reviews,
+  }
+}
+
+async function fetchSummaries(
+  client: PrefetchClient,
+  productIds: readonly string[] | undefined,
+  signal: AbortSignal | undefined,
+): Promise<{ summaries: ProductSummary[]; calls: number }> {
+  const summaries: ProductSummary[] = []
+  let calls = 0
+  if (productIds === undefined) {
+    let page = await client.products.list({ limit: SUMMARY_CHUNK })
+    calls++
+    summaries.push(...page.data)
+    while (page.hasNextPage()) {
+      signal?.throwIfAborted()
+      page = await page.getNextPage()
+      calls++
+      summaries.push(...page.data)
+    }
+    return { summaries, calls }
+  }
+  const ids = [...new Set(productIds)]
+  for (let start = 0; start < ids.length; start += SUMMARY_CHUNK) {
+    signal?.throwIfAborted()
+    const chunk = ids.slice(start, start + SUMMARY_CHUNK)
+    // At most 200 ids give at most 200 summaries: one page at the API's largest page size.
+    const page = await client.products.list({ product_variation_id: chunk, limit: SUMMARY_CHUNK })
+    calls++
+    summaries.push(...page.data)
+  }
+  const order = new Map(ids.map((id, index) => [id, index]))
+  summaries.sort(
+    (a, b) => (order.get(a.product_variation_id) ?? 0) - (order.get(b.product_variation_id) ?? 0),
+  )
+  return { summaries, calls }
+}
+
+function buildData(file: BuildDataFile, fetchedHere: boolean): BuildData {
+  const summaries = new Map(file.summaries.map((summary) => [summary.product_variation_id, summary]))
+  return {
+    reviews: (productId) => structuredClone(file.reviews[productId] ?? []),
+    summary: (productId) => structuredClone(summaries.get(productId)),
+    productIds: Object.freeze(file.summaries.map((summary) => summary.product_variation_id)),
+    fetchedAt: file.fetchedAt,
+    calls: { ...file.calls },
+    fetchedHere,
+  }
+}
+
+async function readDataFile(path: string, buildId: string): Promise<BuildDataFile | undefined> {
+  const { readFile } = await import('node:fs/promises')
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+  const file = JSON.parse(text) as Partial<BuildDataFile>
+  if (file.format !== FORMAT || file.version !== 1 || file.buildId !== buildId) {
+    throw new VerifiedReviewsError(
+      `${path} is not the build data of build ${buildId} (format ${FORMAT}, version 1)`,
+    )
+  }
+  return file as BuildDataFile
+}
+
+let temporaryFiles = 0
+
+async function writeAtomically(path: string, text: string): Promise<void> {
+  const { rename, rm, writeFile } = await import('node:fs/promises')
+  const temporary = `${path}.${process.pid}.${++temporaryFiles}.tmp`
+  try {
+    await writeFile(temporary, text, 'utf8')
+    await rename(temporary, path)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  }
+}

@@ -1,0 +1,175 @@
+import { VerifiedReviewsError } from '../../errors.ts'
+
+/** What a lock file says of its holder. */
+interface LockHolder {
+  pid: number
+  host: string
+  /** Milliseconds since the epoch. */
+  since: number
+}
+
+/** Options of {@link runOnce}. */
+export interface RunOnceOptions<T> {
+  /** The lock file: created exclusively by the one process that runs `produce`. */
+  lockPath: string
+  /** Reads what a finished run left (undefined when nothing is there yet). */
+  read: () => Promise<T | undefined>
+  /** Runs once, in the process holding the lock, and leaves its result where `read` finds it. */
+  produce: () => Promise<T>
+  /** Where the holder writes why `produce` failed, so that the waiters fail too instead of retrying. */
+  failurePath: string
+  /** Milliseconds a process waits for another one's run. */
+  waitTimeout: number
+  /** Milliseconds after which a lock is broken even if its holder seems alive (another host, a hung run). */
+  staleLockTimeout: number
+  /** Milliseconds between two looks at the lock while waiting (doubling up to 8 times that). */
+  pollInterval: number
+  signal?: AbortSignal | undefined
+}
+
+let brokenLocks = 0
+
+function errnoCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return errnoCode(error) === 'EPERM'
+  }
+}
+
+/**
+ * Makes exactly one of the processes that call it at once run `produce`; the others wait for its
+ * result and read it. The lock is a file created with `O_EXCL` (atomic on local file systems); a lock
+ * left by a process that is gone (same host) or older than `staleLockTimeout` is broken.
+ */
+export async function runOnce<T>(options: RunOnceOptions<T>): Promise<{ value: T; produced: boolean }> {
+  const fs = await import('node:fs/promises')
+  const { dirname } = await import('node:path')
+  const { hostname } = await import('node:os')
+  const host = hostname()
+  await fs.mkdir(dirname(options.lockPath), { recursive: true })
+  const deadline = Date.now() + options.waitTimeout
+  let delay = options.pollInterval
+
+  for (;;) {
+    options.signal?.throwIfAborted()
+    const done = await options.read()
+    if (done !== undefined) return { value: done, produced: false }
+    await throwRecordedFailure(fs, options.failurePath)
+
+    let handle: Awaited<ReturnType<typeof fs.open>> | undefined
+    try {
+      handle = await fs.open(options.lockPath, 'wx')
+    } catch (error) {
+      if (errnoCode(error) !== 'EEXIST') throw error
+    }
+    if (handle !== undefined) {
+      const holder: LockHolder = { pid: process.pid, host, since: Date.now() }
+      try {
+        await handle.writeFile(JSON.stringify(holder))
+      } finally {
+        await handle.close()
+      }
+      try {
+        // Another process may have finished between the read above and taking the lock.
+        const raced = await options.read()
+        if (raced !== undefined) return { value: raced, produced: false }
+        try {
+          return { value: await options.produce(), produced: true }
+        } catch (error) {
+          await recordFailure(fs, options.failurePath, error)
+          throw error
+        }
+      } finally {
+        await fs.rm(options.lockPath, { force: true })
+      }
+    }
+
+    await breakIfStale(fs, options.lockPath, host, options.staleLockTimeout)
+    if (Date.now() >= deadline) {
+      throw new VerifiedReviewsError(
+        `gave up after waiting ${options.waitTimeout} ms for another process holding ${options.lockPath}`,
+      )
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(0, deadline - Date.now()))))
+    delay = Math.min(delay * 2, options.pollInterval * 8)
+  }
+}
+
+async function readHolder(fs: typeof import('node:fs/promises'), path: string): Promise<string | undefined> {
+  try {
+    return await fs.readFile(path, 'utf8')
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return undefined
+    throw error
+  }
+}
+
+function parseHolder(text: string): Partial<LockHolder> {
+  try {
+    const holder: unknown = JSON.parse(text)
+    return typeof holder === 'object' && holder !== null ? (holder as Partial<LockHolder>) : {}
+  } catch {
+    // A lock being written is empty for an instant; its age tells whether it stays so.
+    return {}
+  }
+}
+
+async function breakIfStale(
+  fs: typeof import('node:fs/promises'),
+  lockPath: string,
+  host: string,
+  staleLockTimeout: number,
+): Promise<void> {
+  const text = await readHolder(fs, lockPath)
+  if (text === undefined) return
+  const holder = parseHolder(text)
+  const since =
+    typeof holder.since === 'number'
+      ? holder.since
+      : (await fs.stat(lockPath).catch(() => undefined))?.mtimeMs
+  const stale =
+    (since !== undefined && Date.now() - since > staleLockTimeout) ||
+    (holder.host === host && typeof holder.pid === 'number' && !alive(holder.pid))
+  if (!stale) return
+  // Renamed away rather than deleted, so a waiter that judged an older lock cannot delete a fresh one.
+  const aside = `${lockPath}.${process.pid}.${++brokenLocks}.stale`
+  try {
+    await fs.rename(lockPath, aside)
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return
+    throw error
+  }
+  const taken = await readHolder(fs, aside)
+  if (taken !== text) await fs.link(aside, lockPath).catch(() => {})
+  await fs.rm(aside, { force: true })
+}
+
+async function recordFailure(
+  fs: typeof import('node:fs/promises'),
+  path: string,
+  error: unknown,
+): Promise<void> {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  await fs.writeFile(path, JSON.stringify({ pid: process.pid, message }), 'utf8').catch(() => {})
+}
+
+async function throwRecordedFailure(fs: typeof import('node:fs/promises'), path: string): Promise<void> {
+  const text = await readHolder(fs, path)
+  if (text === undefined) return
+  let failure: { pid?: number; message?: string } = {}
+  try {
+    failure = JSON.parse(text) as typeof failure
+  } catch {
+    failure = { message: text }
+  }
+  throw new VerifiedReviewsError(
+    `the prefetch failed in process ${failure.pid ?? '?'}: ${failure.message ?? 'unknown error'} (${path})`,
+  )
+}

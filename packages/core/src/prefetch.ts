@@ -1,0 +1,13 @@
+/**
+ * `@verified-reviews/core/prefetch`: the review data of a static build, fetched once and shared by
+ * every page and every build worker, so a build of N product pages costs
+ * ceil(reviews / 200) + ceil(N / 200) API calls instead of N or 3N.
+ *
+ * @module
+ */
+export {
+  type BuildData,
+  type PrefetchClient,
+  type PrefetchOptions,
+  prefetchBuildData,
+} from './internal/prefetch/build-data.ts'
