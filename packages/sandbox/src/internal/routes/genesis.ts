@@ -315,7 +315,7 @@ function parseProductBody(raw: Buffer): Record<string, unknown> {
   try {
     body = JSON.parse(raw.toString('utf8'))
   } catch {
-    throw new HttpError(400, 'invalid_body', 'the body must be a JSON object', { field: 'body' })
+    // Not JSON: refused below like any body that is not an object.
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(400, 'invalid_body', 'the body must be a JSON object', { field: 'body' })

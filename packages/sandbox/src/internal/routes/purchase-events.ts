@@ -309,9 +309,7 @@ function parseEvents(body: Buffer): unknown[] {
   try {
     parsed = JSON.parse(body.toString('utf8'))
   } catch {
-    throw new HttpError(400, 'invalid_body', 'the body must be a JSON array of purchase events', {
-      field: 'body',
-    })
+    // Not JSON: refused below like any body that is not an array.
   }
   if (!Array.isArray(parsed)) {
     throw new HttpError(400, 'invalid_body', 'the body must be a JSON array of purchase events', {
