@@ -9,13 +9,16 @@ import {
   type ProductRating,
   type ProductReview,
   type ProductSummary,
+  PUBLISHED,
   PUBLISHED_TOKEN_PATH,
   type PublishedClient,
   publishedClient,
+  rawRequest,
   resetSandbox,
   type Sandbox,
   startSandbox,
   tokenRequest,
+  validGtin,
 } from './helpers.ts'
 
 interface Stats {
@@ -196,6 +199,52 @@ describe('POST /__sandbox/product-reviews', () => {
     expect(ratingAfter?.average).toBeLessThan(ratingBefore?.average ?? 0)
   })
 
+  it('makes a review_content given alone its own only translation', async () => {
+    const [review] = (
+      await addProductReviews([
+        { product_variation_id: 'SKU-009', locale: 'de_DE', review_content: 'Sehr gut verarbeitet' },
+      ])
+    ).body
+    expect(review?.translated_review).toEqual({ de: 'Sehr gut verarbeitet' })
+  })
+
+  it('publishes additions at the current time, seeded dates lying in the past', async () => {
+    const before = Date.now()
+    const [review] = (await addProductReviews([{ product_variation_id: 'SKU-010' }])).body
+    const after = Date.now()
+    const published = Date.parse(review?.publish_date ?? '')
+    expect(published).toBeGreaterThanOrEqual(before)
+    expect(published).toBeLessThanOrEqual(after)
+  })
+
+  it('fills in dates in order: order, then review, then publication', async () => {
+    const [review] = (await addProductReviews([{ product_variation_id: 'SKU-011' }])).body
+    const [order, written, published] = [review?.order_date, review?.review_date, review?.publish_date].map(
+      (d) => Date.parse(d ?? ''),
+    )
+    expect(order).toBeLessThanOrEqual(written ?? Number.NaN)
+    expect(written).toBeLessThanOrEqual(published ?? Number.NaN)
+  })
+
+  it('gives a new product valid EAN-13, UPC-A and JAN codes', async () => {
+    const [review] = (await addProductReviews([{ product_variation_id: 'SKU-NEW-3' }])).body
+    expect(validGtin(review?.product_ean ?? '', 13)).toBe(true)
+    expect(validGtin(review?.product_upc ?? '', 12)).toBe(true)
+    expect(validGtin(review?.product_jan ?? '', 13)).toBe(true)
+    expect(review?.product_jan).toMatch(/^49/)
+  })
+
+  it('gives a product its AI summary when it reaches three reviews', async () => {
+    const products = (await api.walk<ProductSummary>('/products', { limit: 200 })).items
+    const few = products.find((product) => product.ratings.count_total > 0 && product.ratings.count_total < 3)
+    expect(few).toBeDefined()
+    const name = few?.product_variation_id ?? ''
+    const missing = 3 - (few?.ratings.count_total ?? 0)
+    await addProductReviews(Array.from({ length: missing }, () => ({ product_variation_id: name })))
+    const summary = await productSummary(name)
+    expect(summary?.review_summary?.content).toMatch(/\S/)
+  })
+
   it('gives a product without reviews its first ratings', async () => {
     const empty = (await api.walk<ProductSummary>('/products', { limit: 200 })).items.find(
       (product) => product.ratings.count_total === 0,
@@ -226,6 +275,13 @@ describe('POST /__sandbox/brand-reviews', () => {
     await resetSandbox(sb, api)
   })
 
+  it('adds a shop for a new shop_key', async () => {
+    await addBrandReviews([{ shop_key: 'shop-nantes', review_rate: 4 }])
+    const brands = (await api.get<BrandRating[]>('/brands')).body
+    expect(brands.map((brand) => brand.shop_key)).toContain('shop-nantes')
+    expect(brands.find((brand) => brand.shop_key === 'shop-nantes')?.count_total_since_creation).toBe(1)
+  })
+
   it('answers 201 with a full brand review from an empty object', async () => {
     const answer = await addBrandReviews([{}])
     expect(answer.status, answer.text).toBe(201)
@@ -251,6 +307,74 @@ describe('POST /__sandbox/brand-reviews', () => {
 })
 
 describe('refused admin bodies', () => {
+  afterAll(async () => {
+    await resetSandbox(sb, api)
+  })
+
+  it.each([
+    { name: 'an empty array', body: [], field: undefined },
+    {
+      name: 'an unknown member',
+      body: [{ product_variation_id: 'SKU-001' }, { product_variation_id: 'SKU-001', colour: 'red' }],
+      field: '[1].colour',
+    },
+    {
+      name: 'a wrong type',
+      body: [{ product_variation_id: 'SKU-001', review_rate: '5' }],
+      field: '[0].review_rate',
+    },
+    {
+      name: 'a publish_date',
+      body: [{ product_variation_id: 'SKU-001', publish_date: '2026-01-01T00:00:00.000Z' }],
+      field: '[0].publish_date',
+    },
+    {
+      name: 'a future order_date',
+      body: [{ product_variation_id: 'SKU-001', order_date: '2099-01-01T00:00:00.000Z' }],
+      field: '[0].order_date',
+    },
+    {
+      name: 'a review_date before the order_date',
+      body: [
+        {
+          product_variation_id: 'SKU-001',
+          order_date: '2025-05-02T00:00:00.000Z',
+          review_date: '2025-05-01T00:00:00.000Z',
+        },
+      ],
+      field: undefined,
+    },
+    {
+      name: 'a last name with is_personal_data_disclosed false',
+      body: [
+        { product_variation_id: 'SKU-001', is_personal_data_disclosed: false, author_lastname: 'Martin' },
+      ],
+      field: undefined,
+    },
+    {
+      name: 'a product field other than the catalogue’s',
+      body: [{ product_variation_id: 'SKU-001', product_ean: '0000000000000' }],
+      field: '[0].product_ean',
+    },
+  ])('refuses $name with 400 invalid_body and adds nothing', async ({ body, field }) => {
+    const before = (await api.get<ProductSummary[]>('/products', { product_variation_id: 'SKU-001' })).body[0]
+    expectError(await addProductReviews(body), 400, 'invalid_body', field)
+    const after = (await api.get<ProductSummary[]>('/products', { product_variation_id: 'SKU-001' })).body[0]
+    expect(after?.ratings.count_total).toBe(before?.ratings.count_total)
+  })
+
+  it('refuses a review_id already taken with 400 invalid_body', async () => {
+    const seeded = (await api.get<ProductReview[]>('/products/reviews', { limit: 1 })).body[0]
+    const answer = await addProductReviews([
+      { product_variation_id: 'SKU-001', review_id: seeded?.review_id },
+    ])
+    expectError(answer, 400, 'invalid_body', '[0].review_id')
+  })
+
+  it('refuses a brand review with an unknown member with 400 invalid_body', async () => {
+    expectError(await addBrandReviews([{ colour: 'red' }]), 400, 'invalid_body', '[0].colour')
+  })
+
   it('refuses a review_rate outside 1 to 5 with a 400 JSON error', async () => {
     expectError(await addProductReviews([{ product_variation_id: 'SKU-001', review_rate: 9 }]), 400)
     expectError(await addBrandReviews([{ review_rate: 0 }]), 400)
@@ -270,10 +394,10 @@ describe('refused admin bodies', () => {
 })
 
 describe('stats', () => {
-  it('DELETE /__sandbox/stats zeroes the counters', async () => {
+  it('DELETE /__sandbox/stats zeroes the counters and answers 204', async () => {
     await api.get('/products')
     const deleted = await admin(sb, 'DELETE', 'stats')
-    expect(deleted.status, deleted.text).toBeLessThan(300)
+    expect(deleted.status, deleted.text).toBe(204)
     const counters = await stats()
     expect(counters.total).toBe(0)
     for (const count of Object.values(counters.operations)) expect(count).toBe(0)
@@ -306,6 +430,28 @@ describe('stats', () => {
     const counters = await stats()
     expect(counters.total).toBe(1)
     expect(counters.operations[probe.operation]).toBe(1)
+  })
+
+  it('lists only the operations counted, in name order, with their sum as total', async () => {
+    await admin(sb, 'DELETE', 'stats')
+    await api.get('/brands')
+    await api.get('/products')
+    await api.get('/brands/reviews')
+    await api.get('/brands')
+    const counters = await stats()
+    expect(Object.entries(counters.operations)).toEqual([
+      ['brands.list', 2],
+      ['brands.reviews.list', 1],
+      ['products.list', 1],
+    ])
+    expect(counters.total).toBe(4)
+  })
+
+  it('does not count requests to unknown paths', async () => {
+    await admin(sb, 'DELETE', 'stats')
+    await call(`${sb.origin}/verified-reviews/v1/published/no-such-list`)
+    await call(`${sb.origin}/nowhere`)
+    expect((await stats()).total).toBe(0)
   })
 
   it('counts unauthenticated requests too', async () => {
@@ -350,9 +496,29 @@ describe('POST /__sandbox/reset', () => {
     await api.get('/products')
     await admin(sb, 'POST', 'faults', [{ operation: 'brands.list', status: 500 }])
     const reset = await admin(sb, 'POST', 'reset')
-    expect(reset.status, reset.text).toBeLessThan(300)
+    expect(reset.status, reset.text).toBe(204)
     expect((await stats()).total).toBe(0)
     expect((await admin(sb, 'GET', 'faults')).body).toEqual([])
+  })
+
+  it('makes the sandbox behave like a new one, additions included', async () => {
+    await addProductReviews([{ product_variation_id: 'SKU-001' }])
+    await resetSandbox(sb, api)
+    const [afterReset] = (await addProductReviews([{ product_variation_id: 'SKU-002' }])).body
+    const fresh = await startSandbox({ rateLimit: 0 })
+    try {
+      const [inFresh] = (
+        await admin<ProductReview[]>(fresh, 'POST', 'product-reviews', [{ product_variation_id: 'SKU-002' }])
+      ).body
+      // Dates of additions follow the clock, so only they may differ.
+      const comparable = (review: ProductReview | undefined, origin: string) =>
+        JSON.stringify(review)
+          .replaceAll(origin, '')
+          .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'DATE')
+      expect(comparable(afterReset, sb.origin)).toBe(comparable(inFresh, fresh.origin))
+    } finally {
+      await fresh.close()
+    }
   })
 
   it('ends every token', async () => {
@@ -362,6 +528,30 @@ describe('POST /__sandbox/reset', () => {
 })
 
 describe('admin routes', () => {
+  it('POST /__sandbox/tokens/expire answers 204', async () => {
+    expect((await admin(sb, 'POST', 'tokens/expire')).status).toBe(204)
+    await api.renew()
+  })
+
+  it('HEAD is answered as GET without a body', async () => {
+    const head = await rawRequest(
+      sb,
+      `${PUBLISHED}/products?limit=3`,
+      { authorization: `Bearer ${api.token}` },
+      'HEAD',
+    )
+    expect(head.status).toBe(200)
+    expect(head.body).toBe('')
+    expect(String(head.headers['content-type'])).toMatch(/json/)
+  })
+
+  it('a body over 1 MiB is refused with 413 invalid_body', async () => {
+    const huge = [{ product_variation_id: 'SKU-001', review_content: 'x'.repeat(1_100_000) }]
+    const answer = await addProductReviews(huge).catch(() => undefined)
+    // The sandbox closes the connection; when the answer still arrives, it must be the 413.
+    if (answer !== undefined) expectError(answer, 413, 'invalid_body', 'body')
+  })
+
   it('an unknown admin route is 404 JSON', async () => {
     expectError(await admin(sb, 'GET', 'no-such-route'), 404, 'not_found')
   })
@@ -376,5 +566,6 @@ describe('admin routes', () => {
       headers: { authorization: `Bearer ${api.token}` },
     })
     expectError(answer, 405, 'method_not_allowed')
+    expect(answer.headers.get('allow') ?? '').toMatch(/\bGET\b/)
   })
 })

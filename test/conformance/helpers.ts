@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { createSandbox } from '@verified-reviews/sandbox'
 import { expect } from 'vitest'
 
@@ -329,6 +330,40 @@ export function expectError(answer: Answer, status: number, error?: string, fiel
   if (field !== undefined) expect(body.field).toBe(field)
 }
 
+export interface RawAnswer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/**
+ * A request through node:http, for what fetch will not send: no `Accept` at all, another `Host`,
+ * a query string exactly as written, or `HEAD`.
+ */
+export function rawRequest(
+  sb: Sandbox,
+  pathAndQuery: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(sb.origin)
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path: pathAndQuery, method, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      )
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
 export function wait(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
@@ -351,11 +386,20 @@ export function ratingsOf(rates: readonly number[]): Ratings {
   }
 }
 
-/** Counts must match exactly; the average may be rounded to two decimals (the README names no precision). */
+/** The README rounds every average to two decimals. */
+export function expectAverage(actual: number | undefined, exact: number, label = ''): void {
+  const value = actual ?? Number.NaN
+  expect(Math.abs(value - exact), `${label} average`).toBeLessThanOrEqual(0.005000001)
+  expect(Math.abs(value * 100 - Math.round(value * 100)), `${label} average has two decimals`).toBeLessThan(
+    1e-6,
+  )
+}
+
+/** Counts must match exactly, the average up to its rounding to two decimals. */
 export function expectRatings(actual: Partial<Ratings>, expected: Ratings, label = ''): void {
   const { average, ...counts } = expected
   expect(actual, label).toMatchObject(counts)
-  expect(Math.abs((actual.average ?? Number.NaN) - average), `${label} average`).toBeLessThanOrEqual(0.005001)
+  expectAverage(actual.average, average, label)
 }
 
 export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
@@ -462,3 +506,12 @@ export const OPERATION_PROBES: OperationProbe[] = [
       tokenRequest(sb, PURCHASE_EVENTS_TOKEN_PATH, { grant_type: 'client_credentials', scope: 'openid' }),
   },
 ]
+
+/** The GS1 check digit rule shared by EAN-13, UPC-A and JAN. */
+export function validGtin(code: string, length: number): boolean {
+  if (!new RegExp(`^\\d{${length}}$`).test(code)) return false
+  const digits = [...code].map(Number)
+  const check = digits.pop() ?? -1
+  const sum = digits.reverse().reduce((acc, digit, index) => acc + digit * (index % 2 === 0 ? 3 : 1), 0)
+  return (10 - (sum % 10)) % 10 === check
+}

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  admin,
   type BrandRating,
   type BrandReview,
   distinct,
+  expectAverage,
   expectError,
   groupBy,
   type PeriodRatings,
@@ -10,6 +12,7 @@ import {
   publishedClient,
   type Query,
   ratingsOf,
+  resetSandbox,
   type Sandbox,
   sortedIds,
   startSandbox,
@@ -59,13 +62,13 @@ function reviewsOf(brand: BrandRating): BrandReview[] {
 function expectPeriod(period: PeriodRatings, rates: number[], label: string): void {
   const { count_total: _total, average, ...counts } = ratingsOf(rates)
   expect(period, label).toMatchObject(counts)
-  expect(Math.abs(period.average - average), `${label} average`).toBeLessThanOrEqual(0.005001)
+  expectAverage(period.average, average, label)
 }
 
 describe('GET /brands/reviews', () => {
-  it('holds reviews of the brand itself (empty shop_key) and of five shops', () => {
+  it('holds reviews of the brand itself (empty shop_key) and of its five shops', () => {
     expect(byShop.has('')).toBe(true)
-    expect(shops).toHaveLength(5)
+    expect(shops).toEqual(['shop-bordeaux', 'shop-lille', 'shop-lyon', 'shop-marseille', 'shop-paris'])
   })
 
   it('gives every review the website id of the credentials', () => {
@@ -119,6 +122,18 @@ describe('GET /brands/reviews', () => {
 
   it('linked_to_shop=false keeps only the brand’s own reviews', async () => {
     await expectFilter({ linked_to_shop: false }, (review) => review.shop_key === '')
+  })
+
+  it('linked_to_shop=true keeps only the shops’ reviews', async () => {
+    await expectFilter({ linked_to_shop: true }, (review) => review.shop_key !== '')
+  })
+
+  it('publish_date.gte and review_date.lt filter brand reviews too', async () => {
+    const sorted = all.map((review) => review.publish_date).sort((a, b) => time(a) - time(b))
+    const from = sorted[400] ?? ''
+    await expectFilter({ 'publish_date.gte': from }, (review) => time(review.publish_date) >= time(from))
+    const until = all.map((review) => review.review_date).sort((a, b) => time(a) - time(b))[60] ?? ''
+    await expectFilter({ 'review_date.lt': until }, (review) => time(review.review_date) < time(until))
   })
 
   it.each([true, false])('is_personal_data_disclosed=%s keeps the reviews with that flag', async (value) => {
@@ -205,33 +220,21 @@ describe('GET /brands', () => {
     }
   })
 
-  it('five_year covers every review, the seeded ones spanning less than five years', () => {
+  it('counts in one_year and five_year the reviews published in the year (five years) up to the latest brand review', () => {
+    const reference = new Date(Math.max(...all.map((review) => time(review.publish_date))))
     for (const brand of brands) {
-      const rates = reviewsOf(brand).map((review) => review.review_rate)
-      expectPeriod(brand.five_year, rates, `${brand.shop_key} five_year`)
+      for (const [period, years] of [
+        ['one_year', 1],
+        ['five_year', 5],
+      ] as const) {
+        const start = new Date(reference)
+        start.setUTCFullYear(start.getUTCFullYear() - years)
+        const rates = reviewsOf(brand)
+          .filter((review) => time(review.publish_date) > start.getTime())
+          .map((review) => review.review_rate)
+        expectPeriod(brand[period], rates, `${brand.shop_key} ${period}`)
+      }
     }
-  })
-
-  it('one_year counts the newest reviews of every shop, cut at one common date', () => {
-    // The year ends at one reference time for all entries: the cut falls after every uncounted review
-    // and at or before every counted one, whatever that reference is.
-    let latestUncounted = Number.NEGATIVE_INFINITY
-    let earliestCounted = Number.POSITIVE_INFINITY
-    for (const brand of brands) {
-      const newestFirst = [...reviewsOf(brand)].sort((a, b) => time(b.publish_date) - time(a.publish_date))
-      const { count_5, count_4, count_3, count_2, count_1 } = brand.one_year
-      const counted = newestFirst.slice(0, count_5 + count_4 + count_3 + count_2 + count_1)
-      expectPeriod(
-        brand.one_year,
-        counted.map((review) => review.review_rate),
-        `${brand.shop_key} one_year`,
-      )
-      const uncounted = newestFirst[counted.length]
-      const oldestCounted = counted[counted.length - 1]
-      if (uncounted) latestUncounted = Math.max(latestUncounted, time(uncounted.publish_date))
-      if (oldestCounted) earliestCounted = Math.min(earliestCounted, time(oldestCounted.publish_date))
-    }
-    expect(latestUncounted).toBeLessThanOrEqual(earliestCounted)
   })
 
   it('one_year holds fewer reviews than five_year, the seeded ones spanning more than a year', () => {
@@ -252,6 +255,11 @@ describe('GET /brands', () => {
     expect(answer.body).toEqual(brands.filter((brand) => brand.shop_key === ''))
   })
 
+  it('linked_to_shop=true keeps only the shops’ entries', async () => {
+    const answer = await api.get<BrandRating[]>('/brands', { linked_to_shop: true })
+    expect(answer.body).toEqual(brands.filter((brand) => brand.shop_key !== ''))
+  })
+
   it('linked_to_shop=maybe is 400', async () => {
     expectError(
       await api.get('/brands', { linked_to_shop: 'maybe' }),
@@ -259,6 +267,26 @@ describe('GET /brands', () => {
       'invalid_parameter',
       'linked_to_shop',
     )
+  })
+
+  it('a brand review added now moves the one-year window to now', async () => {
+    try {
+      const before = brands.find((brand) => brand.shop_key === '') as BrandRating
+      const added = await admin<BrandReview[]>(sb, 'POST', 'brand-reviews', [{ review_rate: 1 }])
+      expect(added.status, added.text).toBe(201)
+      const now = Date.parse(added.body[0]?.publish_date ?? '')
+      const start = new Date(now)
+      start.setUTCFullYear(start.getUTCFullYear() - 1)
+      const rates = [...all, ...added.body]
+        .filter((review) => time(review.publish_date) > start.getTime())
+        .map((review) => review.review_rate)
+      const after = (await api.get<BrandRating[]>('/brands', { linked_to_shop: false }))
+        .body[0] as BrandRating
+      expectPeriod(after.one_year, rates, 'brand one_year')
+      expect(after.count_total_since_creation).toBe(before.count_total_since_creation + 1)
+    } finally {
+      await resetSandbox(sb, api)
+    }
   })
 
   it('a review filter is an unknown parameter on /brands: 400', async () => {

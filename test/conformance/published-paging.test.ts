@@ -14,6 +14,7 @@ import {
   parseLinks,
   publishedClient,
   type Query,
+  rawRequest,
   resetSandbox,
   type Sandbox,
   startSandbox,
@@ -151,6 +152,23 @@ describe('walking /products/reviews with limit 200', () => {
     expect(back.searchParams.get('review_rate')).toBe('4,5')
   })
 
+  it('puts the origin of the request’s Host header in Link', async () => {
+    const { port } = new URL(sb.origin)
+    const answer = await rawRequest(sb, `${PUBLISHED}/products/reviews?limit=2`, {
+      authorization: `Bearer ${api.token}`,
+      host: `localhost:${port}`,
+    })
+    expect(answer.status).toBe(200)
+    expect(String(answer.headers.link)).toMatch(
+      new RegExp(`^<http://localhost:${port}${PUBLISHED}/products/reviews\\?`),
+    )
+  })
+
+  it('keeps the other parameters as sent in Link', async () => {
+    const answer = await api.get('/products/reviews', { limit: 2, review_rate: '5,4' })
+    expect(new URL(links(answer).next ?? '').searchParams.get('review_rate')).toBe('5,4')
+  })
+
   it('rel=prev of the second page gives back the first page', async () => {
     const back = await api.fetch<ProductReview[]>(links(page(reviewWalk, 1)).prev ?? '')
     expect(back.status, back.text).toBe(200)
@@ -191,6 +209,23 @@ describe('cursors', () => {
 
   it('a cursor used with a different limit is 400 invalid_cursor', async () => {
     expectError(await api.fetch(withParam(next(), 'limit', '100')), 400, 'invalid_cursor', 'cursor')
+  })
+
+  it('a cursor issued without limit goes on with limit=10, the same limit', async () => {
+    const first = await api.get('/products/reviews')
+    const next = links(first).next ?? ''
+    const same = await api.fetch<ProductReview[]>(withParam(next, 'limit', '10'))
+    expect(same.status, same.text).toBe(200)
+    expect(ids(same.body)).toEqual(ids(reviews.slice(10, 20)))
+  })
+
+  it('a cursor goes on with the values of a list filter in another order', async () => {
+    const first = await api.get('/products/reviews', { limit: 5, review_rate: '4,5' })
+    const next = links(first).next ?? ''
+    const expected = await api.fetch<ProductReview[]>(next)
+    const reordered = await api.fetch<ProductReview[]>(withParam(next, 'review_rate', '5,4'))
+    expect(reordered.status, reordered.text).toBe(200)
+    expect(ids(reordered.body)).toEqual(ids(expected.body))
   })
 
   it('a cursor used without its limit is 400 invalid_cursor', async () => {
@@ -447,6 +482,20 @@ describe('sort and desc', () => {
 
   it.each(LISTS)('an unknown sort field on %s is 400 with field sort', async (path) => {
     expectError(await api.get(path, { sort: 'colour' }), 400, 'invalid_parameter', 'sort')
+  })
+
+  it('desc=publish_date without sort orders by the default sort field, newest first', async () => {
+    const answer = await api.get<ProductReview[]>('/products/reviews', { desc: 'publish_date', limit: 200 })
+    expect(answer.status, answer.text).toBe(200)
+    const expected = [...reviews]
+      .sort(comparator(['publish_date'], ['publish_date'], 'review_id'))
+      .slice(0, 200)
+    expect(ids(answer.body)).toEqual(ids(expected))
+  })
+
+  it('a field named twice in sort is 400 with field sort', async () => {
+    const answer = await api.get('/products/reviews', { sort: 'review_rate,publish_date,review_rate' })
+    expectError(answer, 400, 'invalid_parameter', 'sort')
   })
 
   it('a desc field missing from sort is 400 with field desc', async () => {

@@ -123,6 +123,44 @@ describe('identifier filters', () => {
   })
 })
 
+describe('list syntax', () => {
+  it('a repeated list parameter adds its values', async () => {
+    const url = `${api.url('/products/reviews', { limit: 200 })}&review_rate=1&review_rate=2`
+    const answer = await api.fetch<ProductReview[]>(url)
+    expect(answer.status, answer.text).toBe(200)
+    expect(ids(answer.body)).toEqual(ids(all.filter((review) => review.review_rate <= 2).slice(0, 200)))
+  })
+
+  it('list items are trimmed', async () => {
+    const [first, second] = twoProducts()
+    await expectFilter({ product_variation_id: ` ${first} , ${second}` }, (review) =>
+      [first, second].includes(review.product_variation_id),
+    )
+  })
+
+  it.each([
+    ['review_rate', '4,'],
+    ['product_variation_id', 'SKU-001,,SKU-002'],
+    ['incentivization', ''],
+  ])('%s=%j, with an empty item, is 400 naming it', async (name, value) => {
+    expectError(await api.get('/products/reviews', { [name]: value }), 400, 'invalid_parameter', name)
+  })
+
+  it('an empty search is 400', async () => {
+    expectError(await api.get('/products/reviews', { search: '' }), 400, 'invalid_parameter', 'search')
+  })
+
+  it.each([
+    ['limit', '5', '6'],
+    ['search', 'kettle', 'sweater'],
+    ['is_verified', 'true', 'false'],
+    ['publish_date.gte', '2025-01-01', '2025-02-01'],
+  ])('the single-valued %s given twice is 400 naming it', async (name, one, other) => {
+    const url = `${api.url('/products/reviews')}?${name}=${one}&${name}=${other}`
+    expectError(await api.fetch(url), 400, 'invalid_parameter', name)
+  })
+})
+
 describe('rating and flag filters', () => {
   it('review_rate keeps the reviews of that rating', async () => {
     await expectFilter({ review_rate: 5 }, (review) => review.review_rate === 5)
@@ -134,6 +172,17 @@ describe('rating and flag filters', () => {
 
   it.each(INCENTIVIZATIONS)('incentivization=%s keeps the reviews with that value', async (value) => {
     await expectFilter({ incentivization: value }, (review) => review.incentivization === value)
+  })
+
+  it('incentivization takes several values separated by commas', async () => {
+    await expectFilter({ incentivization: 'gifted,compensated' }, (review) =>
+      ['gifted', 'compensated'].includes(review.incentivization),
+    )
+  })
+
+  it('an unknown incentivization is 400', async () => {
+    const answer = await api.get('/products/reviews', { incentivization: 'bribed' })
+    expectError(answer, 400, 'invalid_parameter', 'incentivization')
   })
 
   it.each([true, false])('syndicated_review=%s keeps the reviews with that flag', async (value) => {
@@ -199,6 +248,24 @@ describe('date filters', () => {
       { 'publish_date.lt': '2024-03-01' },
       (review) => time(review.publish_date) < Date.parse('2024-03-01T00:00:00Z'),
     )
+  })
+
+  it('a date-time without an offset means UTC', async () => {
+    const boundary = pivot('review_date', 300)
+    await expectFilter({ 'review_date.lt': boundary.replace(/Z$/, '') }, (review) => {
+      return time(review.review_date) < time(boundary)
+    })
+  })
+
+  it('an unencoded + in an offset is read as +', async () => {
+    const boundary = new Date(time(pivot('order_date', 250)))
+    const shifted = new Date(boundary.getTime() + 3 * 3600_000).toISOString().replace('Z', '+03:00')
+    const answer = await api.fetch<ProductReview[]>(
+      `${api.url('/products/reviews')}?limit=200&order_date.lt=${shifted}`,
+    )
+    expect(answer.status, answer.text).toBe(200)
+    const expected = all.filter((review) => time(review.order_date) < boundary.getTime())
+    expect(ids(answer.body)).toEqual(ids(expected.slice(0, 200)))
   })
 
   it('a date-time with an offset is compared as the instant it names', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  expectAverage,
   expectError,
   expectRatings,
   groupBy,
@@ -28,6 +29,37 @@ beforeAll(async () => {
 afterAll(async () => {
   await sb?.close()
 })
+
+interface Criterion {
+  code: string
+  extra: { type: 'rate'; display_name: string; label: string }
+  count: number
+  average: number
+}
+
+/** The numeric criteria of some reviews, as the README says /products averages them. */
+function criteriaOf(reviews: ProductReview[]): Criterion[] {
+  const found = new Map<string, Criterion & { sum: number }>()
+  for (const review of reviews) {
+    for (const [code, extra] of Object.entries(review.extras)) {
+      if (extra.type !== 'I1') continue
+      const criterion = found.get(code) ?? {
+        code,
+        extra: { type: 'rate' as const, display_name: extra.display_name, label: extra.label },
+        count: 0,
+        average: 0,
+        sum: 0,
+      }
+      criterion.count += 1
+      criterion.sum += Number(extra.value)
+      criterion.average = criterion.sum / criterion.count
+      found.set(code, criterion)
+    }
+  }
+  return [...found.values()]
+    .sort((a, b) => (a.code < b.code ? -1 : 1))
+    .map(({ sum: _sum, ...criterion }) => criterion)
+}
 
 function names(list: ProductSummary[]): string[] {
   return list.map((product) => product.product_variation_id)
@@ -91,6 +123,31 @@ describe('GET /products', () => {
       }
     }
     expect(products.some((product) => product.extras.length > 0)).toBe(true)
+  })
+
+  it('averages every numeric (I1) criterion of the product’s reviews in extras, in criterion code order', () => {
+    for (const product of products) {
+      const expected = criteriaOf(byProduct.get(product.product_variation_id) ?? [])
+      expect(
+        product.extras.map((extra) => ({ ...extra, rate: { ...extra.rate, average: 0 } })),
+        product.product_variation_id,
+      ).toEqual(
+        expected.map((criterion) => ({ ...criterion.extra, rate: { count: criterion.count, average: 0 } })),
+      )
+      product.extras.forEach((extra, index) => {
+        expectAverage(extra.rate.average, expected[index]?.average ?? Number.NaN, extra.label)
+      })
+    }
+  })
+
+  it('gives an AI summary to exactly the products with three reviews or more, dated after their latest review', () => {
+    for (const product of products) {
+      const own = byProduct.get(product.product_variation_id) ?? []
+      expect('review_summary' in product, product.product_variation_id).toBe(own.length >= 3)
+      if (product.review_summary === undefined) continue
+      const latest = Math.max(...own.map((review) => Date.parse(review.publish_date)))
+      expect(Date.parse(product.review_summary.last_updated_at)).toBeGreaterThan(latest)
+    }
   })
 
   it('product_variation_id keeps the listed products only', async () => {

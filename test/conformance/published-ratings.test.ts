@@ -107,6 +107,39 @@ describe('GET /products/ratings', () => {
     }
   })
 
+  it('gives each entry the same criteria as /products, as count, average and label', async () => {
+    const summaries = (await api.walk<ProductSummary>('/products', { limit: 200 })).items
+    const answer = await ratings('product_variation_id', reviewed)
+    for (const rating of answer.body) {
+      const summary = summaries.find(
+        (product) => product.product_variation_id === rating.product_variation_id,
+      )
+      expect(rating.extras, rating.product_variation_id).toEqual(
+        (summary?.extras ?? []).map((extra) => ({
+          count: extra.rate.count,
+          average: extra.rate.average,
+          label: extra.label,
+        })),
+      )
+    }
+  })
+
+  it('answers a repeated value once', async () => {
+    const [first, second] = reviewed
+    const answer = await ratings('product_variation_id', [String(first), String(second), String(first)])
+    expect(names(answer.body)).toEqual([first, second])
+  })
+
+  it('counts a repeated value once toward the 200 values', async () => {
+    const distinctValues = [
+      ...Array.from({ length: 199 }, (_, index) => `UNKNOWN-${index}`),
+      String(reviewed[0]),
+    ]
+    const answer = await ratings('product_variation_id', [...distinctValues, 'UNKNOWN-0'])
+    expect(answer.status, answer.text).toBe(200)
+    expect(names(answer.body)).toEqual([reviewed[0]])
+  })
+
   it('is not paged: no Link header even for many values', async () => {
     const answer = await ratings('product_variation_id', reviewed)
     expect(answer.body).toHaveLength(reviewed.length)

@@ -1,4 +1,3 @@
-import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type Answer,
@@ -13,6 +12,7 @@ import {
   publishedClient,
   type Query,
   ratingsOf,
+  rawRequest,
   resetSandbox,
   type Sandbox,
   startSandbox,
@@ -114,27 +114,6 @@ function scripts(text: string): { tags: ScriptTag[]; rest: string } {
   return { tags, rest }
 }
 
-function rawGet(
-  path: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; body: string; type: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${sb.origin}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString('utf8'),
-          type: String(res.headers['content-type'] ?? ''),
-        }),
-      )
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
 describe('Accept: application/ld+json', () => {
   it('answers the three blocks, each with a schema.org @context', async () => {
     const answer = await structured({ product_variation_id: rich.product_variation_id })
@@ -227,6 +206,38 @@ describe('Accept: application/ld+json', () => {
           name,
         )
     })
+  })
+
+  it('puts itemReviewed with the canonical URL on the aggregate, on each review and on the summary', async () => {
+    const body = await json({ product_variation_id: rich.product_variation_id })
+    const target = { '@id': CANONICAL }
+    expect(body.ratings?.aggregateRating.itemReviewed).toEqual(target)
+    for (const review of body.reviews?.review ?? []) expect(review.itemReviewed).toEqual(target)
+    expect(body.reviewSummary?.review.itemReviewed).toEqual(target)
+  })
+
+  it('names Maison Sandbox as the Organization of the summary', async () => {
+    const body = await json({ product_variation_id: rich.product_variation_id, filters: 'review_summary' })
+    expect(body.reviewSummary?.review.author).toEqual({ '@type': 'Organization', name: 'Maison Sandbox' })
+  })
+
+  it('merged variations take the summary of the first one listed', async () => {
+    const summarized = products.filter((product) => product.review_summary !== undefined)
+    const [first, second] = summarized
+    const pair = [first?.product_variation_id, second?.product_variation_id]
+    const forward = await json({ product_variation_id: pair.join(','), filters: 'review_summary' })
+    const backward = await json({
+      product_variation_id: [...pair].reverse().join(','),
+      filters: 'review_summary',
+    })
+    expect(forward.reviewSummary?.review.reviewBody).toBe(first?.review_summary?.content)
+    expect(backward.reviewSummary?.review.reviewBody).toBe(second?.review_summary?.content)
+  })
+
+  it('an unknown product answers no block at all', async () => {
+    const answer = await structured({ product_variation_id: 'NO-SUCH-PRODUCT' })
+    expect(answer.status).toBe(200)
+    expect(answer.text === '' || JSON.stringify(answer.body) === '{}').toBe(true)
   })
 
   it('gives the AI summary as a Review by the Organization', async () => {
@@ -347,15 +358,33 @@ describe('Accept', () => {
     },
   )
 
+  it.each([
+    { accept: 'application/ld+json, text/javascript', wins: 'json' },
+    { accept: 'text/javascript, application/ld+json', wins: 'script' },
+    { accept: 'text/javascript;q=0.5, application/ld+json', wins: 'json' },
+    { accept: 'application/ld+json;q=0.2, text/javascript;q=0.9', wins: 'script' },
+    { accept: 'text/html, text/javascript', wins: 'script' },
+  ])('Accept: $accept answers $wins', async ({ accept, wins }) => {
+    const answer = await structured({ product_variation_id: rich.product_variation_id }, accept)
+    expect(answer.status, answer.text).toBe(200)
+    if (wins === 'json') expect(Object.keys(answer.body)).toContain('ratings')
+    else expect(scripts(answer.text).tags).toHaveLength(3)
+  })
+
+  it('checks the parameters before Accept', async () => {
+    const answer = await api.get(PATH, { canonical_url: CANONICAL }, { accept: 'text/html' })
+    expectError(answer, 400, 'invalid_parameter', 'product_variation_id')
+  })
+
   it('no Accept header at all is 406 not_acceptable as JSON', async () => {
     const token = api.token
     const query = new URLSearchParams({
       product_variation_id: rich.product_variation_id,
       canonical_url: CANONICAL,
     })
-    const answer = await rawGet(`${PUBLISHED}${PATH}?${query}`, { authorization: `Bearer ${token}` })
+    const answer = await rawRequest(sb, `${PUBLISHED}${PATH}?${query}`, { authorization: `Bearer ${token}` })
     expect(answer.status).toBe(406)
-    expect(answer.type).toMatch(/json/)
+    expect(answer.headers['content-type']).toMatch(/json/)
     expect(JSON.parse(answer.body)).toMatchObject({
       status: 406,
       error: 'not_acceptable',
@@ -372,6 +401,13 @@ describe('Accept: text/javascript', () => {
     expect(rest.trim()).toBe('')
     expect(tags.map((tag) => tag.id).sort()).toEqual(Object.keys(BLOCK_IDS).sort())
     for (const tag of tags) expect(tag.type).toBe(JSON_LD)
+  })
+
+  it('puts the tags in the order aggregate rating, reviews, summary, one per line', async () => {
+    const answer = await structured({ product_variation_id: rich.product_variation_id }, SCRIPT)
+    const lines = answer.text.split('\n').filter((line) => line.trim() !== '')
+    expect(lines).toHaveLength(3)
+    expect(lines.map((line) => scripts(line).tags[0]?.id)).toEqual(Object.keys(BLOCK_IDS))
   })
 
   it('holds in each tag the same object as the JSON answer’s block', async () => {
@@ -397,7 +433,8 @@ describe('Accept: text/javascript', () => {
   })
 
   describe('with markup in review text', () => {
-    const HOSTILE = 'Great </script><script>alert(1)</script> & <!-- "kettle" --> 1 > 0'
+    const HOSTILE =
+      'Great </script><script>alert(1)</script> & <!-- "kettle" --> 1 > 0 \u2028 line \u2029 end'
 
     afterAll(async () => {
       await resetSandbox(sb, api)
@@ -416,7 +453,10 @@ describe('Accept: text/javascript', () => {
       expect(rest.trim()).toBe('')
       expect(tags).toHaveLength(1)
       expect(tags[0]?.content).not.toMatch(/[<>&]/)
-      for (const escaped of ['\\u003c', '\\u003e', '\\u0026']) expect(tags[0]?.content).toContain(escaped)
+      expect(tags[0]?.content).not.toMatch(/[\u2028\u2029]/)
+      for (const escaped of ['\\u003c', '\\u003e', '\\u0026', '\\u2028', '\\u2029']) {
+        expect(tags[0]?.content).toContain(escaped)
+      }
       const reviews = JSON.parse(tags[0]?.content ?? '{}') as { review: Json[] }
       expect(reviews.review[0]?.reviewBody).toBe(HOSTILE)
     })

@@ -12,6 +12,7 @@ import {
   purchaseEventsToken,
   type Query,
   RATE_LIMIT_HEADERS,
+  resetSandbox,
   type Sandbox,
   startSandbox,
   tokenRequest,
@@ -183,6 +184,31 @@ describe('above the limit', () => {
     } finally {
       await open.close()
     }
+  })
+
+  it('an expired token still counts against its client', async () => {
+    const expired = tightApi.token
+    await admin(tight, 'POST', 'tokens/expire')
+    await tightApi.renew()
+    let refusal: Answer | undefined
+    // A window may end between the burst and the next request, so a few attempts are allowed.
+    for (let attempt = 0; attempt < 3 && refusal === undefined; attempt++) {
+      const answers = await burst(tightApi, 8)
+      if (!answers.some((answer) => answer.status === 429)) continue
+      const withExpired = await call(tightApi.url('/products', { limit: 1 }), {
+        headers: { authorization: `Bearer ${expired}` },
+      })
+      if (withExpired.status === 429) refusal = withExpired
+    }
+    expect(refusal).toBeDefined()
+  })
+
+  it('a reset clears the windows, so the next request passes at once', async () => {
+    const limited = (await burst(tightApi, 12)).find((answer) => answer.status === 429)
+    expect(limited).toBeDefined()
+    await resetSandbox(tight, tightApi)
+    const answer = await tightApi.get('/products', { limit: 1 })
+    expect(answer.status, answer.text).toBe(200)
   })
 
   it('token requests are not rate limited', async () => {

@@ -8,10 +8,13 @@ import {
   LANGUAGES,
   type ProductReview,
   type ProductSummary,
+  PUBLISHED,
   type PublishedClient,
   publishedClient,
+  rawRequest,
   type Sandbox,
   startSandbox,
+  validGtin,
 } from './helpers.ts'
 
 const FIRST_DAY = Date.parse('2024-01-01T00:00:00Z')
@@ -205,6 +208,132 @@ describe('seeded catalogue and reviews', () => {
       for (const key of Object.keys(moderation.translated_comment ?? {})) expect(LANGUAGES).toContain(key)
     }
   })
+
+  it('gives every product a valid EAN-13 (37…), UPC-A and JAN (49…), and an SKU and MPN', () => {
+    for (const review of data.reviews) {
+      expect(validGtin(review.product_ean, 13), review.product_ean).toBe(true)
+      expect(review.product_ean).toMatch(/^37/)
+      expect(validGtin(review.product_upc, 12), review.product_upc).toBe(true)
+      expect(validGtin(review.product_jan, 13), review.product_jan).toBe(true)
+      expect(review.product_jan).toMatch(/^49/)
+      expect(review.product_sku).toMatch(/\S/)
+      expect(review.product_mpn).toMatch(/\S/)
+    }
+  })
+
+  it('writes dates as ISO 8601 UTC with milliseconds', () => {
+    const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+    for (const review of [...data.reviews, ...data.brandReviews]) {
+      for (const value of [review.review_date, review.publish_date, review.order_date])
+        expect(value).toMatch(iso)
+      for (const moderation of review.moderations) expect(moderation.date).toMatch(iso)
+    }
+    for (const brand of data.brands) expect(brand.oldest_review_publish_date).toMatch(iso)
+  })
+
+  it('gives locales as language_REGION', () => {
+    for (const review of [...data.reviews, ...data.brandReviews])
+      expect(review.locale).toMatch(/^[a-z]{2}_[A-Z]{2}$/)
+  })
+
+  it('translates every product review into all 13 languages, its own holding the review itself', () => {
+    for (const review of data.reviews) {
+      expect(Object.keys(review.translated_review).sort(), review.review_id).toEqual(LANGUAGES)
+      expect(review.translated_review[languageOf(review.locale)], review.review_id).toBe(
+        review.review_content,
+      )
+    }
+  })
+
+  it('leaves the last name empty for authors who did not disclose personal data, about 30% of them', () => {
+    for (const review of [...data.reviews, ...data.brandReviews]) {
+      if (!review.is_personal_data_disclosed) expect(review.author_lastname, review.review_id).toBe('')
+    }
+    const hidden =
+      data.reviews.filter((review) => !review.is_personal_data_disclosed).length / data.reviews.length
+    expect(hidden).toBeGreaterThan(0.2)
+    expect(hidden).toBeLessThan(0.4)
+  })
+
+  it('has about 10% unverified, 6% syndicated and 12% illustrated product reviews', () => {
+    const share = (keep: (review: ProductReview) => boolean) =>
+      data.reviews.filter(keep).length / data.reviews.length
+    expect(share((review) => !review.is_verified)).toBeGreaterThan(0.05)
+    expect(share((review) => !review.is_verified)).toBeLessThan(0.15)
+    expect(share((review) => review.syndicated_review)).toBeGreaterThan(0.03)
+    expect(share((review) => review.syndicated_review)).toBeLessThan(0.1)
+    expect(share((review) => review.medias.length > 0)).toBeGreaterThan(0.07)
+    expect(share((review) => review.medias.length > 0)).toBeLessThan(0.18)
+    for (const review of data.reviews) expect(review.medias.length).toBeLessThanOrEqual(3)
+  })
+
+  it('syndicates from Maison Sandbox Belgique and Schweiz', () => {
+    const sources = distinct(
+      data.reviews.filter((r) => r.syndicated_review).map((r) => r.syndicated_review_source),
+    )
+    expect(sources.sort()).toEqual(['Maison Sandbox Belgique', 'Maison Sandbox Schweiz'])
+  })
+
+  it('answers as the merchant, translated on product reviews only', () => {
+    for (const review of data.reviews) {
+      for (const moderation of review.moderations) {
+        expect(moderation.origin).toBe('merchant')
+        expect(Object.keys(moderation.translated_comment ?? {}).length, review.review_id).toBeGreaterThan(0)
+      }
+    }
+    for (const review of data.brandReviews) {
+      for (const moderation of review.moderations) expect(moderation.origin).toBe('merchant')
+    }
+  })
+
+  it('rates quality and value_for_money from 1 to 5 and tells the size fit of apparel', () => {
+    for (const review of data.reviews) {
+      for (const [code, extra] of Object.entries(review.extras)) {
+        expect(['quality', 'value_for_money', 'size_fit']).toContain(code)
+        if (code === 'size_fit') expect(['Runs small', 'True to size', 'Runs large']).toContain(extra.value)
+        else expect([1, 2, 3, 4, 5]).toContain(extra.value)
+      }
+    }
+  })
+
+  it('rates delivery and customer_service of brand reviews and tells the purchase channel', () => {
+    const codes = distinct(data.brandReviews.flatMap((review) => Object.keys(review.extras))).sort()
+    expect(codes).toEqual(['customer_service', 'delivery', 'purchase_channel'])
+    for (const review of data.brandReviews) {
+      const channel = review.extras.purchase_channel
+      if (channel) expect(['In store', 'Online']).toContain(channel.value)
+      for (const code of ['delivery', 'customer_service']) {
+        const extra = review.extras[code]
+        if (extra) expect(extra.type).toBe('I1')
+      }
+    }
+  })
+
+  it('puts image URLs on the origin of the request’s Host, in 160, 480 and 1200 px', async () => {
+    const { port } = new URL(sb.origin)
+    const answer = await rawRequest(sb, `${PUBLISHED}/products/reviews?limit=200`, {
+      authorization: `Bearer ${api.token}`,
+      host: `localhost:${port}`,
+    })
+    const media = (JSON.parse(answer.body) as ProductReview[]).flatMap((review) => review.medias)[0]
+    expect(media?.small).toMatch(new RegExp(`^http://localhost:${port}/__sandbox/media/[^/]+-small\\.svg$`))
+    const sizes = await Promise.all(
+      [media?.small, media?.medium, media?.large].map(async (url) => {
+        const svg = (await call(String(url).replace(`localhost:${port}`, `127.0.0.1:${port}`))).text
+        return /<svg[^>]*\bwidth="(\d+)"/.exec(svg)?.[1]
+      }),
+    )
+    expect(sizes).toEqual(['160', '480', '1200'])
+  })
+
+  it.each(['photo.svg', 'photo-huge.svg', 'photo-small.png'])(
+    'answers 404 JSON for the media name %s, outside <base>-<small|medium|large>.svg',
+    async (name) => {
+      const answer = await call(`${sb.origin}/__sandbox/media/${name}`)
+      expect(answer.status).toBe(404)
+      expect(answer.body).toMatchObject({ status: 404, error: 'not_found', message: expect.any(String) })
+    },
+  )
 
   it('derives a uuid website id from the seed', () => {
     expect(sb.websiteId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)

@@ -16,6 +16,7 @@ import {
   wait,
 } from './helpers.ts'
 
+const INVALID_TOKEN = 'Bearer realm="verified-reviews", error="invalid_token"'
 const PUBLISHED_FORM = { grant_type: 'client_credentials', audience: 'verified-reviews' }
 const PURCHASE_EVENTS_FORM = { grant_type: 'client_credentials', scope: 'openid' }
 
@@ -92,6 +93,42 @@ describe('token endpoints', () => {
     },
   )
 
+  it.each(ENDPOINTS)(
+    'the $name endpoint answers tokens with Cache-Control: no-store',
+    async ({ path, form }) => {
+      const answer = await tokenRequest(sb, path, form)
+      expect(answer.headers.get('cache-control')).toBe('no-store')
+    },
+  )
+
+  it.each(ENDPOINTS)(
+    'the $name endpoint reads a body without Content-Type as a form',
+    async ({ path, form }) => {
+      const answer = await call<Record<string, unknown>>(`${sb.origin}${path}`, {
+        method: 'POST',
+        headers: { authorization: basicAuthorization(sb.clientId, sb.clientSecret) },
+        body: new TextEncoder().encode(new URLSearchParams(form).toString()),
+      })
+      expect(answer.status, answer.text).toBe(200)
+      expect(answer.body.token_type).toBe('Bearer')
+    },
+  )
+
+  it.each(ENDPOINTS)(
+    'the $name endpoint refuses a JSON body with 400 invalid_request',
+    async ({ path, form }) => {
+      const answer = await call(`${sb.origin}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: basicAuthorization(sb.clientId, sb.clientSecret),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(form),
+      })
+      expectError(answer, 400, 'invalid_request')
+    },
+  )
+
   it('issues a different token on every request', async () => {
     expect(await publishedToken(sb)).not.toBe(await publishedToken(sb))
   })
@@ -120,6 +157,24 @@ describe('token endpoints', () => {
       expect(answer.body.error_description).toEqual(expect.any(String))
     },
   )
+
+  it.each(ENDPOINTS)(
+    'the $name endpoint answers invalid_client with WWW-Authenticate: Basic',
+    async ({ path, form }) => {
+      const answer = await tokenRequest(sb, path, form, basicAuthorization(sb.clientId, 'not-the-secret'))
+      expect(answer.headers.get('www-authenticate')).toBe('Basic realm="sandbox"')
+    },
+  )
+
+  it.each(ENDPOINTS)('the $name endpoint checks credentials before grant_type', async ({ path, form }) => {
+    const answer = await tokenRequest(
+      sb,
+      path,
+      { ...form, grant_type: 'password' },
+      basicAuthorization(sb.clientId, 'not-the-secret'),
+    )
+    expectError(answer, 401, 'invalid_client')
+  })
 
   it.each(ENDPOINTS)('the $name endpoint refuses an unknown client id with 401', async ({ path, form }) => {
     const answer = await tokenRequest(sb, path, form, basicAuthorization('someone-else', sb.clientSecret))
@@ -159,6 +214,24 @@ describe('token endpoints', () => {
     expectError(answer, 400, 'invalid_request')
   })
 
+  it('the purchase events endpoint accepts openid among other scopes', async () => {
+    const answer = await tokenRequest(sb, PURCHASE_EVENTS_TOKEN_PATH, {
+      ...PURCHASE_EVENTS_FORM,
+      scope: 'profile openid',
+    })
+    expect(answer.status, answer.text).toBe(200)
+  })
+
+  it('the purchase events endpoint refuses a missing scope with 400 invalid_request', async () => {
+    const { scope: _omitted, ...rest } = PURCHASE_EVENTS_FORM
+    expectError(await tokenRequest(sb, PURCHASE_EVENTS_TOKEN_PATH, rest), 400, 'invalid_request')
+  })
+
+  it('the published endpoint refuses a missing audience with 400 invalid_request', async () => {
+    const { audience: _omitted, ...rest } = PUBLISHED_FORM
+    expectError(await tokenRequest(sb, PUBLISHED_TOKEN_PATH, rest), 400, 'invalid_request')
+  })
+
   it('the purchase events endpoint refuses a wrong scope with 400 invalid_request', async () => {
     const answer = await tokenRequest(sb, PURCHASE_EVENTS_TOKEN_PATH, {
       ...PURCHASE_EVENTS_FORM,
@@ -177,6 +250,7 @@ describe('token audiences', () => {
   it('a purchase events token gets 401 on the Published API', async () => {
     const answer = await getPublished(sb, await purchaseEventsToken(sb))
     expectError(answer, 401, 'unauthorized')
+    expect(answer.headers.get('www-authenticate')).toBe(INVALID_TOKEN)
   })
 
   it('a published token gets 401 on the purchase events API', async () => {
@@ -192,7 +266,7 @@ describe('token expiry', () => {
     await wait(1200)
     const answer = await getPublished(shortLived, token)
     expectError(answer, 401, 'unauthorized')
-    expect(answer.headers.get('www-authenticate') ?? '').toMatch(/^Bearer\b/)
+    expect(answer.headers.get('www-authenticate')).toBe(INVALID_TOKEN)
   })
 
   it('POST /__sandbox/tokens/expire makes every live token get 401', async () => {
@@ -229,6 +303,10 @@ describe('Published API authentication', () => {
       expect(answer.headers.get('www-authenticate') ?? '').toMatch(/^Bearer\b/)
     },
   )
+
+  it('authentication comes before parameter checks', async () => {
+    expectError(await getPublished(sb, undefined, '/products?limit=0'), 401, 'unauthorized')
+  })
 
   it('Basic credentials instead of a bearer token get 401', async () => {
     const answer = await call(`${sb.origin}${PUBLISHED}/products`, {
