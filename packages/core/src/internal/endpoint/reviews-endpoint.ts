@@ -77,11 +77,13 @@ export interface ReviewsEndpointResult {
   body: ReviewsEndpointBody | ReviewsEndpointErrorBody
 }
 
+// The API binds a cursor to its sort: these must be the fields the server-rendered first page used, so
+// that the island can go on from that page's cursor (the React components sort the same way).
 const SORTS: Record<ReviewsEndpointSort, Pick<ProductReviewListParams, 'sort' | 'desc'>> = {
   newest: { sort: ['publish_date'], desc: ['publish_date'] },
   oldest: { sort: ['publish_date'] },
-  highest: { sort: ['review_rate', 'publish_date'], desc: ['review_rate', 'publish_date'] },
-  lowest: { sort: ['review_rate', 'publish_date'], desc: ['publish_date'] },
+  highest: { sort: ['review_rate'], desc: ['review_rate'] },
+  lowest: { sort: ['review_rate'] },
 }
 
 const JSON_HEADERS = {
