@@ -73,6 +73,20 @@ describe('seeded catalogue and reviews', () => {
     for (const product of empty) expect(reviewed.has(product.product_variation_id)).toBe(false)
   })
 
+  it('gives four more products only one or two reviews, and the best seller several hundred', () => {
+    const counts = data.products.map((product) => product.ratings.count_total)
+    expect(counts.filter((count) => count === 1 || count === 2)).toHaveLength(4)
+    expect(Math.max(...counts)).toBeGreaterThanOrEqual(200)
+  })
+
+  it('has merchant replies more often on low ratings than on high ones', () => {
+    const replied = (rates: number[]) => {
+      const chosen = data.reviews.filter((review) => rates.includes(review.review_rate))
+      return chosen.filter((review) => review.moderations.length > 0).length / chosen.length
+    }
+    expect(replied([1, 2])).toBeGreaterThan(replied([4, 5]))
+  })
+
   it('has 3,000 product reviews with distinct ids', () => {
     expect(data.reviews).toHaveLength(3000)
     expect(new Set(data.reviews.map((review) => review.review_id)).size).toBe(3000)

@@ -176,6 +176,26 @@ describe('token endpoints', () => {
     expectError(answer, 401, 'invalid_client')
   })
 
+  it.each(ENDPOINTS)(
+    'the $name endpoint checks the body type before the credentials',
+    async ({ path, form }) => {
+      const answer = await call(`${sb.origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(form),
+      })
+      expectError(answer, 400, 'invalid_request')
+    },
+  )
+
+  it('the published endpoint checks grant_type before audience', async () => {
+    const answer = await tokenRequest(sb, PUBLISHED_TOKEN_PATH, {
+      grant_type: 'password',
+      audience: 'elsewhere',
+    })
+    expectError(answer, 400, 'unsupported_grant_type')
+  })
+
   it.each(ENDPOINTS)('the $name endpoint refuses an unknown client id with 401', async ({ path, form }) => {
     const answer = await tokenRequest(sb, path, form, basicAuthorization('someone-else', sb.clientSecret))
     expectError(answer, 401, 'invalid_client')
