@@ -1,0 +1,230 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createClient, type ProductReview } from '@verified-reviews/core'
+import { buildProductJsonLd } from '@verified-reviews/core/jsonld'
+import {
+  BrandRating,
+  RatingSummary,
+  ReviewItem,
+  ReviewList,
+  ReviewSummary,
+  ShopRating,
+  StarRating,
+} from '@verified-reviews/react'
+import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
+import { JSDOM } from 'jsdom'
+import { createElement, type FunctionComponent, type ReactElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { productReview } from '../../../test/fixtures/reviews.ts'
+import { buildFixture, readPages, takeOperations, useSandboxEnvironment } from '../test/build-fixture.ts'
+import { CASES, type ComponentName } from '../test/fixtures/components/cases.ts'
+import verifiedReviews from './index.ts'
+
+/** The React component of each case. */
+const REACT = {
+  StarRating,
+  RatingSummary,
+  ReviewItem,
+  ReviewList,
+  ReviewSummary,
+  BrandRating,
+  ShopRating,
+} as unknown as Record<ComponentName, FunctionComponent<Record<string, unknown>>>
+
+let sb: Sandbox
+let restoreEnvironment: () => void
+let outDir: string
+let cacheDir: string
+let pages: Map<string, string>
+let operations: Record<string, number>
+
+beforeAll(async () => {
+  sb = await createSandbox({ seed: 1 })
+  restoreEnvironment = useSandboxEnvironment(sb)
+  outDir = await mkdtemp(join(tmpdir(), 'vr-astro-components-'))
+  cacheDir = await mkdtemp(join(tmpdir(), 'vr-astro-components-cache-'))
+  await buildFixture('components', {
+    site: 'https://shop.example',
+    outDir,
+    cacheDir,
+    integrations: [verifiedReviews()],
+  })
+  operations = await takeOperations(sb)
+  pages = await readPages(outDir)
+}, 120_000)
+
+afterAll(async () => {
+  restoreEnvironment?.()
+  await sb?.close()
+  await rm(outDir, { recursive: true, force: true })
+  await rm(cacheDir, { recursive: true, force: true })
+})
+
+function client() {
+  return createClient({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret })
+}
+
+/**
+ * A node as text that ignores what HTML does not distinguish: attribute order, comments, runs of
+ * whitespace, and how characters are escaped.
+ */
+function canonical(node: Node): string {
+  if (node.nodeType === node.TEXT_NODE) return (node.textContent ?? '').replace(/\s+/g, ' ')
+  if (node.nodeType !== node.ELEMENT_NODE) return ''
+  const element = node as Element
+  const attributes = [...element.attributes]
+    .map((attribute) => `${attribute.name}=${JSON.stringify(attribute.value)}`)
+    .sort()
+    .join(' ')
+  const children = [...element.childNodes].map(canonical).join('')
+  return `<${element.localName}${attributes === '' ? '' : ` ${attributes}`}>${children}</${element.localName}>`
+}
+
+function caseOf(html: string): string {
+  const element = new JSDOM(html).window.document.querySelector('#case')
+  if (element === null) throw new Error('the page has no #case element')
+  return canonical(element)
+}
+
+function page(file: string): string {
+  const html = pages.get(file)
+  if (html === undefined) throw new Error(`the build has no ${file}`)
+  return html
+}
+
+/** The same props the React way: `class` becomes `className`. */
+function reactProps(props: Record<string, unknown>): Record<string, unknown> {
+  const { class: className, ...rest } = props
+  return className === undefined ? rest : { ...rest, className }
+}
+
+function reactCase(element: ReactElement): string {
+  return caseOf(`<div id="case">${renderToStaticMarkup(element)}</div>`)
+}
+
+function jsonLdOf(html: string): { attributes: string; value: unknown }[] {
+  return [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].map((match) => ({
+    attributes: match[1] ?? '',
+    value: JSON.parse(match[2] ?? ''),
+  }))
+}
+
+describe('the Astro components render the markup of the React components', () => {
+  it.each(Object.entries(CASES))('%s', (name, { component, props }) => {
+    const Component = REACT[component]
+    expect(caseOf(page(`${name}/index.html`))).toBe(reactCase(createElement(Component, reactProps(props))))
+  })
+
+  it('let no hostile content become an element, an event handler or a link of another scheme', () => {
+    const document = new JSDOM(page('review-item-hostile/index.html')).window.document
+    expect(
+      document.querySelectorAll('script, img[onerror], [onfocus], [onmouseover], [autofocus]'),
+    ).toHaveLength(0)
+    for (const element of document.querySelectorAll('[href], [src], [srcset]')) {
+      for (const name of ['href', 'src']) {
+        const value = element.getAttribute(name)
+        if (value !== null) expect(new URL(value, 'https://page.example/').protocol).toMatch(/^https?:$/)
+      }
+    }
+  })
+})
+
+describe('ProductReviews', () => {
+  it("renders the product's rating summary, AI summary and newest reviews", async () => {
+    const vr = client()
+    const [summaries, reviews] = await Promise.all([
+      vr.products.list({ product_variation_id: ['SKU-001'] }),
+      vr.products.reviews.list({
+        product_variation_id: ['SKU-001'],
+        limit: 3,
+        sort: ['publish_date'],
+        desc: ['publish_date'],
+      }),
+    ])
+    const summary = summaries.data[0]
+    if (summary === undefined) throw new Error('SKU-001 has no summary')
+    const expected = createElement(
+      'div',
+      { className: 'vr-product-reviews', 'data-verified-reviews-product': 'SKU-001' },
+      createElement(RatingSummary, { rating: summary.ratings, criteria: summary.extras, locale: 'fr' }),
+      createElement(ReviewSummary, { summary: summary.review_summary, locale: 'fr' }),
+      createElement(ReviewList, { reviews: reviews.data, locale: 'fr' }),
+    )
+    expect(caseOf(page('product-reviews/index.html'))).toBe(reactCase(expected))
+  })
+})
+
+describe('BrandReviews', () => {
+  it("renders the brand's rating and its newest reviews", async () => {
+    const vr = client()
+    const [ratings, reviews] = await Promise.all([
+      vr.brands.list({ linked_to_shop: false }),
+      vr.brands.reviews.list({
+        linked_to_shop: false,
+        limit: 2,
+        sort: ['publish_date'],
+        desc: ['publish_date'],
+      }),
+    ])
+    const rating = ratings.data.find((entry) => entry.shop_key === '')
+    if (rating === undefined) throw new Error('the brand has no rating')
+    const expected = createElement(
+      'div',
+      { className: 'vr-brand-reviews' },
+      createElement(BrandRating, { rating }),
+      createElement(ReviewList, { reviews: reviews.data }),
+    )
+    expect(caseOf(page('brand-reviews/index.html'))).toBe(reactCase(expected))
+  })
+})
+
+describe('ReviewsJsonLd', () => {
+  it('marks up the fetched rating and reviews with the shared builder, as one Product node', async () => {
+    const vr = client()
+    const summary = (await vr.products.list({ product_variation_id: ['SKU-001'] })).data[0]
+    const reviews: ProductReview[] = []
+    for await (const review of vr.products.reviews.list({ product_variation_id: ['SKU-001'], limit: 200 })) {
+      reviews.push(review)
+    }
+    const expected = buildProductJsonLd({
+      url: 'https://shop.example/product-reviews/',
+      product: { name: 'Merino Wool Sweater' },
+      ...(summary === undefined ? {} : { rating: summary.ratings }),
+      reviews,
+    })
+    expect(jsonLdOf(page('product-reviews/index.html')).map((script) => script.value)).toEqual([expected])
+  })
+
+  it('marks up the data it is given, escaped, with the nonce', () => {
+    const [script, ...others] = jsonLdOf(page('jsonld-props/index.html'))
+    expect(others).toEqual([])
+    expect(script?.attributes).toBe(' type="application/ld+json" nonce="n0nce"')
+    expect(script?.value).toEqual(
+      buildProductJsonLd({
+        url: 'https://shop.example/teapot',
+        product: { name: 'Teapot' },
+        rating: { average: 4.56, count_total: 2 },
+        reviews: [productReview({ review_content: '</script><script>alert(1)</script>' })],
+      }),
+    )
+    expect(page('jsonld-props/index.html')).not.toContain('</script><script>alert(1)')
+  })
+})
+
+describe('the built site', () => {
+  it('ships no JavaScript: every script is JSON-LD', async () => {
+    const files = await readdir(outDir, { recursive: true })
+    expect(files.filter((file) => /\.m?js$/.test(file))).toEqual([])
+    for (const [file, html] of pages) {
+      for (const script of new JSDOM(html).window.document.querySelectorAll('script')) {
+        expect(script.getAttribute('type'), file).toBe('application/ld+json')
+      }
+    }
+  })
+
+  it('makes no call per page: the reviews come from one sync and the summaries from one walk', () => {
+    expect(operations).toMatchObject({ 'products.reviews.list': 15, 'products.list': 1 })
+  })
+})
