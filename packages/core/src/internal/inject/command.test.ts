@@ -133,4 +133,11 @@ describe('createProgressBar', () => {
     expect(lines[0]?.endsWith(`${'█'.repeat(24)} 2/2`)).toBe(true)
     expect(lines[1]).toContain(`Adding JSON-LD`)
   })
+
+  it('shows the whole line on a terminal that reports no width', () => {
+    const stream = { ...output(true), columns: 0 }
+    const bar = createProgressBar(stream)
+    bar.update({ phase: 'write', done: 12, total: 12 })
+    expect(stream.text().endsWith(' 12/12')).toBe(true)
+  })
 })

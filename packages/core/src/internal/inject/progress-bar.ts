@@ -40,7 +40,9 @@ export function createProgressBar(stream: ProgressStream): {
       const ratio = total === 0 ? 1 : done / total
       const filled = Math.round(ratio * BAR_WIDTH)
       const bar = `${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}`
-      const line = `${LABELS[phase].padEnd(28)} ${bar} ${done}/${total}`.slice(0, (stream.columns ?? 80) - 1)
+      // A terminal that reports no width (0 or none) gets 80 columns.
+      const width = stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80
+      const line = `${LABELS[phase].padEnd(28)} ${bar} ${done}/${total}`.slice(0, width - 1)
       if (line === lastLine) return
       // Each phase keeps its finished line; the phase under way redraws its own line in place.
       if (drawn && phase !== lastPhase) stream.write('\n')
