@@ -224,7 +224,8 @@ describe('the built site', () => {
     }
   })
 
-  it('makes no call per page: the reviews come from one sync and the summaries from one walk', () => {
+  it('makes no call per page: the reviews come from one sync, the summaries and the injected ratings from one walk', () => {
     expect(operations).toMatchObject({ 'products.reviews.list': 15, 'products.list': 1 })
+    expect(operations).not.toHaveProperty(['products.ratings.list'])
   })
 })

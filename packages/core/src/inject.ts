@@ -8,6 +8,7 @@
  * @module
  */
 export {
+  type CatalogRating,
   createReviewsCatalog,
   type ReviewsCatalog,
   type ReviewsCatalogCalls,

@@ -1,5 +1,5 @@
 import type { ProductListParams, ProductRatingListParams } from '../../resources/products.ts'
-import type { ProductRating, ProductReview, ProductSummary } from '../../types/published.ts'
+import type { ProductRating, ProductReview, ProductSummary, RatingCounts } from '../../types/published.ts'
 import { MAX_VALUES } from '../query.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
@@ -52,6 +52,12 @@ export interface ReviewsCatalogCalls {
   products: number
 }
 
+/** A product's aggregate rating: what `ProductRating` and `ProductSummary.ratings` share. */
+export interface CatalogRating extends RatingCounts {
+  average: number
+  count_total: number
+}
+
 /**
  * Product reviews, ratings and summaries fetched in bulk once and shared by every page of a build:
  * reviews from one paged sync (200 per call), ratings from bulk calls (200 products per call),
@@ -64,10 +70,10 @@ export interface ReviewsCatalog {
   /** The report of this catalog's sync, once it has run; undefined before, or when `sync` is false. */
   syncReport(): Promise<ProductReviewsSyncReport | undefined>
   /**
-   * Ratings of these products, fetched in bulk for those not fetched yet; a product without reviews
-   * is absent from the map.
+   * Ratings of these products: from the summaries when they have been fetched (no call), else in bulk
+   * for those not fetched yet. A product without reviews is absent from the map.
    */
-  ratings(productIds: readonly string[]): Promise<Map<string, ProductRating>>
+  ratings(productIds: readonly string[]): Promise<Map<string, CatalogRating>>
   /** Every product's summary (ratings, AI summary), from one walk of `products.list`. */
   summaries(): Promise<Map<string, ProductSummary>>
   /** Calls made so far. */
@@ -108,6 +114,15 @@ export function createReviewsCatalog(options: ReviewsCatalogOptions): ReviewsCat
     },
     syncReport: () => sync(),
     async ratings(productIds) {
+      if (summaries !== undefined) {
+        const all = await summaries
+        const found = new Map<string, CatalogRating>()
+        for (const id of productIds) {
+          const rating = all.get(id)?.ratings
+          if (rating !== undefined && rating.count_total > 0) found.set(id, rating)
+        }
+        return found
+      }
       const missing = [...new Set(productIds)].filter((id) => !ratings.has(id))
       if (missing.length > 0) {
         const fetched = (async () => {
@@ -121,7 +136,7 @@ export function createReviewsCatalog(options: ReviewsCatalogOptions): ReviewsCat
           one.catch(() => ratings.delete(id))
         }
       }
-      const found = new Map<string, ProductRating>()
+      const found = new Map<string, CatalogRating>()
       for (const id of productIds) {
         const rating = await ratings.get(id)
         if (rating !== undefined) found.set(id, rating)
