@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HOSTILE_STRINGS } from '../../../test/fixtures/hostile.ts'
 import {
   buildFixture,
+  pointEnvironmentAt,
   readPages,
   sandboxAdmin,
   takeOperations,
-  useSandboxEnvironment,
 } from '../test/build-fixture.ts'
 import verifiedReviews from './index.ts'
 
@@ -63,7 +63,7 @@ function counts(build: Build): Record<string, string | undefined> {
 
 beforeAll(async () => {
   sb = await createSandbox({ seed: 1 })
-  restoreEnvironment = useSandboxEnvironment(sb)
+  restoreEnvironment = pointEnvironmentAt(sb)
   outDir = await mkdtemp(join(tmpdir(), 'vr-astro-out-'))
   cacheDir = await mkdtemp(join(tmpdir(), 'vr-astro-cache-'))
   first = await buildShop()

@@ -18,7 +18,7 @@ import { createElement, type FunctionComponent, type ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productReview } from '../../../test/fixtures/reviews.ts'
-import { buildFixture, readPages, takeOperations, useSandboxEnvironment } from '../test/build-fixture.ts'
+import { buildFixture, pointEnvironmentAt, readPages, takeOperations } from '../test/build-fixture.ts'
 import { CASES, type ComponentName } from '../test/fixtures/components/cases.ts'
 import verifiedReviews from './index.ts'
 
@@ -42,7 +42,7 @@ let operations: Record<string, number>
 
 beforeAll(async () => {
   sb = await createSandbox({ seed: 1 })
-  restoreEnvironment = useSandboxEnvironment(sb)
+  restoreEnvironment = pointEnvironmentAt(sb)
   outDir = await mkdtemp(join(tmpdir(), 'vr-astro-components-'))
   cacheDir = await mkdtemp(join(tmpdir(), 'vr-astro-components-cache-'))
   await buildFixture('components', {

@@ -184,7 +184,7 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
         logger.info(
           `Review rich snippets: ${report.changedPages} page(s) changed, ${report.unchangedPages} up to date, ` +
             `${report.pagesWithoutReviews} without reviews; ${report.products} product(s); the injection made ` +
-            `${apiCalls.total} API call(s) (${apiCalls.reviews} review pages, ${apiCalls.ratings} ratings)`,
+            `${apiCalls.total} API call(s) (${apiCalls.reviews} review page(s), ${apiCalls.ratings} ratings call(s))`,
         )
       },
     },

@@ -43,7 +43,7 @@ export async function readPages(outDir: string): Promise<Map<string, string>> {
 }
 
 /** Points the `VERIFIED_REVIEWS_*` variables at a sandbox; returns a function that restores them. */
-export function useSandboxEnvironment(sb: Sandbox): () => void {
+export function pointEnvironmentAt(sb: Sandbox): () => void {
   const names = [
     'VERIFIED_REVIEWS_ORIGIN',
     'VERIFIED_REVIEWS_CLIENT_ID',

@@ -56,7 +56,7 @@ describe('verified-reviews inject', () => {
       '2 pages read, 1 marked with a product\n' +
         '1 page changed, 0 already up to date, 0 without reviews, 0 skipped\n' +
         '1 product\n' +
-        '16 API calls (15 review pages, 1 ratings); full review sync, 3000 new reviews\n',
+        '16 API calls (15 review pages, 1 ratings call); full review sync, 3000 new reviews\n',
     )
     expect(await readFile(join(dir, 'p/index.html'), 'utf8')).toContain('"@id":"https://shop.example/p/"')
   })

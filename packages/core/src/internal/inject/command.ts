@@ -45,8 +45,9 @@ export function formatReport(report: InjectReport, dryRun: boolean): string {
       `${report.unchangedPages} already up to date, ${report.pagesWithoutReviews} without reviews, ` +
       `${report.skippedPages.length} skipped`,
     `${plural(report.products, 'product', 'products')}`,
-    `${plural(apiCalls.total, 'API call', 'API calls')} (${apiCalls.reviews} review pages, ` +
-      `${apiCalls.ratings} ratings${apiCalls.products > 0 ? `, ${apiCalls.products} product pages` : ''})` +
+    `${plural(apiCalls.total, 'API call', 'API calls')} (${plural(apiCalls.reviews, 'review page', 'review pages')}, ` +
+      `${plural(apiCalls.ratings, 'ratings call', 'ratings calls')}` +
+      `${apiCalls.products > 0 ? `, ${plural(apiCalls.products, 'product page', 'product pages')}` : ''})` +
       (report.sync === undefined
         ? ''
         : `; ${report.sync.mode} review sync, ${plural(report.sync.newReviews, 'new review', 'new reviews')}`),
