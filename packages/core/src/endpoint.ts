@@ -6,6 +6,12 @@
  * @module
  */
 
+export {
+  continuationCursor,
+  isContinuationCursor,
+  listProductReviews,
+  type ReviewsPage,
+} from './internal/endpoint/continuation.ts'
 export { publicReview } from './internal/endpoint/public-review.ts'
 export {
   type QueryProblem,

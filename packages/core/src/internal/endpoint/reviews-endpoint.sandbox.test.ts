@@ -2,6 +2,7 @@ import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../client.ts'
 import type { ProductReview } from '../../types/published.ts'
+import { continuationCursor } from './continuation.ts'
 import {
   createReviewsHandler,
   handleReviewsRequest,
@@ -160,6 +161,54 @@ describe('handleReviewsRequest against the sandbox', () => {
       body: { error: { message: 'reviews are unavailable right now' } },
     })
     expect(errors).toHaveLength(1)
+  })
+})
+
+describe('handleReviewsRequest after a page shown from local data', () => {
+  async function newestFirst(productId: string): Promise<ProductReview[]> {
+    const all: ProductReview[] = []
+    const walk = client().products.reviews.list({
+      product_variation_id: [productId],
+      sort: ['publish_date'],
+      desc: ['publish_date'],
+      limit: 200,
+    })
+    for await (const review of walk) all.push(review)
+    return all
+  }
+
+  it('goes on from a continuation cursor with the reviews after those shown, to the last one', async () => {
+    const all = await newestFirst('SKU-058')
+    const ids: string[] = []
+    let cursor = continuationCursor(all.slice(0, 10)) ?? null
+    while (cursor !== null) {
+      const body: ReviewsEndpointBody = await page(`product_variation_id=SKU-058&limit=50&cursor=${cursor}`)
+      ids.push(...body.data.map((review) => review.review_id))
+      cursor = body.nextCursor
+    }
+    expect(ids).toEqual(all.slice(10).map((review) => review.review_id))
+  })
+
+  it('leaves out reviews published after the page was shown', async () => {
+    const all = await newestFirst('SKU-001')
+    const cursor = continuationCursor(all.slice(0, 3))
+    await fetch(`${sb.origin}/__sandbox/product-reviews`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ product_variation_id: 'SKU-001', review_rate: 5 }]),
+    })
+    const body = await page(`product_variation_id=SKU-001&limit=50&cursor=${cursor}`)
+    expect(body.data.map((review) => review.review_id)).toEqual(
+      all.slice(3).map((review) => review.review_id),
+    )
+  })
+
+  it('refuses a continuation cursor with another sort, naming the cursor', async () => {
+    const all = await newestFirst('SKU-001')
+    const result = await ask(
+      `product_variation_id=SKU-001&sort=oldest&cursor=${continuationCursor(all.slice(0, 3))}`,
+    )
+    expect(result).toMatchObject({ status: 400, body: { error: { field: 'cursor' } } })
   })
 })
 

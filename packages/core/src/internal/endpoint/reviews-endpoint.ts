@@ -1,6 +1,7 @@
 import type { RequestOptions } from '../../client.ts'
 import type { ProductReviewListParams } from '../../resources/products.ts'
 import type { ProductReview } from '../../types/published.ts'
+import { listProductReviews, type ReviewsPage } from './continuation.ts'
 import { publicReview } from './public-review.ts'
 import { type ReviewsEndpointQuery, type ReviewsEndpointSort, readReviewsQuery } from './query.ts'
 
@@ -8,10 +9,7 @@ import { type ReviewsEndpointQuery, type ReviewsEndpointSort, readReviewsQuery }
 export interface ReviewsEndpointClient {
   products: {
     reviews: {
-      list(
-        params: ProductReviewListParams,
-        options?: RequestOptions,
-      ): PromiseLike<{ data: ProductReview[]; nextCursor: string | undefined }>
+      list(params: ProductReviewListParams, options?: RequestOptions): PromiseLike<ReviewsPage>
     }
   }
 }
@@ -148,9 +146,10 @@ export async function handleReviewsRequest(
   if ('problem' in read) return refused(400, read.problem.message, read.problem.field)
   const { query } = read
 
-  let page: { data: ProductReview[]; nextCursor: string | undefined }
+  let page: ReviewsPage
   try {
-    page = await options.client.products.reviews.list(
+    page = await listProductReviews(
+      (params, requestOptions) => options.client.products.reviews.list(params, requestOptions),
       {
         product_variation_id: [query.productId],
         limit: query.limit,

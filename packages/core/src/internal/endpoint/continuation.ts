@@ -1,0 +1,133 @@
+import type { RequestOptions } from '../../client.ts'
+import { ValidationError } from '../../errors.ts'
+import type { ProductReviewListParams } from '../../resources/products.ts'
+import type { ProductReview, ReviewRate } from '../../types/published.ts'
+
+// Cannot begin an API cursor in practice, and stays within the cursor shape of the endpoint and the components.
+const PREFIX = '~vr1~'
+
+/**
+ * Where a page of reviews shown from local data (a build-time sync) ends, so that the next page can be
+ * asked of the API without its cursor: the reviews published up to `before`, newest first, less those
+ * already shown at that very date; `cursor` is the API's cursor once the walk is under way.
+ */
+interface Continuation {
+  before: string
+  skip: string[]
+  rates: ReviewRate[]
+  cursor?: string
+}
+
+/** A page as a list call answers it, as far as the endpoint and the components read it. */
+export interface ReviewsPage {
+  data: ProductReview[]
+  nextCursor: string | undefined
+  previousCursor?: string | undefined
+}
+
+function encode(continuation: Continuation): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(continuation))
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return PREFIX + btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+}
+
+function invalid(): ValidationError {
+  return new ValidationError([{ field: 'cursor', message: 'is not a cursor issued for this list' }])
+}
+
+function decode(cursor: string): Continuation {
+  try {
+    const binary = atob(cursor.slice(PREFIX.length).replaceAll('-', '+').replaceAll('_', '/'))
+    const value = JSON.parse(
+      new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
+    ) as unknown
+    const { before, skip, rates, cursor: api } = value as Partial<Continuation>
+    const valid =
+      typeof before === 'string' &&
+      !Number.isNaN(Date.parse(before)) &&
+      Array.isArray(skip) &&
+      skip.length <= 200 &&
+      skip.every((id) => typeof id === 'string') &&
+      Array.isArray(rates) &&
+      rates.every((rate) => [1, 2, 3, 4, 5].includes(rate)) &&
+      (api === undefined || typeof api === 'string')
+    if (!valid) throw invalid()
+    return value as Continuation
+  } catch {
+    throw invalid()
+  }
+}
+
+/** Whether a cursor was made by {@link continuationCursor} (and is none of the API's). */
+export function isContinuationCursor(cursor: string | undefined): cursor is string {
+  return cursor?.startsWith(PREFIX) === true
+}
+
+/**
+ * The cursor of the page after `shown`, a page of a product's reviews newest first that came from local
+ * data (a build-time sync) rather than from the API, so that it has no API cursor. Pass it where an API
+ * cursor would go (the island's `nextCursor`, a `vr_cursor` link): the reviews endpoint and
+ * {@link listProductReviews} go on from it with the API. Undefined when `shown` is empty.
+ *
+ * @param rates The rate filter the page was shown with (empty for every rate).
+ */
+export function continuationCursor(
+  shown: readonly Pick<ProductReview, 'review_id' | 'publish_date'>[],
+  rates: readonly ReviewRate[] = [],
+): string | undefined {
+  const last = shown.at(-1)
+  if (last === undefined) return undefined
+  const skip = shown
+    .filter((review) => review.publish_date === last.publish_date)
+    .map((review) => review.review_id)
+  return encode({ before: last.publish_date, skip, rates: [...rates].sort((a, b) => a - b) })
+}
+
+function sameList(a: readonly unknown[] | undefined, b: readonly unknown[]): boolean {
+  const left = a ?? []
+  return left.length === b.length && left.every((item, index) => item === b[index])
+}
+
+function asList<T>(value: T | readonly T[] | undefined): readonly T[] | undefined {
+  return value === undefined ? undefined : Array.isArray(value) ? (value as readonly T[]) : [value as T]
+}
+
+/**
+ * One page of `list` (a client's `products.reviews.list`), where `params.cursor` may also be a
+ * {@link continuationCursor}: it is then sent as a `publish_date` filter (newest first only, with the
+ * rate filter it was made with), the reviews already shown are left out, and the next cursor carries
+ * the filter on. Any other cursor goes to the API as it is.
+ *
+ * @throws ValidationError naming `cursor` for a continuation cursor that is malformed or used with another
+ * order or rate filter.
+ */
+export async function listProductReviews(
+  list: (params: ProductReviewListParams, options?: RequestOptions) => PromiseLike<ReviewsPage>,
+  params: ProductReviewListParams,
+  options?: RequestOptions,
+): Promise<ReviewsPage> {
+  if (!isContinuationCursor(params.cursor)) return list(params, options)
+  const continuation = decode(params.cursor)
+  const newest =
+    sameList(asList(params.sort), ['publish_date']) && sameList(asList(params.desc), ['publish_date'])
+  const rates = [...(asList(params.review_rate) ?? [])].map(Number).sort((a, b) => a - b)
+  if (!newest || !sameList(rates, continuation.rates) || params.publish_date !== undefined) throw invalid()
+
+  const { cursor: _cursor, ...rest } = params
+  const page = await list(
+    {
+      ...rest,
+      publish_date: { lte: continuation.before },
+      ...(continuation.cursor === undefined ? {} : { cursor: continuation.cursor }),
+    },
+    options,
+  )
+  const skip = new Set(continuation.skip)
+  return {
+    data: page.data.filter((review) => !skip.has(review.review_id)),
+    nextCursor:
+      page.nextCursor === undefined ? undefined : encode({ ...continuation, cursor: page.nextCursor }),
+    previousCursor: undefined,
+  }
+}
