@@ -1,7 +1,7 @@
 import type { BrandReview, Moderation, ProductReview } from '@verified-reviews/core'
 import type { HeadingLevel } from '../internal/Heading.tsx'
 import { getText } from '../internal/i18n.ts'
-import { DEFAULT_MEDIA_WIDTHS, type MediaWidths } from '../internal/media-widths.ts'
+import { DEFAULT_MEDIA_WIDTHS, DEFAULT_THUMBNAIL_SIZE, type MediaWidths } from '../internal/media-widths.ts'
 import { Review } from '../internal/Review.tsx'
 
 export { DEFAULT_MEDIA_WIDTHS, type MediaWidths }
@@ -85,7 +85,7 @@ export function ReviewItem({
   review,
   headingLevel = 3,
   mediaWidths = DEFAULT_MEDIA_WIDTHS,
-  thumbnailSize = 96,
+  thumbnailSize = DEFAULT_THUMBNAIL_SIZE,
   locale,
   className,
 }: ReviewItemProps) {

@@ -1,7 +1,9 @@
+import type { ReactElement, ReactNode } from 'react'
 import { Heading, type HeadingLevel, subLevel } from '../internal/Heading.tsx'
 import { getText } from '../internal/i18n.ts'
-import { pageHref } from '../internal/url.ts'
-import { DEFAULT_MEDIA_WIDTHS, type MediaWidths, type ReviewData, ReviewItem } from './ReviewItem.tsx'
+import { reviewListItems } from '../internal/Review.tsx'
+import { ReviewPager } from '../internal/ReviewPager.tsx'
+import { DEFAULT_MEDIA_WIDTHS, type MediaWidths, type ReviewData } from './ReviewItem.tsx'
 
 // A brand name, the same in every language.
 const PROVIDER = 'Verified Reviews'
@@ -38,6 +40,12 @@ export interface ReviewListProps {
   locale?: string
   /** Extra class names, added after `vr-review-list`. */
   className?: string
+  /**
+   * Shows the reviews through another component: called with the `<li>` of each review, it returns
+   * what takes the place of the list, the empty state and the page links, which it then owns.
+   * `ProductReviews` passes the sort and rate links and the "More reviews" island this way.
+   */
+  moreReviews?: (items: ReactElement[]) => ReactNode
 }
 
 /**
@@ -56,11 +64,11 @@ export function ReviewList({
   mediaWidths = DEFAULT_MEDIA_WIDTHS,
   locale,
   className,
+  moreReviews,
 }: ReviewListProps) {
   const text = getText(locale)
-  const previous = pageHref(previousHref)
-  const next = pageHref(nextHref)
   const empty = reviews.length === 0
+  const items = reviewListItems(reviews, { text, headingLevel: subLevel(headingLevel), mediaWidths })
   const classes = ['vr-review-list', empty && 'vr-review-list--empty', className].filter(Boolean).join(' ')
   return (
     <section className={classes}>
@@ -73,35 +81,10 @@ export function ReviewList({
           {text.t('reviewsCheckedExplanation', { provider: PROVIDER })}
         </p>
       </details>
-      {empty ? (
-        <p className="vr-review-list__empty">{text.t('noReviews')}</p>
+      {moreReviews ? (
+        moreReviews(items)
       ) : (
-        <ol className="vr-review-list__items">
-          {reviews.map((review, i) => (
-            <li key={review.review_id || i} className="vr-review-list__item">
-              <ReviewItem
-                review={review}
-                headingLevel={subLevel(headingLevel)}
-                mediaWidths={mediaWidths}
-                locale={text.locale}
-              />
-            </li>
-          ))}
-        </ol>
-      )}
-      {(previous !== undefined || next !== undefined) && (
-        <nav className="vr-review-list__pagination" aria-label={text.t('reviewPages')}>
-          {previous !== undefined && (
-            <a className="vr-review-list__previous" href={previous} rel="prev">
-              {text.t('previousPage')}
-            </a>
-          )}
-          {next !== undefined && (
-            <a className="vr-review-list__next" href={next} rel="next">
-              {text.t('nextPage')}
-            </a>
-          )}
-        </nav>
+        <ReviewPager text={text} items={items} previousHref={previousHref} nextHref={nextHref} />
       )}
     </section>
   )

@@ -1,8 +1,9 @@
 import type { Media, Moderation, ReviewExtra } from '@verified-reviews/core'
 import { reviewAuthorName } from '@verified-reviews/core/jsonld'
+import type { ReactElement } from 'react'
 import type { ReviewData } from '../components/ReviewItem.tsx'
 import { Heading, type HeadingLevel } from './Heading.tsx'
-import type { MediaWidths } from './media-widths.ts'
+import { DEFAULT_THUMBNAIL_SIZE, type MediaWidths } from './media-widths.ts'
 import { richMessage } from './rich.tsx'
 import { Stars } from './Stars.tsx'
 import { TranslatedText } from './TranslatedText.tsx'
@@ -211,4 +212,26 @@ export function Review(props: {
       )}
     </article>
   )
+}
+
+/**
+ * The `<li>` of each review in a review list, the same from the server's `ReviewList` and from the
+ * island; `offset` keeps the keys of reviews without an id apart across pages.
+ */
+export function reviewListItems(
+  reviews: ReadonlyArray<ReviewData>,
+  options: { text: Text; headingLevel: HeadingLevel; mediaWidths: MediaWidths; offset?: number },
+): ReactElement[] {
+  const { text, headingLevel, mediaWidths, offset = 0 } = options
+  return reviews.map((review, i) => (
+    <li key={review.review_id || `#${offset + i}`} className="vr-review-list__item">
+      <Review
+        review={review}
+        headingLevel={headingLevel}
+        mediaWidths={mediaWidths}
+        thumbnailSize={DEFAULT_THUMBNAIL_SIZE}
+        text={text}
+      />
+    </li>
+  ))
 }

@@ -11,3 +11,6 @@ export const DEFAULT_MEDIA_WIDTHS: Readonly<MediaWidths> = Object.freeze({
   medium: 600,
   large: 1200,
 })
+
+/** Edge of the square image thumbnails, in CSS pixels, when none is given. */
+export const DEFAULT_THUMBNAIL_SIZE = 96

@@ -1,0 +1,110 @@
+import type { ProductReview, VerifiedReviewsClient } from '@verified-reviews/core'
+import { fromStructuredData, type ProductJsonLd } from '@verified-reviews/core/jsonld'
+import type { ReactElement } from 'react'
+import {
+  type ReviewsErrorHandler,
+  reportError,
+  resolveClient,
+  type SearchParamsInput,
+} from '../internal/data.ts'
+import {
+  checkLimit,
+  DEFAULT_REVIEWS_LIMIT,
+  otherParams,
+  parseReviewView,
+  viewQuery,
+} from '../internal/review-query.ts'
+import { viewPage } from '../internal/view-page.ts'
+import { ProductReviewsView, type ProductReviewsViewProps } from './ProductReviewsView.tsx'
+
+/** Props of {@link ProductReviews}. */
+export interface ProductReviewsProps
+  extends Omit<
+    ProductReviewsViewProps,
+    'summary' | 'reviews' | 'nextCursor' | 'previousCursor' | 'searchParams' | 'jsonLd'
+  > {
+  /**
+   * The page's search params, as the framework gives them (Next.js: the page's `searchParams`
+   * promise, passed as it is). `vr_cursor`, `vr_sort` and `vr_rate` choose the page of reviews; the
+   * others are kept in every link.
+   */
+  searchParams?: SearchParamsInput
+  /**
+   * Where the JSON-LD comes from: `data` builds it from the summary and reviews fetched anyway (no
+   * extra call), `api` asks the structured-datas operation, `false` renders none. Needs `url`.
+   * @default 'data'
+   */
+  jsonLd?: 'data' | 'api' | false
+  /** The client to call. @default a client built by `createClient()` from the environment */
+  client?: VerifiedReviewsClient
+  /**
+   * Receives an API failure, after which nothing is rendered. Each failure is reported once.
+   * @default logs to `console.error`
+   */
+  onError?: ReviewsErrorHandler
+}
+
+/**
+ * A product's reviews, fetched on the server: rating summary and histogram (with rate links), AI
+ * summary, the first page of reviews with sort and rate links, and the JSON-LD rich snippets, all in
+ * the first HTML. Two calls (product summary and reviews, in parallel), three with `jsonLd: 'api'`.
+ *
+ * Without `endpoint`, further pages are plain links carrying `vr_cursor` (and `vr_sort`, `vr_rate`) in
+ * the page URL, so the page must pass its `searchParams`. With `endpoint`, the "More reviews" island
+ * appends them in the browser and still works as a link without JavaScript.
+ *
+ * A product without reviews renders the neutral "No reviews yet". An API failure renders nothing and is
+ * reported once to `onError`; it never breaks the page.
+ *
+ * @throws RangeError when `limit` is not a whole number from 1 to 50.
+ */
+export async function ProductReviews(props: ProductReviewsProps): Promise<ReactElement | null> {
+  const { client, onError, searchParams, jsonLd = 'data', limit = DEFAULT_REVIEWS_LIMIT, ...view } = props
+  checkLimit(limit)
+  try {
+    const params = await searchParams
+    const chosen = parseReviewView(params)
+    const vr = await resolveClient(client)
+    const structuredData =
+      jsonLd === 'api' && props.url !== undefined
+        ? vr.products.structuredData.get({ product_variation_id: props.productId, canonical_url: props.url })
+        : undefined
+    const [products, { page, cursor }, node] = await Promise.all([
+      vr.products.list({ product_variation_id: [props.productId] }),
+      viewPage(
+        (list) => vr.products.reviews.list({ ...list, product_variation_id: [props.productId] }),
+        chosen,
+        limit,
+      ),
+      // The reviews still show when only the structured data fails.
+      structuredData?.then(
+        (data): ProductJsonLd | null =>
+          fromStructuredData(data, { url: props.url ?? '', product: props.product }),
+        (error: unknown) => {
+          reportError(error, 'ProductReviews', onError)
+          return null
+        },
+      ),
+    ])
+    const reviews: readonly ProductReview[] = page.data
+    return (
+      <ProductReviewsView
+        {...view}
+        limit={limit}
+        summary={products.data[0]}
+        reviews={reviews}
+        nextCursor={page.nextCursor}
+        previousCursor={page.previousCursor}
+        searchParams={
+          cursor === chosen.cursor
+            ? params
+            : new URLSearchParams(viewQuery(otherParams(params), { ...chosen, cursor: undefined }))
+        }
+        jsonLd={jsonLd === false ? false : structuredData === undefined ? true : (node ?? null)}
+      />
+    )
+  } catch (error) {
+    reportError(error, 'ProductReviews', onError)
+    return null
+  }
+}

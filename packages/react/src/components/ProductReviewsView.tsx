@@ -1,0 +1,203 @@
+import type { ProductReview, ProductSummary, ReviewRate } from '@verified-reviews/core'
+import { buildProductJsonLd, type ProductFacts, type ProductJsonLd } from '@verified-reviews/core/jsonld'
+import type { ReactElement } from 'react'
+import { MoreReviews } from '../client.tsx'
+import { warnOnce } from '../internal/data.ts'
+import { type HeadingLevel, subLevel } from '../internal/Heading.tsx'
+import { getText, islandMessages } from '../internal/i18n.ts'
+import { JsonLdScript } from '../internal/JsonLdScript.tsx'
+import { DEFAULT_MEDIA_WIDTHS, type MediaWidths } from '../internal/media-widths.ts'
+import { pageHrefs, ReviewLinks } from '../internal/ReviewLinks.tsx'
+import {
+  checkLimit,
+  DEFAULT_REVIEWS_LIMIT,
+  otherParams,
+  parseReviewView,
+  type SearchParamsRecord,
+  viewHref,
+} from '../internal/review-query.ts'
+import { RatingSummary, type RatingSummaryData } from './RatingSummary.tsx'
+import { ReviewList } from './ReviewList.tsx'
+import { ReviewSummary } from './ReviewSummary.tsx'
+
+const NO_RATING: RatingSummaryData = {
+  average: 0,
+  count_total: 0,
+  count_1: 0,
+  count_2: 0,
+  count_3: 0,
+  count_4: 0,
+  count_5: 0,
+}
+
+/** Props of {@link ProductReviewsView}: the data `ProductReviews` fetches, and how to show it. */
+export interface ProductReviewsViewProps {
+  /** The product's `product_variation_id`, which the island asks its endpoint for. */
+  productId: string
+  /** The product's summary (`GET /products`): rating, histogram, criteria, AI summary. `undefined` when the API has none. */
+  summary: Pick<ProductSummary, 'ratings' | 'review_summary' | 'extras'> | undefined
+  /** The page of reviews to show, in display order. */
+  reviews: readonly ProductReview[]
+  /** The cursor of the next page, when there is one. */
+  nextCursor?: string | null | undefined
+  /** The cursor of the previous page, when there is one. */
+  previousCursor?: string | null | undefined
+  /**
+   * The page's search params, so links keep them and carry `vr_cursor`, `vr_sort` (`newest`, `oldest`,
+   * `highest`, `lowest`) and `vr_rate` (a comma list of 1 to 5). Bad values of these are ignored.
+   */
+  searchParams?: URLSearchParams | SearchParamsRecord | undefined
+  /**
+   * The page's canonical URL: the `@id` of its Product node in the JSON-LD. Without it no JSON-LD is
+   * rendered (a development warning says so).
+   */
+  url?: string | undefined
+  /** The page's own product facts (`name`, `sku`, `offers`…), merged into the same Product node. */
+  product?: ProductFacts | undefined
+  /**
+   * The JSON-LD: `true` builds it from the summary and the reviews shown, a node (from
+   * `fromStructuredData`) is rendered as it is, `false` or `null` renders none.
+   * @default true
+   */
+  jsonLd?: boolean | ProductJsonLd | null | undefined
+  /** Name of the organization the AI summary is attributed to; with it, the summary is marked up as a review. */
+  reviewSummaryAuthor?: string | undefined
+  /** `id` of the JSON-LD script element. */
+  jsonLdId?: string | undefined
+  /** `nonce` of the JSON-LD script element, for a Content Security Policy that allows scripts by nonce. */
+  jsonLdNonce?: string | undefined
+  /**
+   * Address of the endpoint serving further pages (the framework package provides it). With it, the
+   * "More reviews" island appends pages in the browser; without it, links lead to the next page.
+   */
+  endpoint?: string | undefined
+  /**
+   * Reviews per page, 1 to 50; the island asks for pages of the same size.
+   * @default 10
+   */
+  limit?: number | undefined
+  /**
+   * Level of the section headings; review headings are one level below.
+   * @default 2
+   */
+  headingLevel?: HeadingLevel | undefined
+  /** Widths of the image variants, for `srcset`. @default { small: 200, medium: 600, large: 1200 } */
+  mediaWidths?: MediaWidths | undefined
+  /**
+   * Language of every text and date, one of bg cs de el en es fr it nl pl pt sk tr; other values are
+   * resolved to the closest supported language.
+   * @default 'en'
+   */
+  locale?: string | undefined
+  /** Extra class names, added after `vr-product-reviews`. */
+  className?: string | undefined
+}
+
+/** The JSON-LD node the view renders, or `null`. */
+function jsonLdNode(props: ProductReviewsViewProps): ProductJsonLd | null {
+  const { jsonLd = true, url, summary } = props
+  if (jsonLd === false || jsonLd === null) return null
+  if (jsonLd !== true) return jsonLd
+  if (url === undefined) {
+    warnOnce('ProductReviews renders no JSON-LD without `url`, the canonical URL of the page')
+    return null
+  }
+  const withSummary = props.reviewSummaryAuthor !== undefined && summary?.review_summary !== undefined
+  return buildProductJsonLd({
+    url,
+    product: props.product,
+    rating: summary?.ratings,
+    reviews: props.reviews,
+    ...(withSummary
+      ? { reviewSummary: summary.review_summary, reviewSummaryAuthor: props.reviewSummaryAuthor }
+      : {}),
+  })
+}
+
+/**
+ * What `ProductReviews` renders, from data already at hand (a build-time sync, a cache): the rating
+ * summary with rate links, the AI summary, the reviews with sort and rate links and the next page (or
+ * the "More reviews" island with `endpoint`), and the JSON-LD. A product without reviews shows the
+ * neutral "No reviews yet" of the rating summary alone.
+ *
+ * Class names: `vr-product-reviews`; the sort and rate links: `vr-review-controls`, `__sort`, `__filter`,
+ * `__label`, `__options`, `__option`; the island's link: `vr-review-list__more`, its live region
+ * `vr-review-list__status`.
+ *
+ * @throws RangeError when `limit` is not a whole number from 1 to 50.
+ * @throws JsonLdInputError when `url` is not absolute or `product` names another `@id`.
+ */
+export function ProductReviewsView(props: ProductReviewsViewProps): ReactElement {
+  const {
+    productId,
+    summary,
+    reviews,
+    searchParams,
+    endpoint,
+    limit = DEFAULT_REVIEWS_LIMIT,
+    headingLevel = 2,
+    mediaWidths = DEFAULT_MEDIA_WIDTHS,
+    locale,
+    className,
+  } = props
+  checkLimit(limit)
+  const text = getText(locale)
+  const view = parseReviewView(searchParams)
+  const query = otherParams(searchParams)
+  const rating = summary?.ratings ?? NO_RATING
+  const withReviews = rating.count_total > 0 || reviews.length > 0
+  const { previousHref, nextHref } = pageHrefs(query, view, props)
+  const moreReviews = (items: ReactElement[]) =>
+    endpoint === undefined ? (
+      <ReviewLinks
+        text={text}
+        items={items}
+        view={view}
+        query={query}
+        previousHref={previousHref}
+        nextHref={nextHref}
+      />
+    ) : (
+      <MoreReviews
+        endpoint={endpoint}
+        productId={productId}
+        limit={limit}
+        locale={text.locale}
+        messages={islandMessages(text.locale)}
+        sort={view.sort}
+        rates={view.rates}
+        cursor={view.cursor}
+        nextCursor={props.nextCursor ?? null}
+        previousHref={previousHref}
+        query={query}
+        headingLevel={subLevel(headingLevel)}
+        mediaWidths={mediaWidths}
+      >
+        {items}
+      </MoreReviews>
+    )
+  const currentRate: ReviewRate | undefined = view.rates.length === 1 ? view.rates[0] : undefined
+  return (
+    <div className={className ? `vr-product-reviews ${className}` : 'vr-product-reviews'}>
+      <RatingSummary
+        rating={rating}
+        criteria={summary?.extras}
+        rateHref={(rate) => viewHref(query, { sort: view.sort, rates: [rate] })}
+        currentRate={currentRate}
+        headingLevel={headingLevel}
+        locale={text.locale}
+      />
+      <ReviewSummary summary={summary?.review_summary} headingLevel={headingLevel} locale={text.locale} />
+      {withReviews && (
+        <ReviewList
+          reviews={reviews}
+          headingLevel={headingLevel}
+          mediaWidths={mediaWidths}
+          locale={text.locale}
+          moreReviews={moreReviews}
+        />
+      )}
+      <JsonLdScript data={jsonLdNode(props)} id={props.jsonLdId} nonce={props.jsonLdNonce} />
+    </div>
+  )
+}
