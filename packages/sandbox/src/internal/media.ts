@@ -1,7 +1,7 @@
 import { Random } from './random.ts'
 
 const SIZES = { small: 160, medium: 480, large: 1200 } as const
-const NAME = /^(?<base>[a-z0-9][a-z0-9-]{0,79}?)(?:-(?<size>small|medium|large))?\.svg$/
+const NAME = /^(?<base>[a-z0-9][a-z0-9-]{0,79}?)-(?<size>small|medium|large)\.svg$/
 
 /** A stored sandbox path made absolute on the origin the client used; other URLs stay as they are. */
 export function absoluteUrl(url: string, origin: string): string {
@@ -17,7 +17,7 @@ export function renderMedia(name: string): string | undefined {
   const match = NAME.exec(name)
   if (!match?.groups) return undefined
   const base = match.groups.base as string
-  const side = SIZES[(match.groups.size ?? 'medium') as keyof typeof SIZES]
+  const side = SIZES[match.groups.size as keyof typeof SIZES]
   const rng = new Random(base, 'media')
   const hue = rng.int(0, 359)
   const background = `hsl(${hue} 45% 88%)`
