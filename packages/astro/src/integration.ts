@@ -167,10 +167,11 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
               'rich snippets, since their Product node needs an absolute URL.',
           )
         }
+        const catalog = sharedCatalog()
         const report = await injectProductJsonLd({
           dir,
           ...(site === undefined ? {} : { site }),
-          catalog: sharedCatalog(),
+          catalog,
           maxReviews,
           onProgress: progressLogger(logger),
           logger,
@@ -180,11 +181,13 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
           logger.info('No page marks a product: no review rich snippets added')
           return
         }
-        const { apiCalls } = report
+        // The catalog served the components too; the loaders log their own calls.
+        const calls = catalog.calls()
         logger.info(
           `Review rich snippets: ${report.changedPages} page(s) changed, ${report.unchangedPages} up to date, ` +
-            `${report.pagesWithoutReviews} without reviews; ${report.products} product(s); the injection made ` +
-            `${apiCalls.total} API call(s) (${apiCalls.reviews} review page(s), ${apiCalls.ratings} ratings call(s))`,
+            `${report.pagesWithoutReviews} without reviews; ${report.products} product(s); the components and the ` +
+            `injection made ${calls.reviews + calls.ratings + calls.products} API call(s) (${calls.reviews} review page(s), ` +
+            `${calls.products} product page(s), ${calls.ratings} ratings call(s))`,
         )
       },
     },
