@@ -97,6 +97,7 @@ export function otherParams(params: URLSearchParams | SearchParamsRecord | undef
 /** The query string of a view: the page's other params, then ours (defaults left out). */
 export function viewQuery(other: string, view: ReviewView): string {
   const params = new URLSearchParams(other)
+  for (const name of Object.values(PARAM)) params.delete(name)
   if (view.cursor !== undefined) params.set(PARAM.cursor, view.cursor)
   if (view.sort !== DEFAULT_SORT) params.set(PARAM.sort, view.sort)
   if (view.rates.length > 0) params.set(PARAM.rate, view.rates.join(','))
