@@ -1,0 +1,34 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { ProductView } from '@/components/ProductView'
+import { findProduct } from '@/lib/catalogue'
+import { isLocale } from '@/lib/i18n'
+import { SITE_URL } from '@/lib/site'
+
+// The product page with a view of its reviews (`vr_cursor`, `vr_sort`, `vr_rate`): next.config rewrites
+// the static page's plain links here, so they work without JavaScript. Rendered per request (it reads
+// the search params); the API calls still go through the data cache.
+
+interface Props {
+  params: Promise<{ locale: string; id: string }>
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { locale, id } = await props.params
+  const product = findProduct(id)
+  return product === undefined
+    ? {}
+    : {
+        title: product.name,
+        alternates: { canonical: `${SITE_URL}/${locale}/products/${product.id}` },
+        robots: { index: false },
+      }
+}
+
+export default async function ProductReviewsPage(props: Props) {
+  const { locale, id } = await props.params
+  const product = findProduct(id)
+  if (!isLocale(locale) || product === undefined) notFound()
+  return <ProductView locale={locale} product={product} searchParams={props.searchParams} />
+}

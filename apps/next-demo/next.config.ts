@@ -1,0 +1,30 @@
+import { reviewViewRewrites } from '@verified-reviews/next/config'
+import type { NextConfig } from 'next'
+
+// Without credentials the demo reads the local sandbox (`pnpm sandbox --port 4010`), with the sandbox's
+// default credentials. Set here, before Next.js starts its build workers, so that every process has them.
+const env = process.env
+if (!env.VERIFIED_REVIEWS_CLIENT_ID && !env.VERIFIED_REVIEWS_CLIENT_SECRET) {
+  env.VERIFIED_REVIEWS_ORIGIN ||= 'http://127.0.0.1:4010'
+  env.VERIFIED_REVIEWS_CLIENT_ID = 'sandbox-client-id'
+  env.VERIFIED_REVIEWS_CLIENT_SECRET = 'sandbox-client-secret'
+}
+
+const config: NextConfig = {
+  transpilePackages: ['@verified-reviews/core', '@verified-reviews/react', '@verified-reviews/next'],
+  async redirects() {
+    return [{ source: '/', destination: '/en', permanent: false }]
+  },
+  async rewrites() {
+    return {
+      beforeFiles: reviewViewRewrites({
+        source: '/:locale/products/:id',
+        destination: '/:locale/products/:id/reviews',
+      }),
+      afterFiles: [],
+      fallback: [],
+    }
+  },
+}
+
+export default config

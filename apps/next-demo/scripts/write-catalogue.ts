@@ -1,0 +1,23 @@
+// Writes lib/catalogue.json, the demo shop's own product list, from the sandbox's seeded catalogue
+// (seed 1), so that the shop's products are the ones the sandbox has reviews for. A real shop keeps
+// its own catalogue; with real credentials, put your products there.
+import { writeFile } from 'node:fs/promises'
+import { generateDataset, websiteIdFromSeed } from '../../../packages/sandbox/src/internal/seed.ts'
+
+const dataset = generateDataset({
+  seed: 1,
+  websiteId: websiteIdFromSeed(1),
+  organizationName: 'Maison Sandbox',
+})
+const catalogue = {
+  products: dataset.products.map((product) => ({
+    id: product.product_variation_id,
+    name: product.product_name,
+    brand: product.product_brand,
+    sku: product.product_sku,
+    gtin13: product.product_ean,
+  })),
+  shops: dataset.shops.map((shop) => ({ key: shop.shop_key, name: shop.name })),
+}
+await writeFile(new URL('../lib/catalogue.json', import.meta.url), `${JSON.stringify(catalogue, null, 2)}\n`)
+console.log(`lib/catalogue.json: ${catalogue.products.length} products, ${catalogue.shops.length} shops`)

@@ -1,0 +1,60 @@
+import type { ProductReview, ProductSummary } from '@verified-reviews/core'
+import { type BuildData, prefetchBuildData } from '@verified-reviews/core/prefetch'
+import { createJsonFileReviewStore } from '@verified-reviews/core/sync'
+import { freshReviewsClient } from './clients.ts'
+import { buildDirectory, buildStorePath } from './internal/paths.ts'
+
+export type { BuildData } from '@verified-reviews/core/prefetch'
+
+/** What the build prefetch holds of one product. */
+export interface PrefetchedProduct {
+  /** The product's summary (rating, histogram, criteria, AI summary); undefined when the API does not know it. */
+  summary: ProductSummary | undefined
+  /** Every review of the product, newest published first. */
+  reviews: ProductReview[]
+}
+
+/** Whether this process is rendering pages for `next build` (Next.js sets `NEXT_PHASE` in every build worker). */
+export function isBuildPhase(): boolean {
+  return process.env.NEXT_PHASE === 'phase-production-build'
+}
+
+function distDir(): string | undefined {
+  const value = process.env.VERIFIED_REVIEWS_DIST_DIR
+  return value === undefined || value === '' ? undefined : value
+}
+
+/**
+ * The review data of the whole catalogue for `next build`, fetched once for every page and every build
+ * worker: one review sync (200 reviews per call) and the product summaries (200 per call), so a build of
+ * N product pages costs ceil(reviews / 200) + ceil(N / 200) calls. The first worker to ask fetches, under
+ * a lock file in `.next/verified-reviews/`; the others wait and read what it wrote. `next build` empties
+ * that folder when it starts, so every build fetches afresh; the review store it leaves there is where
+ * the revalidate route starts from after `next start`.
+ *
+ * Outside `next build` it resolves to `undefined`: pages then read the API through the data cache.
+ * The components of this package use it by themselves; call it for data of your own (a sitemap, a
+ * product listing). Set `VERIFIED_REVIEWS_DIST_DIR` when `next.config` sets another `distDir`.
+ */
+export async function getBuildData(): Promise<BuildData | undefined> {
+  if (!isBuildPhase()) return undefined
+  const dir = distDir()
+  return prefetchBuildData({
+    client: freshReviewsClient(),
+    directory: await buildDirectory(dir),
+    store: createJsonFileReviewStore(await buildStorePath(dir)),
+  })
+}
+
+/**
+ * One product's summary and reviews from {@link getBuildData}, or `undefined` outside `next build`.
+ *
+ * @example
+ * const built = await prefetchedProductReviews('SKU-001')
+ * const rating = built?.summary?.ratings // no API call during the build
+ */
+export async function prefetchedProductReviews(productId: string): Promise<PrefetchedProduct | undefined> {
+  const data = await getBuildData()
+  if (data === undefined) return undefined
+  return { summary: data.summary(productId), reviews: data.reviews(productId) }
+}

@@ -1,0 +1,126 @@
+import { continuationCursor } from '@verified-reviews/core/endpoint'
+import {
+  BrandReviews as BrandReviewsFromApi,
+  ProductRating as ProductRatingFromApi,
+  ProductReviews as ProductReviewsFromApi,
+  ProductReviewsView,
+  RatingBadge,
+  type BrandReviewsProps as ReactBrandReviewsProps,
+  type ProductRatingProps as ReactProductRatingProps,
+  type ProductReviewsProps as ReactProductReviewsProps,
+  type ReviewsJsonLdProps as ReactReviewsJsonLdProps,
+  type ReviewsErrorHandler,
+  ReviewsJsonLd as ReviewsJsonLdFromReact,
+} from '@verified-reviews/react'
+import type { ReactElement } from 'react'
+import { type PrefetchedProduct, prefetchedProductReviews } from './build-data.ts'
+import { revalidateSeconds, reviewsClient } from './clients.ts'
+import { tagRender } from './internal/render-tags.ts'
+import { reviewTags } from './tags.ts'
+
+/** Props of {@link ProductReviews}: those of the React component, whose client this package provides. */
+export type ProductReviewsProps = Omit<ReactProductReviewsProps, 'client'>
+/** Props of {@link ProductRating}: those of the React component, whose client this package provides. */
+export type ProductRatingProps = Omit<ReactProductRatingProps, 'client'>
+/** Props of {@link BrandReviews}: those of the React component, whose client this package provides. */
+export type BrandReviewsProps = Omit<ReactBrandReviewsProps, 'client'>
+/** Props of {@link ReviewsJsonLd}: those of the React component, whose client this package provides. */
+export type ReviewsJsonLdProps = ReactReviewsJsonLdProps extends infer P
+  ? P extends { source: 'api' }
+    ? Omit<P, 'client'>
+    : P
+  : never
+
+const DEFAULT_LIMIT = 10
+
+function logError(component: string): ReviewsErrorHandler {
+  return (error) =>
+    console.error(
+      `@verified-reviews/next: ${component} could not read the build prefetch; it asks the API.`,
+      error,
+    )
+}
+
+/** The product's build data during `next build`; undefined otherwise, or when the prefetch failed (reported). */
+async function built(
+  productId: string,
+  component: string,
+  onError: ReviewsErrorHandler | undefined,
+): Promise<PrefetchedProduct | undefined> {
+  try {
+    const product = await prefetchedProductReviews(productId)
+    if (product !== undefined)
+      await tagRender([reviewTags.product(productId), reviewTags.all()], revalidateSeconds())
+    return product
+  } catch (error) {
+    ;(onError ?? logError(component))(error, { component })
+    return undefined
+  }
+}
+
+/**
+ * A product's reviews (rating summary, AI summary, first page of reviews with sort and rate links, the
+ * "More reviews" island with `endpoint`, JSON-LD) in the first HTML, from the API through the Next.js
+ * data cache: every call is tagged `reviewTags.product(productId)`, so the revalidate route refreshes the
+ * page when its reviews change, and revalidates after `VERIFIED_REVIEWS_REVALIDATE` seconds (one hour)
+ * otherwise.
+ *
+ * During `next build`, without `searchParams` (a static page), the data comes from the build prefetch
+ * (no API call per page), and the island goes on from there with the API.
+ */
+export async function ProductReviews(props: ProductReviewsProps): Promise<ReactElement | null> {
+  if (props.searchParams === undefined && props.jsonLd !== 'api') {
+    const product = await built(props.productId, 'ProductReviews', props.onError)
+    if (product !== undefined) {
+      const { onError: _onError, searchParams: _searchParams, jsonLd, ...view } = props
+      const limit = props.limit ?? DEFAULT_LIMIT
+      const shown = product.reviews.slice(0, limit)
+      return (
+        <ProductReviewsView
+          {...view}
+          summary={product.summary}
+          reviews={shown}
+          nextCursor={product.reviews.length > limit ? continuationCursor(shown) : undefined}
+          jsonLd={jsonLd !== false}
+        />
+      )
+    }
+  }
+  return <ProductReviewsFromApi {...props} client={reviewsClient()} />
+}
+
+/**
+ * A product's star rating for listings and product cards. Every `ProductRating` of a render goes out in
+ * one bulk call per 200 products, tagged with their `reviewTags.product(id)`; during `next build` the
+ * ratings come from the build prefetch (no call at all).
+ */
+export async function ProductRating(props: ProductRatingProps): Promise<ReactElement | null> {
+  if ((props.idType ?? 'product_variation_id') === 'product_variation_id') {
+    const product = await built(props.productId, 'ProductRating', props.onError)
+    if (product !== undefined) {
+      const { productId: _productId, idType: _idType, onError: _onError, ...badge } = props
+      return <RatingBadge {...badge} rating={product.summary?.ratings} />
+    }
+  }
+  return <ProductRatingFromApi {...props} client={reviewsClient()} />
+}
+
+/**
+ * Reviews of the brand or of one shop, with statistics, sort and rate links and pages, from the API
+ * through the Next.js data cache, tagged `reviewTags.brand()` or `reviewTags.shop(key)`.
+ */
+export function BrandReviews(props: BrandReviewsProps): ReactElement {
+  return <BrandReviewsFromApi {...props} client={reviewsClient()} />
+}
+
+/**
+ * The review rich snippets of a product page: built from data the page has (`source: 'data'`, no call),
+ * or from the API's structured data (`source: 'api'`), tagged `reviewTags.product(id)`.
+ */
+export function ReviewsJsonLd(props: ReviewsJsonLdProps): ReactElement {
+  return props.source === 'api' ? (
+    <ReviewsJsonLdFromReact {...props} client={reviewsClient()} />
+  ) : (
+    <ReviewsJsonLdFromReact {...props} />
+  )
+}

@@ -1,0 +1,28 @@
+async function sha256(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
+}
+
+/**
+ * Whether `given` equals one of `secrets`, in a time that tells nothing of how much matched: both
+ * sides are hashed first (same length whatever the input), every secret is compared, and the bytes
+ * are compared without stopping at the first difference.
+ */
+export async function matchesSecret(given: string, secrets: readonly string[]): Promise<boolean> {
+  const digest = await sha256(given)
+  let matched = false
+  for (const secret of secrets) {
+    const expected = await sha256(secret)
+    let difference = 0
+    for (let index = 0; index < expected.length; index++) {
+      difference |= (expected[index] ?? 0) ^ (digest[index] ?? 0)
+    }
+    matched = difference === 0 || matched
+  }
+  return matched
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined. */
+export function bearerToken(header: string | null): string | undefined {
+  const match = header === null ? null : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)
+  return match?.[1]
+}

@@ -1,0 +1,211 @@
+import type { BrandReview, ProductReview } from '@verified-reviews/core'
+import {
+  type BrandReviewsClient,
+  type ProductReviewsClient,
+  type ReviewStore,
+  type SyncedReview,
+  type SyncMode,
+  syncBrandReviews,
+  syncProductReviews,
+} from '@verified-reviews/core/sync'
+import { revalidateTag } from 'next/cache.js'
+import { freshReviewsClient } from './clients.ts'
+import { bearerToken, matchesSecret } from './internal/secret.ts'
+import { openBrandStore, openProductStore } from './internal/stores.ts'
+import { reviewTags } from './tags.ts'
+
+/**
+ * Where a sync keeps its reviews: `'build'` (a memory store that starts from the review store the build
+ * prefetch left in `.next/verified-reviews/`, so the first sync after `next start` is incremental),
+ * `'memory'` (empty at each start: the first sync walks every review), the path of a JSON file, or any
+ * `ReviewStore` (a database or Redis shared by several servers).
+ */
+export type ReviewStoreOption<R extends SyncedReview> = 'build' | 'memory' | string | ReviewStore<R>
+
+/** How long Next.js may serve revalidated data stale: a `cacheLife` profile name or `{ expire }` in seconds. */
+export type RevalidateProfile = string | { expire?: number }
+
+/** Options of {@link createRevalidateRoute}. */
+export interface RevalidateRouteOptions {
+  /**
+   * The shared secret a caller sends as `Authorization: Bearer <secret>`. Vercel Cron's `CRON_SECRET`
+   * is accepted too when it is set. Without any secret every call is refused.
+   * @default process.env.VERIFIED_REVIEWS_REVALIDATE_SECRET
+   */
+  secret?: string
+  /**
+   * Where the product review sync keeps reviews between calls: `'build'`, `'memory'`, a JSON file path
+   * or a `ReviewStore` (see the README).
+   * @default 'build'
+   */
+  store?: ReviewStoreOption<ProductReview>
+  /**
+   * Whether brand and shop reviews are synced too (revalidating `reviewTags.brand()` and
+   * `reviewTags.shop(key)`), and where they are kept; `false` leaves them out.
+   * @default 'memory'
+   */
+  brandStore?: ReviewStoreOption<BrandReview> | false
+  /**
+   * How long pages may serve the old reviews while they regenerate (the second argument of
+   * `revalidateTag`): `'max'` serves the old page once while the new one renders; `{ expire: 0 }` makes
+   * the next visitor wait for the new page.
+   * @default 'max'
+   */
+  profile?: RevalidateProfile
+  /**
+   * The client that syncs.
+   * @default the environment's client, without the Next.js data cache
+   */
+  client?: ProductReviewsClient & BrandReviewsClient
+  /**
+   * The Next.js build directory, where the `'build'` store is read.
+   * @default '.next'
+   */
+  distDir?: string
+  /**
+   * The function that revalidates a tag.
+   * @default revalidateTag from next/cache
+   */
+  revalidate?: (tag: string, profile: RevalidateProfile) => void
+}
+
+/** What a sync did, as the route reports it. */
+export interface RevalidateSyncSummary {
+  mode: 'full' | 'incremental'
+  newReviews: number
+  updatedReviews: number
+  calls: number
+}
+
+/** The answer of the revalidate route. */
+export interface RevalidateRouteBody {
+  /** Products whose reviews changed, sorted. */
+  products: string[]
+  /** Shops whose reviews changed, sorted; `''` stands for the brand itself. */
+  shops: string[]
+  /** The tags revalidated, in the order they were. */
+  revalidated: string[]
+  sync: { products: RevalidateSyncSummary; brands?: RevalidateSyncSummary }
+}
+
+/** The handlers of the revalidate route: export them from an `app/…/route.ts`. */
+export interface RevalidateRoute {
+  GET(request: Request): Promise<Response>
+  POST(request: Request): Promise<Response>
+}
+
+const MODES: readonly SyncMode[] = ['auto', 'full', 'incremental']
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  })
+}
+
+function summary(report: RevalidateSyncSummary): RevalidateSyncSummary {
+  return {
+    mode: report.mode,
+    newReviews: report.newReviews,
+    updatedReviews: report.updatedReviews,
+    calls: report.calls,
+  }
+}
+
+/**
+ * The route a scheduler calls to keep review pages fresh (the API has no webhooks), for
+ * `app/api/revalidate-reviews/route.ts`:
+ *
+ * ```ts
+ * export const { GET, POST } = createRevalidateRoute()
+ * ```
+ *
+ * Each call (GET for Vercel Cron, or POST) must carry `Authorization: Bearer <secret>`, compared in
+ * constant time. It runs an incremental sync of the product reviews (and of the brand reviews), then
+ * calls `revalidateTag` for the products and shops whose reviews changed, and nothing else, and answers
+ * what it revalidated. `?mode=full` runs a full sync, which also finds edited reviews (schedule one
+ * nightly). Concurrent calls share one sync.
+ */
+export function createRevalidateRoute(options: RevalidateRouteOptions = {}): RevalidateRoute {
+  let productStore: Promise<ReviewStore<ProductReview>> | undefined
+  let brandStore: ReviewStore<BrandReview> | undefined
+  let warned = false
+
+  const handle = async (request: Request): Promise<Response> => {
+    const env = process.env
+    const secrets = [options.secret ?? env.VERIFIED_REVIEWS_REVALIDATE_SECRET, env.CRON_SECRET].filter(
+      (secret): secret is string => typeof secret === 'string' && secret !== '',
+    )
+    if (secrets.length === 0 && !warned) {
+      warned = true
+      console.error(
+        '@verified-reviews/next: the revalidate route refuses every call: set VERIFIED_REVIEWS_REVALIDATE_SECRET or CRON_SECRET.',
+      )
+    }
+    const token = bearerToken(request.headers.get('authorization'))
+    if (token === undefined || !(await matchesSecret(token, secrets))) {
+      return json(
+        401,
+        { error: { message: 'a valid Authorization: Bearer <secret> header is required' } },
+        {
+          'www-authenticate': 'Bearer',
+        },
+      )
+    }
+
+    const modeText = new URL(request.url).searchParams.get('mode') ?? 'auto'
+    if (!(MODES as readonly string[]).includes(modeText)) {
+      return json(400, { error: { message: `mode must be one of ${MODES.join(', ')}`, field: 'mode' } })
+    }
+    const mode = modeText as SyncMode
+
+    const client = options.client ?? freshReviewsClient()
+    const revalidate = options.revalidate ?? revalidateTag
+    const profile = options.profile ?? 'max'
+    const revalidated: string[] = []
+    const apply = (tags: string[]) => {
+      for (const tag of tags) {
+        revalidate(tag, profile)
+        revalidated.push(tag)
+      }
+    }
+    let products: Awaited<ReturnType<typeof syncProductReviews>> | undefined
+    try {
+      productStore ??= openProductStore(options.store ?? 'build', options.distDir).catch((error: unknown) => {
+        productStore = undefined
+        throw error
+      })
+      products = await syncProductReviews({ client, store: await productStore, mode })
+      // Revalidated at once: the store now holds these reviews, so a later failure must not lose them.
+      apply(products.affectedProductIds.map(reviewTags.product))
+
+      let brands: Awaited<ReturnType<typeof syncBrandReviews>> | undefined
+      if (options.brandStore !== false) {
+        brandStore ??= openBrandStore(options.brandStore ?? 'memory')
+        brands = await syncBrandReviews({ client, store: brandStore, mode })
+        const shops = brands.affectedShopKeys
+        apply([
+          ...(shops.length > 0 ? [reviewTags.brand()] : []),
+          ...shops.filter((key) => key !== '').map(reviewTags.shop),
+        ])
+      }
+
+      const body: RevalidateRouteBody = {
+        products: products.affectedProductIds,
+        shops: brands?.affectedShopKeys ?? [],
+        revalidated,
+        sync: { products: summary(products), ...(brands === undefined ? {} : { brands: summary(brands) }) },
+      }
+      return json(200, body)
+    } catch (error) {
+      console.error('@verified-reviews/next: a review sync of the revalidate route failed.', error)
+      return json(502, {
+        error: { message: 'a review sync failed; the next call resumes it' },
+        products: products?.affectedProductIds ?? [],
+        revalidated,
+      })
+    }
+  }
+
+  return { GET: handle, POST: handle }
+}
