@@ -1,0 +1,319 @@
+/**
+ * Benchmark of `@verified-reviews/react` (a figure, not a test): server render time of a product page
+ * (rating summary with histogram and criteria, AI summary, sort and rate links, 20 reviews with every
+ * part, next-page link, JSON-LD) by `ProductReviewsView`, against a hand-written baseline that builds the
+ * same markup with template strings. Before timing, both outputs are compared: they must be the same
+ * HTML (React's `<!-- -->` text separators aside). React runs its production build on the built package.
+ *
+ *   pnpm bench:react [--runs 400]   (builds core and react first)
+ */
+import { parseArgs } from 'node:util'
+import type { ProductReview, ProductSummary } from '@verified-reviews/core'
+import type { ReactElement } from 'react'
+import { productReview, productSummary } from '../fixtures/reviews.ts'
+
+process.env.NODE_ENV = 'production'
+const { createElement } = await import('react')
+const { renderToString } = await import('react-dom/server')
+const { prerender } = await import('react-dom/static')
+const { ProductReviewsView } = await import('@verified-reviews/react')
+const { buildProductJsonLd, reviewAuthorName, serializeJsonLd } = await import(
+  '@verified-reviews/core/jsonld'
+)
+const i18n = await import('@verified-reviews/core/i18n')
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '400' } } })
+const runs = Number(values.runs)
+
+const URL_OF_PAGE = 'https://shop.example/products/teapot'
+const summary: ProductSummary = productSummary()
+const reviews: ProductReview[] = Array.from({ length: 20 }, (_, i) =>
+  productReview({
+    review_id: `rev-${i}`,
+    author_firstname: ['Marie', 'Jan', 'Ana', 'Luca', 'Eva'][i % 5] ?? 'Marie',
+    review_rate: ((i % 5) + 1) as ProductReview['review_rate'],
+    publish_date: `2025-03-${String(28 - i).padStart(2, '0')}T08:00:00Z`,
+    incentivization: i % 7 === 0 ? 'gifted' : 'none',
+    is_verified: i % 3 !== 0,
+    ...(i % 2 === 0 ? {} : { translated_review: {}, moderations: [], medias: [] }),
+  }),
+)
+const props = {
+  productId: 'SKU-1',
+  summary,
+  reviews,
+  nextCursor: 'next-cursor',
+  url: URL_OF_PAGE,
+  product: { name: 'Teapot', sku: 'SKU-1' },
+}
+
+// The baseline: the same page as template strings, with the same texts and JSON-LD from the core.
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+}
+const esc = (value: string | number) => String(value).replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char)
+// What a hand-written page would do: the messages of its language and one Intl formatter of each kind.
+const messages = i18n.getMessages('en')
+const plural = new Intl.PluralRules('en')
+const numbers = new Intl.NumberFormat('en')
+const oneDecimal = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+const percents = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 })
+const dates = new Intl.DateTimeFormat('en', { timeZone: 'UTC', dateStyle: 'long' })
+const languages = new Intl.DisplayNames('en', { type: 'language' })
+const t = (key: keyof typeof messages, params: Record<string, string | number> = {}) => {
+  const message = messages[key]
+  const template =
+    typeof message === 'string'
+      ? message
+      : (message[plural.select(Number(params.count ?? 0))] ?? message.other)
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name]
+    return typeof value === 'number' ? numbers.format(value) : (value ?? '')
+  })
+}
+const date = (iso: string) => dates.format(Date.parse(iso))
+
+const STAR = 'l2.94 5.96 6.58.96-4.76 4.64 1.12 6.55-5.88-3.09-5.88 3.09 1.12-6.55-4.76-4.64 6.58-.96z'
+const STARS = Array.from({ length: 5 }, (_, i) => `M${i * 24 + 12} 2.5${STAR}`).join('')
+
+function stars(value: number, size: number, className: string, count?: number): string {
+  const rating = oneDecimal.format(value)
+  const label = count === undefined ? t('ratingOutOfFive', { rating }) : t('ratingLabel', { rating, count })
+  const width = Math.round((value / 5) * 120 * 100) / 100
+  return (
+    `<span class="vr-star-rating${className ? ` ${className}` : ''}" role="img" aria-label="${esc(label)}" data-rating="${value}">` +
+    `<svg class="vr-star-rating__stars" viewBox="0 0 120 24" width="${size * 5}" height="${size}" aria-hidden="true" focusable="false">` +
+    `<path class="vr-star-rating__empty" d="${STARS}" fill="currentColor" fill-opacity="0.2"></path>` +
+    `<svg class="vr-star-rating__filled" width="${width}" height="24" fill="currentColor" aria-hidden="true"><path d="${STARS}"></path></svg>` +
+    '</svg></span>'
+  )
+}
+
+function ratingSummary(data: ProductSummary): string {
+  const { ratings } = data
+  const rows = ([5, 4, 3, 2, 1] as const)
+    .map((rate) => {
+      const count = ratings[`count_${rate}`]
+      const share = count / ratings.count_total
+      const label = esc(t('starCount', { count: rate }))
+      return (
+        `<li class="vr-histogram__row" data-rate="${rate}"><a class="vr-histogram__label" href="?vr_rate=${rate}">${label}</a>` +
+        '<svg class="vr-histogram__bar" width="100%" height="8" aria-hidden="true" focusable="false">' +
+        '<rect class="vr-histogram__track" width="100%" height="100%" fill="currentColor" fill-opacity="0.15"></rect>' +
+        `<rect class="vr-histogram__fill" width="${Math.round(share * 1000) / 10}%" height="100%" fill="currentColor"></rect></svg>` +
+        `<span class="vr-histogram__count">${esc(numbers.format(count))}</span>` +
+        `<span class="vr-histogram__percent">${esc(percents.format(share))}</span></li>`
+      )
+    })
+    .join('')
+  const criteria = data.extras
+    .map(
+      (extra) =>
+        `<div class="vr-rating-summary__criterion"><dt class="vr-rating-summary__criterion-name">${esc(extra.display_name)}</dt>` +
+        `<dd class="vr-rating-summary__criterion-value">${stars(extra.rate.average, 14, '', extra.rate.count)}</dd></div>`,
+    )
+    .join('')
+  return (
+    `<section class="vr-rating-summary"><h2 class="vr-rating-summary__heading">${esc(t('customerReviews'))}</h2>` +
+    `<div class="vr-rating-summary__overview"><span class="vr-rating-summary__average" aria-hidden="true">${esc(oneDecimal.format(ratings.average))}</span>` +
+    `${stars(ratings.average, 20, 'vr-rating-summary__stars')}<span class="vr-rating-summary__count">${esc(t('reviewCount', { count: ratings.count_total }))}</span></div>` +
+    `<ul class="vr-histogram" aria-label="${esc(t('ratingDistribution'))}">${rows}</ul>` +
+    `<div class="vr-rating-summary__criteria"><h3 class="vr-rating-summary__criteria-heading">${esc(t('ratingDetails'))}</h3><dl>${criteria}</dl></div></section>`
+  )
+}
+
+function aiSummary(data: ProductSummary): string {
+  const content = data.review_summary
+  if (content === undefined) return ''
+  const updated = `<time datetime="${esc(content.last_updated_at)}">${esc(date(content.last_updated_at))}</time>`
+  return (
+    `<section class="vr-review-summary"><h2 class="vr-review-summary__heading">${esc(t('aiSummary'))}</h2>` +
+    `<p class="vr-review-summary__label">${esc(t('aiSummaryExplanation'))}</p>` +
+    `<p class="vr-review-summary__content">${esc(content.content)}</p>` +
+    `<p class="vr-review-summary__updated">${esc(t('updatedOn', { date: '\uE000' })).replace('\uE000', updated)}</p></section>`
+  )
+}
+
+function translated(
+  block: string,
+  original: string,
+  translations: Record<string, string> | undefined,
+  locale: string,
+) {
+  const source = locale.slice(0, 2).toLowerCase()
+  const translation = translations?.en
+  if (translation === undefined || translation === original || source === 'en') {
+    return `<p class="${block}__content" lang="${source}">${esc(original)}</p>`
+  }
+  return (
+    `<p class="${block}__translation-note">${esc(t('translatedFrom', { language: languages.of(source) ?? source }))}</p>` +
+    `<p class="${block}__content" lang="en">${esc(translation)}</p>` +
+    `<details class="${block}__original"><summary>${esc(t('showOriginal'))}</summary>` +
+    `<p class="${block}__content ${block}__content--original" lang="${source}">${esc(original)}</p></details>`
+  )
+}
+
+function review(item: ProductReview): string {
+  const author = reviewAuthorName(item) || t('anonymousAuthor')
+  const badges =
+    item.is_verified || item.incentivization === 'gifted'
+      ? `<div class="vr-review__badges">${
+          item.is_verified
+            ? `<details class="vr-review__verified"><summary>${esc(t('verifiedPurchase'))}</summary><p class="vr-review__verified-explanation">${esc(t('verifiedPurchaseExplanation'))}</p></details>`
+            : ''
+        }${
+          item.incentivization === 'gifted'
+            ? `<p class="vr-review__disclosure vr-review__disclosure--gifted">${esc(t('giftedDisclosure'))}</p>`
+            : ''
+        }</div>`
+      : ''
+  const criteria = Object.entries(item.extras ?? {})
+    .map(([, extra]) =>
+      extra.type === 'I1'
+        ? `<div class="vr-review__criterion vr-review__criterion--rate"><dt class="vr-review__criterion-name">${esc(extra.display_name)}</dt><dd class="vr-review__criterion-value">${stars(extra.value, 14, '')}</dd></div>`
+        : `<div class="vr-review__criterion vr-review__criterion--text"><dt class="vr-review__criterion-name">${esc(extra.display_name)}</dt><dd class="vr-review__criterion-value">${esc(extra.value)}</dd></div>`,
+    )
+    .join('')
+  const medias = item.medias
+    .map((media) => {
+      const srcset = `${media.small} 200w, ${media.medium} 600w, ${media.large} 1200w`
+      return (
+        `<li class="vr-review__media"><a class="vr-review__media-link" href="${esc(media.large)}"><img class="vr-review__media-image" src="${esc(media.small)}" ` +
+        `srcSet="${esc(srcset)}" sizes="96px" width="96" height="96" loading="lazy" decoding="async" alt="${esc(t('photoFromReviewBy', { author }))}"/></a></li>`
+      )
+    })
+    .join('')
+  const replies = item.moderations
+    .map(
+      (reply) =>
+        `<div class="vr-reply"><p class="vr-reply__heading"><span class="vr-reply__author">${esc(t('merchantResponse'))}</span> ` +
+        `<time class="vr-reply__date" dateTime="${esc(reply.date)}">${esc(date(reply.date))}</time></p>` +
+        `${translated('vr-reply', reply.comment, reply.translated_comment, item.locale)}</div>`,
+    )
+    .join('')
+  return (
+    `<li class="vr-review-list__item"><article class="vr-review" data-rate="${item.review_rate}"><header class="vr-review__header">` +
+    `<h3 class="vr-review__author">${esc(author)}</h3>${stars(item.review_rate, 16, 'vr-review__rate')}` +
+    `<time class="vr-review__date" dateTime="${esc(item.review_date)}">${esc(date(item.review_date))}</time></header>` +
+    badges +
+    translated('vr-review', item.review_content, item.translated_review, item.locale) +
+    (criteria ? `<dl class="vr-review__criteria">${criteria}</dl>` : '') +
+    (medias ? `<ul class="vr-review__medias">${medias}</ul>` : '') +
+    (replies ? `<div class="vr-review__replies">${replies}</div>` : '') +
+    '</article></li>'
+  )
+}
+
+const SORTS = [
+  ['sortNewest', '?'],
+  ['sortOldest', '?vr_sort=oldest'],
+  ['sortHighestRating', '?vr_sort=highest'],
+  ['sortLowestRating', '?vr_sort=lowest'],
+] as const
+
+function controls(): string {
+  const option = (label: string, href: string, current: boolean) =>
+    `<li><a class="vr-review-controls__option" href="${href}"${current ? ' aria-current="true"' : ''}>${esc(label)}</a></li>`
+  const rates = [5, 4, 3, 2, 1].map((rate) =>
+    option(t('starCount', { count: rate }), `?vr_rate=${rate}`, false),
+  )
+  return (
+    `<div class="vr-review-controls"><nav class="vr-review-controls__sort" aria-label="${esc(t('sortBy'))}">` +
+    `<span class="vr-review-controls__label" aria-hidden="true">${esc(t('sortBy'))}</span><ul class="vr-review-controls__options">` +
+    SORTS.map(([key, href], i) => option(t(key), href, i === 0)).join('') +
+    `</ul></nav><nav class="vr-review-controls__filter" aria-label="${esc(t('filterByRating'))}">` +
+    `<span class="vr-review-controls__label" aria-hidden="true">${esc(t('filterByRating'))}</span><ul class="vr-review-controls__options">` +
+    option(t('allRatings'), '?', true) +
+    rates.join('') +
+    '</ul></nav></div>'
+  )
+}
+
+function baseline(): string {
+  const jsonLd = buildProductJsonLd({
+    url: URL_OF_PAGE,
+    product: props.product,
+    rating: summary.ratings,
+    reviews,
+  })
+  return (
+    '<div class="vr-product-reviews">' +
+    ratingSummary(summary) +
+    aiSummary(summary) +
+    `<section class="vr-review-list"><h2 class="vr-review-list__heading">${esc(t('reviews'))}</h2>` +
+    `<details class="vr-review-list__checks"><summary>${esc(t('howReviewsAreChecked'))}</summary>` +
+    `<p class="vr-review-list__checks-explanation">${esc(t('reviewsCheckedExplanation', { provider: 'Verified Reviews' }))}</p></details>` +
+    controls() +
+    `<ol class="vr-review-list__items">${reviews.map(review).join('')}</ol>` +
+    `<nav class="vr-review-list__pagination" aria-label="${esc(t('reviewPages'))}">` +
+    `<a class="vr-review-list__next" href="?vr_cursor=next-cursor" rel="next">${esc(t('nextPage'))}</a></nav></section>` +
+    `<script type="application/ld+json">${serializeJsonLd(jsonLd)}</script></div>`
+  )
+}
+
+const page = (): ReactElement => createElement(ProductReviewsView, props)
+
+async function prerendered(): Promise<string> {
+  const { prelude } = await prerender(page())
+  return await new Response(prelude).text()
+}
+
+// Same markup first: React writes `<!-- -->` between adjacent texts, and camel-cased attributes in lower case.
+const normalize = (html: string) =>
+  html
+    .replaceAll('<!-- -->', '')
+    .replace(/ (srcSet|dateTime)=/g, (_, name: string) => ` ${name.toLowerCase()}=`)
+const fromReact = normalize(renderToString(page()))
+const byHand = normalize(baseline())
+if (fromReact !== byHand) {
+  const at = [...fromReact].findIndex((char, i) => char !== byHand[i])
+  throw new Error(
+    `the baseline does not give React's markup; from character ${at}:\nreact: ${fromReact.slice(at - 80, at + 120)}\nhand:  ${byHand.slice(at - 80, at + 120)}`,
+  )
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
+
+const timings = { renderToString: [] as number[], prerender: [] as number[], baseline: [] as number[] }
+const warmup = Math.max(20, Math.floor(runs / 10))
+for (let run = 0; run < warmup + runs; run++) {
+  // Interleaved, so that the machine's load falls on all three alike.
+  let start = performance.now()
+  renderToString(page())
+  const a = performance.now() - start
+  start = performance.now()
+  await prerendered()
+  const b = performance.now() - start
+  start = performance.now()
+  baseline()
+  const c = performance.now() - start
+  if (run >= warmup) {
+    timings.renderToString.push(a)
+    timings.prerender.push(b)
+    timings.baseline.push(c)
+  }
+}
+
+const base = median(timings.baseline)
+console.log(
+  `Product page: 20 reviews, rating summary, AI summary, links, JSON-LD; ${fromReact.length.toLocaleString('en')} characters of HTML.`,
+)
+console.log(
+  `Median of ${runs} runs after ${warmup} warm-up runs, Node ${process.versions.node}, React production build:\n`,
+)
+console.log('| render | median time | vs. template strings |')
+console.log('|---|---|---|')
+for (const [name, values] of Object.entries(timings)) {
+  const time = median(values)
+  console.log(
+    `| ${name === 'baseline' ? 'template strings (baseline)' : `React \`${name}\``} | ${time.toFixed(3)} ms | ${(time / base).toFixed(2)}× |`,
+  )
+}
