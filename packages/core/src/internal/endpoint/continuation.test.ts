@@ -51,42 +51,45 @@ describe('listProductReviews', () => {
     const { calls, list } = recorder([{ data: [], nextCursor: undefined }])
     await listProductReviews(list, { ...NEWEST, product_variation_id: ['SKU-1'], limit: 5, cursor })
     expect(calls).toEqual([
-      { ...NEWEST, product_variation_id: ['SKU-1'], limit: 5, publish_date: { lte: '2026-01-02T00:00:00Z' } },
+      { ...NEWEST, product_variation_id: ['SKU-1'], limit: 6, publish_date: { lte: '2026-01-02T00:00:00Z' } },
     ])
   })
 
-  it('leaves out the reviews already shown at the last date', async () => {
+  it('leaves out the reviews already shown at the last date, and still fills the page', async () => {
     const date = '2026-01-02T00:00:00Z'
     const cursor = continuationCursor([
       review('a', '2026-01-03T00:00:00Z'),
       review('b', date),
       review('c', date),
     ])
-    const { list } = recorder([
+    const { calls, list } = recorder([
       {
         data: [review('c', date), review('b', date), review('d', date), review('e', '2026-01-01T00:00:00Z')],
         nextCursor: undefined,
       },
     ])
-    const page = await listProductReviews(list, { ...NEWEST, limit: 4, cursor })
+    const page = await listProductReviews(list, { ...NEWEST, limit: 2, cursor })
+    expect(calls[0]?.limit).toBe(4)
     expect(page.data.map((item) => item.review_id)).toEqual(['d', 'e'])
   })
 
-  it('carries the filter on to the next pages with the API cursor', async () => {
-    const cursor = continuationCursor([review('a', '2026-01-02T00:00:00Z')])
+  it('gives the next page a continuation after its last review while the API has more', async () => {
+    const cursor = continuationCursor([review('a', '2026-01-03T00:00:00Z')])
     const { calls, list } = recorder([
-      { data: [review('b', '2026-01-01T00:00:00Z')], nextCursor: 'api-2' },
-      { data: [review('c', '2025-12-31T00:00:00Z')], nextCursor: undefined },
+      {
+        data: [review('a', '2026-01-03T00:00:00Z'), review('b', '2026-01-02T00:00:00Z')],
+        nextCursor: 'api-2',
+      },
+      {
+        data: [review('b', '2026-01-02T00:00:00Z'), review('c', '2026-01-01T00:00:00Z')],
+        nextCursor: undefined,
+      },
     ])
     const first = await listProductReviews(list, { ...NEWEST, limit: 1, cursor })
-    expect(isContinuationCursor(first.nextCursor)).toBe(true)
+    expect(first.data.map((item) => item.review_id)).toEqual(['b'])
     const second = await listProductReviews(list, { ...NEWEST, limit: 1, cursor: first.nextCursor })
-    expect(calls[1]).toEqual({
-      ...NEWEST,
-      limit: 1,
-      cursor: 'api-2',
-      publish_date: { lte: '2026-01-02T00:00:00Z' },
-    })
+    expect(calls[1]).toEqual({ ...NEWEST, limit: 2, publish_date: { lte: '2026-01-02T00:00:00Z' } })
+    expect(second.data.map((item) => item.review_id)).toEqual(['c'])
     expect(second.nextCursor).toBeUndefined()
   })
 

@@ -5,17 +5,18 @@ import type { ProductReview, ReviewRate } from '../../types/published.ts'
 
 // Cannot begin an API cursor in practice, and stays within the cursor shape of the endpoint and the components.
 const PREFIX = '~vr1~'
+// The API's largest page: a page asked for holds the reviews to skip as well as those to show.
+const MAX_LIMIT = 200
+const DEFAULT_LIMIT = 10
 
 /**
- * Where a page of reviews shown from local data (a build-time sync) ends, so that the next page can be
- * asked of the API without its cursor: the reviews published up to `before`, newest first, less those
- * already shown at that very date; `cursor` is the API's cursor once the walk is under way.
+ * Where a page of reviews ends, so that the next page can be asked of the API without an API cursor: the
+ * reviews published up to `before`, newest first, less those already shown at that very date.
  */
 interface Continuation {
   before: string
   skip: string[]
   rates: ReviewRate[]
-  cursor?: string
 }
 
 /** A page as a list call answers it, as far as the endpoint and the components read it. */
@@ -42,16 +43,15 @@ function decode(cursor: string): Continuation {
     const value = JSON.parse(
       new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
     ) as unknown
-    const { before, skip, rates, cursor: api } = value as Partial<Continuation>
+    const { before, skip, rates } = value as Partial<Continuation>
     const valid =
       typeof before === 'string' &&
       !Number.isNaN(Date.parse(before)) &&
       Array.isArray(skip) &&
-      skip.length <= 200 &&
+      skip.length <= MAX_LIMIT &&
       skip.every((id) => typeof id === 'string') &&
       Array.isArray(rates) &&
-      rates.every((rate) => [1, 2, 3, 4, 5].includes(rate)) &&
-      (api === undefined || typeof api === 'string')
+      rates.every((rate) => [1, 2, 3, 4, 5].includes(rate))
     if (!valid) throw invalid()
     return value as Continuation
   } catch {
@@ -68,7 +68,7 @@ export function isContinuationCursor(cursor: string | undefined): cursor is stri
  * The cursor of the page after `shown`, a page of a product's reviews newest first that came from local
  * data (a build-time sync) rather than from the API, so that it has no API cursor. Pass it where an API
  * cursor would go (the island's `nextCursor`, a `vr_cursor` link): the reviews endpoint and
- * {@link listProductReviews} go on from it with the API. Undefined when `shown` is empty.
+ * {@link listProductReviews} go on from it with the API, page after page. Undefined when `shown` is empty.
  *
  * @param rates The rate filter the page was shown with (empty for every rate).
  */
@@ -96,8 +96,9 @@ function asList<T>(value: T | readonly T[] | undefined): readonly T[] | undefine
 /**
  * One page of `list` (a client's `products.reviews.list`), where `params.cursor` may also be a
  * {@link continuationCursor}: it is then sent as a `publish_date` filter (newest first only, with the
- * rate filter it was made with), the reviews already shown are left out, and the next cursor carries
- * the filter on. Any other cursor goes to the API as it is.
+ * rate filter it was made with) over `limit` plus the reviews already shown at that date, which are left
+ * out, so the page holds `limit` reviews; its next cursor is a continuation again. Any other cursor goes
+ * to the API as it is.
  *
  * @throws ValidationError naming `cursor` for a continuation cursor that is malformed or used with another
  * order or rate filter.
@@ -114,20 +115,19 @@ export async function listProductReviews(
   const rates = [...(asList(params.review_rate) ?? [])].map(Number).sort((a, b) => a - b)
   if (!newest || !sameList(rates, continuation.rates) || params.publish_date !== undefined) throw invalid()
 
+  const limit = params.limit ?? DEFAULT_LIMIT
+  const skip = new Set(continuation.skip.slice(0, MAX_LIMIT - limit))
   const { cursor: _cursor, ...rest } = params
   const page = await list(
-    {
-      ...rest,
-      publish_date: { lte: continuation.before },
-      ...(continuation.cursor === undefined ? {} : { cursor: continuation.cursor }),
-    },
+    { ...rest, limit: limit + skip.size, publish_date: { lte: continuation.before } },
     options,
   )
-  const skip = new Set(continuation.skip)
+  const kept = page.data.filter((review) => !skip.has(review.review_id))
+  const data = kept.slice(0, limit)
+  const more = kept.length > limit || page.nextCursor !== undefined
   return {
-    data: page.data.filter((review) => !skip.has(review.review_id)),
-    nextCursor:
-      page.nextCursor === undefined ? undefined : encode({ ...continuation, cursor: page.nextCursor }),
+    data,
+    nextCursor: more ? continuationCursor(data, continuation.rates) : undefined,
     previousCursor: undefined,
   }
 }
