@@ -2,9 +2,12 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type ProductReview } from '@verified-reviews/core'
+import { continuationCursor } from '@verified-reviews/core/endpoint'
 import { buildProductJsonLd } from '@verified-reviews/core/jsonld'
 import {
   BrandRating,
+  BrandReviews,
+  ProductReviewsView,
   RatingSummary,
   ReviewItem,
   ReviewList,
@@ -132,56 +135,58 @@ describe('the Astro components render the markup of the React components', () =>
 })
 
 describe('ProductReviews', () => {
-  it("renders the product's rating summary, AI summary and newest reviews", async () => {
+  it('renders the markup of the React ProductReviewsView, from the build-time data, with its JSON-LD', async () => {
     const vr = client()
-    const [summaries, reviews] = await Promise.all([
-      vr.products.list({ product_variation_id: ['SKU-001'] }),
-      vr.products.reviews.list({
-        product_variation_id: ['SKU-001'],
-        limit: 3,
-        sort: ['publish_date'],
-        desc: ['publish_date'],
-      }),
-    ])
-    const summary = summaries.data[0]
-    if (summary === undefined) throw new Error('SKU-001 has no summary')
-    const expected = createElement(
-      'div',
-      { className: 'vr-product-reviews', 'data-verified-reviews-product': 'SKU-001' },
-      createElement(RatingSummary, { rating: summary.ratings, criteria: summary.extras, locale: 'fr' }),
-      createElement(ReviewSummary, { summary: summary.review_summary, locale: 'fr' }),
-      createElement(ReviewList, { reviews: reviews.data, locale: 'fr' }),
-    )
-    expect(caseOf(page('product-reviews/index.html'))).toBe(reactCase(expected))
+    const summary = (await vr.products.list({ product_variation_id: ['SKU-001'] })).data[0]
+    const newest = await vr.products.reviews.list({
+      product_variation_id: ['SKU-001'],
+      limit: 3,
+      sort: ['publish_date'],
+      desc: ['publish_date'],
+    })
+    const expected = createElement(ProductReviewsView, {
+      productId: 'SKU-001',
+      summary,
+      reviews: newest.data,
+      nextCursor: continuationCursor(newest.data),
+      url: 'https://shop.example/product-reviews/',
+      product: { name: 'Merino Wool Sweater' },
+      limit: 3,
+      locale: 'fr',
+    })
+    const html = page('product-reviews/index.html')
+    expect(html).toContain('data-verified-reviews-product="SKU-001"')
+    const document = new JSDOM(html).window.document
+    document
+      .querySelector('[data-verified-reviews-product]')
+      ?.removeAttribute('data-verified-reviews-product')
+    const astro = canonical(document.querySelector('#case') as Element)
+    const react = reactCase(expected)
+    const at = [...astro].findIndex((char, i) => char !== react[i])
+    expect(astro.slice(at - 300, at + 300)).toBe(react.slice(at - 300, at + 300))
+    expect(astro).toBe(react)
+  })
+
+  it('leaves out the links a prerendered page cannot follow', () => {
+    const html = page('product-reviews-static/index.html')
+    expect(html).toContain('class="vr-review-list__items"')
+    expect(html).not.toMatch(/vr-review-controls|vr-review-list__pagination|href="\?/)
+    // With `jsonLd={false}` the only JSON-LD is the one the injection added to the head.
+    expect(caseOf(html)).not.toContain('<script')
+    expect(html).toContain('<script type="application/ld+json" id="verified-reviews-jsonld">')
   })
 })
 
 describe('BrandReviews', () => {
-  it("renders the brand's rating and its newest reviews", async () => {
-    const vr = client()
-    const [ratings, reviews] = await Promise.all([
-      vr.brands.list({ linked_to_shop: false }),
-      vr.brands.reviews.list({
-        linked_to_shop: false,
-        limit: 2,
-        sort: ['publish_date'],
-        desc: ['publish_date'],
-      }),
-    ])
-    const rating = ratings.data.find((entry) => entry.shop_key === '')
-    if (rating === undefined) throw new Error('the brand has no rating')
-    const expected = createElement(
-      'div',
-      { className: 'vr-brand-reviews' },
-      createElement(BrandRating, { rating }),
-      createElement(ReviewList, { reviews: reviews.data }),
-    )
-    expect(caseOf(page('brand-reviews/index.html'))).toBe(reactCase(expected))
+  it('renders the markup of the React BrandReviews, with the same data', async () => {
+    const element = await BrandReviews({ client: client(), limit: 2 })
+    if (element === null) throw new Error('the React BrandReviews rendered nothing')
+    expect(caseOf(page('brand-reviews/index.html'))).toBe(reactCase(element))
   })
 })
 
 describe('ReviewsJsonLd', () => {
-  it('marks up the fetched rating and reviews with the shared builder, as one Product node', async () => {
+  it('marks up the rating and newest reviews of a product with the shared builder', async () => {
     const vr = client()
     const summary = (await vr.products.list({ product_variation_id: ['SKU-001'] })).data[0]
     const reviews: ProductReview[] = []
@@ -189,12 +194,14 @@ describe('ReviewsJsonLd', () => {
       reviews.push(review)
     }
     const expected = buildProductJsonLd({
-      url: 'https://shop.example/product-reviews/',
+      url: 'https://shop.example/jsonld-fetched/',
       product: { name: 'Merino Wool Sweater' },
       ...(summary === undefined ? {} : { rating: summary.ratings }),
       reviews,
     })
-    expect(jsonLdOf(page('product-reviews/index.html')).map((script) => script.value)).toEqual([expected])
+    const scripts = jsonLdOf(page('jsonld-fetched/index.html'))
+    expect(scripts.map((script) => script.value)).toEqual([expected])
+    expect(scripts[0]?.attributes).toBe(' type="application/ld+json" id="reviews-jsonld"')
   })
 
   it('marks up the data it is given, escaped, with the nonce', () => {

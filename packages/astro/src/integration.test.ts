@@ -1,4 +1,10 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createSandbox } from '@verified-reviews/sandbox'
 import { describe, expect, it } from 'vitest'
+import { pointEnvironmentAt, sandboxAdmin } from '../test/build-fixture.ts'
 import verifiedReviews, {
   brandReviewsLoader,
   liveProductReviewsLoader,
@@ -98,5 +104,43 @@ describe('the loaders', () => {
       'verified-reviews-brand-reviews',
       'verified-reviews-product-ratings',
     ])
+  })
+})
+
+describe('the injection after the build', () => {
+  it('logs an API failure and leaves the pages as they are, without failing the build', async () => {
+    const sb = await createSandbox({ seed: 1 })
+    const restore = pointEnvironmentAt(sb)
+    const dir = await mkdtemp(join(tmpdir(), 'vr-astro-hooks-'))
+    try {
+      const html =
+        '<html><head><meta name="verified-reviews:product" content="SKU-001"></head><body></body></html>'
+      await writeFile(join(dir, 'index.html'), html)
+      await sandboxAdmin(sb, 'faults', 'POST', [{ operation: 'products.ratings.list', status: 400 }])
+      const logged: string[] = []
+      const logger = {
+        info: () => {},
+        warn: () => {},
+        error: (message: string) => logged.push(message),
+        debug: () => {},
+        fork: () => logger,
+        label: 'test',
+        options: {},
+      }
+      const hooks = verifiedReviews({ incremental: false }).hooks as unknown as Record<
+        string,
+        (options: unknown) => Promise<void> | void
+      >
+      const root = pathToFileURL(`${dir}/`)
+      await hooks['astro:config:setup']?.({ config: { root, cacheDir: root }, command: 'build', logger })
+      await hooks['astro:config:done']?.({ config: { site: 'https://shop.example', base: '/' }, logger })
+      await hooks['astro:build:done']?.({ dir: root, logger, pages: [], routes: [] })
+      expect(logged).toEqual([expect.stringMatching(/^Review rich snippets not added: /)])
+      expect(await readFile(join(dir, 'index.html'), 'utf8')).toBe(html)
+    } finally {
+      restore()
+      await sb.close()
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -168,14 +168,23 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
           )
         }
         const catalog = sharedCatalog()
-        const report = await injectProductJsonLd({
-          dir,
-          ...(site === undefined ? {} : { site }),
-          catalog,
-          maxReviews,
-          onProgress: progressLogger(logger),
-          logger,
-        })
+        let report: InjectReport
+        try {
+          report = await injectProductJsonLd({
+            dir,
+            ...(site === undefined ? {} : { site }),
+            catalog,
+            maxReviews,
+            onProgress: progressLogger(logger),
+            logger,
+          })
+        } catch (error) {
+          // As the components do, an API failure leaves the pages as they are instead of breaking the build.
+          logger.error(
+            `Review rich snippets not added: ${error instanceof Error ? error.message : String(error)}`,
+          )
+          return
+        }
         logSkipped(logger, report)
         if (report.markedPages === 0) {
           logger.info('No page marks a product: no review rich snippets added')
@@ -185,6 +194,7 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
         const calls = catalog.calls()
         logger.info(
           `Review rich snippets: ${report.changedPages} page(s) changed, ${report.unchangedPages} up to date, ` +
+            `${report.ownMarkupPages} with their own, ` +
             `${report.pagesWithoutReviews} without reviews; ${report.products} product(s); the components and the ` +
             `injection made ${calls.reviews + calls.ratings + calls.products} API call(s) (${calls.reviews} review page(s), ` +
             `${calls.products} product page(s), ${calls.ratings} ratings call(s))`,

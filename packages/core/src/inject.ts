@@ -28,6 +28,7 @@ export {
   type AddProductJsonLdResult,
   addProductJsonLd,
   INJECTED_SCRIPT_ID,
+  MERGED_SCRIPT_ATTRIBUTE,
   PRODUCT_ATTRIBUTE,
   PRODUCT_META_NAME,
   type ProductPage,

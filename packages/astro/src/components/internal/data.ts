@@ -1,76 +1,145 @@
-import type { BrandRating, BrandReview, ProductReview, ProductSummary } from '@verified-reviews/core'
+import type {
+  BrandRating,
+  BrandReview,
+  ProductReview,
+  ProductSummary,
+  ReviewRate,
+} from '@verified-reviews/core'
+import { continuationCursor, listProductReviews } from '@verified-reviews/core/endpoint'
 import { shared, sharedCatalog, sharedClient } from '../../internal/shared.ts'
+import { type ReviewView, type SortField, sortFields } from './review-query.ts'
 
 /**
  * Whether a page is rendered by `astro build`: then one bulk sync and one walk of the product list
- * serve every page; a page rendered on demand (or in `astro dev`) asks for its own product, through
- * the client's five-minute cache.
+ * serve every page; a page rendered on demand (or in `astro dev`) asks for its own data, through the
+ * client's five-minute cache.
  */
 function fromCatalog(prerendered: boolean): boolean {
   return prerendered && shared().command === 'build'
 }
 
-/** A product's summary (rating, criteria, AI summary) and its newest reviews. */
-export interface ProductData {
-  summary: ProductSummary | undefined
-  reviews: ProductReview[]
+/** The list parameters of a view, common to product and brand reviews. */
+interface ViewParams {
+  limit: number
+  sort: SortField[]
+  desc?: SortField[]
+  review_rate?: ReviewRate[]
+  cursor?: string
 }
 
-/** The summary and the newest `reviews` reviews of a product. */
-export async function productData(
+/** A page of reviews and the cursor it was asked with (undefined when it is the first page). */
+interface ViewPage<Item> {
+  data: Item[]
+  nextCursor: string | undefined
+  previousCursor: string | undefined
+  cursor: string | undefined
+}
+
+function fieldOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { field?: unknown }).field : undefined
+}
+
+/**
+ * The page of reviews a view names, through `list`. A cursor the API or the client refuses (expired,
+ * edited by hand, issued for another page size) falls back to the first page, as the React components do.
+ */
+async function viewPage<Item>(
+  list: (
+    params: ViewParams,
+  ) => PromiseLike<{ data: Item[]; nextCursor?: string | undefined; previousCursor?: string | undefined }>,
+  view: ReviewView,
+  limit: number,
+): Promise<ViewPage<Item>> {
+  const params: ViewParams = {
+    limit,
+    ...sortFields(view.sort),
+    ...(view.rates.length > 0 ? { review_rate: [...view.rates] } : {}),
+  }
+  const shown = async (cursor: string | undefined) => {
+    const page = await list(cursor === undefined ? params : { ...params, cursor })
+    return { data: page.data, nextCursor: page.nextCursor, previousCursor: page.previousCursor, cursor }
+  }
+  if (view.cursor === undefined) return shown(undefined)
+  try {
+    return await shown(view.cursor)
+  } catch (error) {
+    if (fieldOf(error) !== 'cursor') throw error
+    return shown(undefined)
+  }
+}
+
+/** A product's summary (rating, criteria, AI summary) and one page of its reviews. */
+export interface ProductView extends ViewPage<ProductReview> {
+  summary: ProductSummary | undefined
+}
+
+/**
+ * The summary of a product and the page of reviews `view` names. During `astro build` the first page of
+ * the newest reviews comes from the build's sync, with a continuation cursor to go on with the API.
+ */
+export async function productView(
   productId: string,
-  reviews: number,
+  view: ReviewView,
+  limit: number,
   prerendered: boolean,
-): Promise<ProductData> {
-  if (fromCatalog(prerendered)) {
+): Promise<ProductView> {
+  const first = view.cursor === undefined && view.sort === 'newest' && view.rates.length === 0
+  if (fromCatalog(prerendered) && first) {
     const catalog = sharedCatalog()
-    const [summaries, all] = await Promise.all([
-      catalog.summaries(),
-      reviews > 0 ? catalog.reviews(productId) : [],
-    ])
-    return { summary: summaries.get(productId), reviews: all.slice(0, reviews) }
+    const [summaries, all] = await Promise.all([catalog.summaries(), catalog.reviews(productId)])
+    const data = all.slice(0, limit)
+    return {
+      summary: summaries.get(productId),
+      data,
+      nextCursor: all.length > limit ? continuationCursor(data) : undefined,
+      previousCursor: undefined,
+      cursor: undefined,
+    }
   }
   const client = sharedClient()
   const [summaries, page] = await Promise.all([
     client.products.list({ product_variation_id: [productId] }),
-    reviews > 0
-      ? client.products.reviews.list({
+    viewPage(
+      (params) =>
+        listProductReviews((list, options) => client.products.reviews.list(list, options), {
+          ...params,
           product_variation_id: [productId],
-          limit: Math.min(reviews, 200),
-          sort: ['publish_date'],
-          desc: ['publish_date'],
-        })
-      : undefined,
+        }),
+      view,
+      limit,
+    ),
   ])
-  return {
-    summary: summaries.data.find((summary) => summary.product_variation_id === productId),
-    reviews: page?.data ?? [],
-  }
+  return { summary: summaries.data.find((summary) => summary.product_variation_id === productId), ...page }
 }
 
-/** The brand's (or a shop's) statistics and newest reviews. */
-export interface BrandData {
+/** The brand's (or a shop's) statistics and one page of its reviews. */
+export interface BrandView extends ViewPage<BrandReview> {
   rating: BrandRating | undefined
-  reviews: BrandReview[]
 }
 
-/** The statistics and the newest `reviews` reviews of the brand (`shopKey` empty) or of one shop. */
-export async function brandData(shopKey: string, reviews: number): Promise<BrandData> {
+/**
+ * The statistics of the brand (`shopKey` undefined: the brand, with every review, shops included) or
+ * of one shop, and the page of reviews `view` names.
+ */
+export async function brandView(
+  shopKey: string | undefined,
+  view: ReviewView,
+  limit: number,
+): Promise<BrandView> {
   const client = sharedClient()
-  const scope = shopKey === '' ? { linked_to_shop: false } : { shop_key: [shopKey] }
+  const shopFilter = shopKey === undefined ? {} : { shop_key: [shopKey] }
   const [ratings, page] = await Promise.all([
-    client.brands.list(scope),
-    reviews > 0
-      ? client.brands.reviews.list({
-          ...scope,
-          limit: Math.min(reviews, 200),
-          sort: ['publish_date'],
-          desc: ['publish_date'],
-        })
-      : undefined,
+    client.brands.list(shopKey === undefined ? { linked_to_shop: false } : { shop_key: [shopKey] }),
+    viewPage((params) => client.brands.reviews.list({ ...params, ...shopFilter }), view, limit),
   ])
-  return {
-    rating: ratings.data.find((rating) => rating.shop_key === shopKey),
-    reviews: page?.data ?? [],
-  }
+  return { rating: ratings.data.find((rating) => rating.shop_key === (shopKey ?? '')), ...page }
+}
+
+/** Reports an API failure of a component once per message, as the React components do by default. */
+const reported = new Set<string>()
+export function reportFailure(component: string, error: unknown): void {
+  const message = `[@verified-reviews/astro] ${component}: ${error instanceof Error ? error.message : String(error)}`
+  if (reported.has(message)) return
+  reported.add(message)
+  console.error(message)
 }

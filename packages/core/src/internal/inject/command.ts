@@ -42,7 +42,9 @@ export function formatReport(report: InjectReport, dryRun: boolean): string {
   const lines = [
     `${plural(report.pages, 'page', 'pages')} read, ${report.markedPages} marked with a product`,
     `${plural(report.changedPages, 'page', 'pages')} ${dryRun ? 'would change' : 'changed'}, ` +
-      `${report.unchangedPages} already up to date, ${report.pagesWithoutReviews} without reviews, ` +
+      `${report.unchangedPages} already up to date, ` +
+      `${report.ownMarkupPages > 0 ? `${report.ownMarkupPages} with review markup of their own, ` : ''}` +
+      `${report.pagesWithoutReviews} without reviews, ` +
       `${report.skippedPages.length} skipped`,
     `${plural(report.products, 'product', 'products')}`,
     `${plural(apiCalls.total, 'API call', 'API calls')} (${plural(apiCalls.reviews, 'review page', 'review pages')}, ` +

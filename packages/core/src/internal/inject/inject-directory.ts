@@ -105,6 +105,8 @@ export interface InjectReport {
   changedPages: number
   /** Marked pages that already carried exactly this markup. */
   unchangedPages: number
+  /** Marked pages whose own Product node already carries review markup (a review component's): left as they are. */
+  ownMarkupPages: number
   /** Marked pages whose product has neither a rating nor a review: nothing to add. */
   pagesWithoutReviews: number
   /** Marked pages left alone, with the reason. */
@@ -231,6 +233,7 @@ export async function injectProductJsonLd(options: InjectProductJsonLdOptions): 
     markedPages: 0,
     changedPages: 0,
     unchangedPages: 0,
+    ownMarkupPages: 0,
     pagesWithoutReviews: 0,
     skippedPages: [],
     products: 0,
@@ -299,6 +302,7 @@ export async function injectProductJsonLd(options: InjectProductJsonLdOptions): 
       )
       if (result.status === 'skipped') report.skippedPages.push({ file: page.file, reason: result.reason })
       else if (result.status === 'unchanged') report.unchangedPages++
+      else if (result.status === 'own-markup') report.ownMarkupPages++
       else {
         report.changedPages++
         if (options.dryRun !== true) await writeFile(path, result.html)

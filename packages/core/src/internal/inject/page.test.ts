@@ -120,6 +120,38 @@ describe('addProductJsonLd', () => {
     ])
   })
 
+  it('leaves a page whose own Product node already marks up its reviews as it is', () => {
+    const own = {
+      '@type': 'Product',
+      '@id': URL_A,
+      name: 'Teapot',
+      review: [{ '@type': 'Review', reviewBody: 'Shown' }],
+    }
+    const html = page(`<script type="application/ld+json">${JSON.stringify(own)}</script>`)
+    expect(addProductJsonLd(html, reviewNode)).toEqual({ status: 'own-markup', html })
+  })
+
+  it('brings up to date the markup it merged earlier into a node of the page', () => {
+    const own = { '@type': 'Product', '@id': URL_A, name: 'Teapot' }
+    const stale = { ...reviewNode, aggregateRating: { ...reviewNode.aggregateRating, reviewCount: 1 } }
+    const once = addProductJsonLd(
+      page(`<script type="application/ld+json">${JSON.stringify(own)}</script>`),
+      stale,
+    )
+    const again = addProductJsonLd(once.html, reviewNode)
+    expect(again.status).toBe('merged')
+    expect(jsonLdOf(again.html)).toEqual([{ ...own, aggregateRating: reviewNode.aggregateRating }])
+    expect(again.html.match(/data-verified-reviews-jsonld/g)).toHaveLength(1)
+  })
+
+  it('brings up to date the markup it added earlier', () => {
+    const stale = { ...reviewNode, aggregateRating: { ...reviewNode.aggregateRating, reviewCount: 1 } }
+    const once = addProductJsonLd(page(''), stale)
+    const again = addProductJsonLd(once.html, reviewNode)
+    expect(again.status).toBe('merged')
+    expect(jsonLdOf(again.html)).toEqual([reviewNode])
+  })
+
   it('leaves the other scripts of the page byte for byte', () => {
     const other = '<script type="application/ld+json">\n  {"@type": "BreadcrumbList"}\n</script>'
     const result = addProductJsonLd(page(other), reviewNode)

@@ -11,6 +11,17 @@ export const PRODUCT_ATTRIBUTE = 'data-verified-reviews-product'
 /** `id` of the script element the injector adds. */
 export const INJECTED_SCRIPT_ID = 'verified-reviews-jsonld'
 
+/** Attribute the injector adds to a page's script it merged its markup into, so a later run may update it. */
+export const MERGED_SCRIPT_ATTRIBUTE = 'data-verified-reviews-jsonld'
+
+/** Whether the injector wrote this script (added it, or merged into it), and so may bring it up to date. */
+function isOwnScript(element: RawTextElement): boolean {
+  return (
+    element.tag.attributes.get('id') === INJECTED_SCRIPT_ID ||
+    element.tag.attributes.has(MERGED_SCRIPT_ATTRIBUTE)
+  )
+}
+
 /** What a page says about its product, read by {@link readProductPage}. */
 export interface ProductPage {
   /**
@@ -147,8 +158,18 @@ export function readProductPage(html: string, pageUrl?: string): ProductPage {
 
 /** What {@link addProductJsonLd} did to a page. */
 export type AddProductJsonLdResult =
-  | { status: 'added' | 'merged' | 'unchanged'; html: string }
+  | { status: 'added' | 'merged' | 'unchanged' | 'own-markup'; html: string }
   | { status: 'skipped'; reason: string; html: string }
+
+/** The scripts' nodes `mergeJsonLd` would merge `id` into: the node with that `@id`, else the only one without. */
+function mergeTarget(
+  scripts: readonly JsonLdScript[],
+  id: unknown,
+): { script: JsonLdScript; node: JsonLdNode } | undefined {
+  const found = scripts.flatMap((script) => productNodes([script.document]).map((node) => ({ script, node })))
+  const withoutId = found.filter(({ node }) => node['@id'] === undefined)
+  return found.find(({ node }) => node['@id'] === id) ?? (withoutId.length === 1 ? withoutId[0] : undefined)
+}
 
 /** Options of {@link addProductJsonLd}. */
 export interface AddProductJsonLdOptions {
@@ -163,7 +184,11 @@ export interface AddProductJsonLdOptions {
  * scripts are left byte for byte; a merged script is re-serialized with the safe serializer.
  *
  * The page is left alone (`skipped`) when one of its JSON-LD scripts does not parse, when it has no
- * head to add to, or when the merge would leave it with more than one Product node.
+ * head to add to, or when the merge would leave it with more than one Product node; and as it is
+ * (`own-markup`) when its own Product node already carries review markup (`aggregateRating` or `review`),
+ * which the page's generator keeps up to date: a review component that marks up the reviews it shows.
+ * A script this function added, or merged into (it then carries `data-verified-reviews-jsonld`), is its
+ * own, and is brought up to date.
  */
 export function addProductJsonLd(
   html: string,
@@ -173,6 +198,14 @@ export function addProductJsonLd(
   const { scan, scripts, invalidJsonLd } = parsePage(html)
   if (invalidJsonLd) {
     return { status: 'skipped', reason: 'a JSON-LD script of the page does not parse', html }
+  }
+  const target = mergeTarget(scripts, node['@id'])
+  if (
+    target !== undefined &&
+    !isOwnScript(target.script.element) &&
+    (target.node.aggregateRating !== undefined || target.node.review !== undefined)
+  ) {
+    return { status: 'own-markup', html }
   }
   const documents = scripts.map((script) => script.document)
   const merged = mergeJsonLd(documents, node)
@@ -192,8 +225,12 @@ export function addProductJsonLd(
   const index = merged.findIndex((document, position) => document !== documents[position])
   const script = scripts[index]
   if (script === undefined) return { status: 'unchanged', html }
-  const { contentStart, contentEnd } = script.element
+  const { contentStart, contentEnd, tag } = script.element
   const text = serializeJsonLd(merged[index])
   if (html.slice(contentStart, contentEnd) === text) return { status: 'unchanged', html }
-  return { status: 'merged', html: html.slice(0, contentStart) + text + html.slice(contentEnd) }
+  // The page's start tag keeps its attributes; the marker goes just before its `>`.
+  const startTag = isOwnScript(script.element)
+    ? html.slice(tag.start, tag.end)
+    : `${html.slice(tag.start, tag.end - 1)} ${MERGED_SCRIPT_ATTRIBUTE}>`
+  return { status: 'merged', html: html.slice(0, tag.start) + startTag + text + html.slice(contentEnd) }
 }
