@@ -21,7 +21,7 @@ function shopTags(keys: unknown): string[] {
   if (keys === undefined) return [reviewTags.brand()]
   const list = values(keys as Values)
   if (list.length > MAX_TAGS) return [reviewTags.brand()]
-  return list.map((key) => (key === '' ? reviewTags.brand() : reviewTags.shop(key)))
+  return list.map(reviewTags.shop)
 }
 
 /** The tags of each read operation, from its parameters: what a revalidation of those tags must refresh. */

@@ -1,0 +1,123 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { isContinuationCursor } from '@verified-reviews/core/endpoint'
+import {
+  ProductRating as ProductRatingFromApi,
+  ProductReviews as ProductReviewsFromApi,
+  ProductReviewsView,
+  type ProductReviewsViewProps,
+  RatingBadge,
+} from '@verified-reviews/react'
+import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
+import type { ReactElement } from 'react'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { reviewsClient } from './clients.ts'
+import { ProductRating, ProductReviews } from './components.tsx'
+
+const tagged: string[][] = []
+vi.mock('next/cache.js', () => ({
+  unstable_cache: (load: () => Promise<unknown>, _keys: string[], options: { tags: string[] }) => {
+    tagged.push(options.tags)
+    return load
+  },
+}))
+
+let sb: Sandbox
+let distDir: string
+
+beforeAll(async () => {
+  sb = await createSandbox({ seed: 1, rateLimit: 0 })
+})
+afterAll(async () => {
+  await sb.close()
+})
+beforeEach(async () => {
+  tagged.length = 0
+  distDir = await mkdtemp(join(tmpdir(), 'vr-next-components-'))
+  vi.stubEnv('VERIFIED_REVIEWS_ORIGIN', sb.origin)
+  vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', sb.clientId)
+  vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', sb.clientSecret)
+  vi.stubEnv('VERIFIED_REVIEWS_DIST_DIR', distDir)
+  await fetch(`${sb.origin}/__sandbox/stats`, { method: 'DELETE' })
+})
+afterEach(async () => {
+  vi.unstubAllEnvs()
+  await rm(distDir, { recursive: true, force: true })
+})
+
+async function calls(): Promise<Record<string, number>> {
+  return (
+    (await (await fetch(`${sb.origin}/__sandbox/stats`)).json()) as { operations: Record<string, number> }
+  ).operations
+}
+
+describe('ProductReviews during next build', () => {
+  beforeEach(() => {
+    vi.stubEnv('NEXT_PHASE', 'phase-production-build')
+  })
+
+  it('shows the first page from the build prefetch, with a cursor the island goes on from', async () => {
+    const element = (await ProductReviews({
+      productId: 'SKU-058',
+      limit: 10,
+    })) as ReactElement<ProductReviewsViewProps>
+    expect(element.type).toBe(ProductReviewsView)
+    expect(element.props.reviews).toHaveLength(10)
+    expect(element.props.summary?.ratings.count_total).toBe(681)
+    expect(isContinuationCursor(element.props.nextCursor ?? undefined)).toBe(true)
+  })
+
+  it('tags the page with the product, as a tagged fetch would', async () => {
+    await ProductReviews({ productId: 'SKU-001' })
+    expect(tagged).toEqual([['verified-reviews:product:SKU-001', 'verified-reviews']])
+  })
+
+  it('makes one prefetch for every page of the build', async () => {
+    for (const productId of ['SKU-001', 'SKU-002', 'SKU-003']) await ProductReviews({ productId })
+    await ProductRating({ productId: 'SKU-004' })
+    expect(await calls()).toMatchObject({ 'products.list': 1, 'products.reviews.list': 15 })
+  })
+
+  it('gives no next cursor to a product whose reviews fit on the first page', async () => {
+    const element = (await ProductReviews({ productId: 'SKU-006' })) as ReactElement<ProductReviewsViewProps>
+    expect(element.props.reviews).toHaveLength(2)
+    expect(element.props.nextCursor).toBeUndefined()
+  })
+
+  it('asks the API for a view chosen by search params', async () => {
+    const element = (await ProductReviews({
+      productId: 'SKU-001',
+      searchParams: { vr_sort: 'lowest' },
+    })) as ReactElement<{
+      client: unknown
+    }>
+    expect(element.type).toBe(ProductReviewsFromApi)
+    expect(element.props.client).toBe(reviewsClient())
+  })
+
+  it('shows a product rating from the build prefetch', async () => {
+    const element = (await ProductRating({ productId: 'SKU-058', locale: 'fr' })) as ReactElement<{
+      rating: { count_total: number }
+      locale: string
+    }>
+    expect(element.type).toBe(RatingBadge)
+    expect(element.props.rating.count_total).toBe(681)
+    expect(element.props.locale).toBe('fr')
+  })
+})
+
+describe('ProductReviews outside next build', () => {
+  it('renders the React component with the tagged client of the environment', async () => {
+    const element = (await ProductReviews({ productId: 'SKU-001' })) as ReactElement<{ client: unknown }>
+    expect(element.type).toBe(ProductReviewsFromApi)
+    expect(element.props.client).toBe(reviewsClient())
+    expect(await calls()).toEqual({})
+  })
+
+  it('renders the batched ProductRating with the tagged client', async () => {
+    const element = (await ProductRating({ productId: 'SKU-001' })) as ReactElement<{ client: unknown }>
+    expect(element.type).toBe(ProductRatingFromApi)
+    expect(element.props.client).toBe(reviewsClient())
+  })
+})

@@ -1,0 +1,192 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createClient } from '@verified-reviews/core'
+import { createJsonFileReviewStore, syncProductReviews } from '@verified-reviews/core/sync'
+import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  createRevalidateRoute,
+  type RevalidateRouteBody,
+  type RevalidateRouteOptions,
+} from './revalidate-route.ts'
+
+vi.mock('next/cache.js', () => ({ revalidateTag: vi.fn() }))
+
+const SECRET = 'a-secret-of-the-scheduler-0123456789'
+let sb: Sandbox
+let revalidated: Array<[string, unknown]>
+
+beforeAll(async () => {
+  sb = await createSandbox({ seed: 1, rateLimit: 0 })
+})
+afterAll(async () => {
+  await sb.close()
+})
+beforeEach(async () => {
+  await sb.reset()
+  revalidated = []
+})
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+function client() {
+  return createClient({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret })
+}
+
+function route(options: RevalidateRouteOptions = {}) {
+  return createRevalidateRoute({
+    secret: SECRET,
+    store: 'memory',
+    client: client(),
+    revalidate: (tag, profile) => revalidated.push([tag, profile]),
+    ...options,
+  })
+}
+
+function call(method: 'GET' | 'POST', authorization?: string, query = '') {
+  return new Request(`https://shop.example/api/revalidate-reviews${query}`, {
+    method,
+    headers: authorization === undefined ? {} : { authorization },
+  })
+}
+
+async function addReviews(items: Array<Record<string, unknown>>, kind = 'product-reviews') {
+  const response = await fetch(`${sb.origin}/__sandbox/${kind}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(items),
+  })
+  expect(response.status).toBe(201)
+}
+
+describe('createRevalidateRoute', () => {
+  it('refuses a call without the secret, with 401 and no sync', async () => {
+    const response = await route().POST(call('POST'))
+    expect(response.status).toBe(401)
+    expect(response.headers.get('www-authenticate')).toBe('Bearer')
+    expect(revalidated).toEqual([])
+  })
+
+  it('refuses a wrong secret', async () => {
+    expect((await route().POST(call('POST', `Bearer ${SECRET}x`))).status).toBe(401)
+  })
+
+  it('refuses every call when no secret is configured', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_REVALIDATE_SECRET', '')
+    vi.stubEnv('CRON_SECRET', '')
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect((await route({ secret: '' }).POST(call('POST', 'Bearer '))).status).toBe(401)
+  })
+
+  it("accepts Vercel Cron's GET with CRON_SECRET", async () => {
+    vi.stubEnv('CRON_SECRET', 'the-cron-secret-0123456789')
+    const response = await route().GET(call('GET', 'Bearer the-cron-secret-0123456789'))
+    expect(response.status).toBe(200)
+  })
+
+  it('revalidates every product and shop after a first sync into an empty store', async () => {
+    const response = await route().POST(call('POST', `Bearer ${SECRET}`))
+    const body = (await response.json()) as RevalidateRouteBody
+    expect(body.sync.products).toEqual({ mode: 'full', newReviews: 3000, updatedReviews: 0, calls: 15 })
+    expect(body.products).toHaveLength(54)
+    expect(revalidated).toContainEqual(['verified-reviews:brand', 'max'])
+  })
+
+  it('revalidates only the products whose reviews changed since the last call', async () => {
+    const handler = route({ brandStore: false })
+    await handler.POST(call('POST', `Bearer ${SECRET}`))
+    revalidated = []
+    await addReviews([{ product_variation_id: 'SKU-002' }, { product_variation_id: 'SKU-040' }])
+    const response = await handler.POST(call('POST', `Bearer ${SECRET}`))
+    const body = (await response.json()) as RevalidateRouteBody
+    expect(body).toEqual({
+      products: ['SKU-002', 'SKU-040'],
+      shops: [],
+      revalidated: ['verified-reviews:product:SKU-002', 'verified-reviews:product:SKU-040'],
+      sync: { products: { mode: 'incremental', newReviews: 2, updatedReviews: 0, calls: 1 } },
+    })
+    expect(revalidated).toEqual([
+      ['verified-reviews:product:SKU-002', 'max'],
+      ['verified-reviews:product:SKU-040', 'max'],
+    ])
+    expect(response.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('revalidates the brand and the shop whose reviews changed', async () => {
+    const handler = route()
+    await handler.POST(call('POST', `Bearer ${SECRET}`))
+    revalidated = []
+    await addReviews([{ shop_key: 'shop-lyon' }], 'brand-reviews')
+    await handler.POST(call('POST', `Bearer ${SECRET}`))
+    expect(revalidated.map(([tag]) => tag)).toEqual([
+      'verified-reviews:brand',
+      'verified-reviews:shop:shop-lyon',
+    ])
+  })
+
+  it('starts incrementally from the review store the build left', async () => {
+    const distDir = await mkdtemp(join(tmpdir(), 'vr-next-dist-'))
+    try {
+      await syncProductReviews({
+        client: client(),
+        store: createJsonFileReviewStore(join(distDir, 'verified-reviews', 'product-reviews.json')),
+      })
+      await addReviews([{ product_variation_id: 'SKU-007' }])
+      const response = await route({ store: 'build', distDir, brandStore: false }).POST(
+        call('POST', `Bearer ${SECRET}`),
+      )
+      expect(((await response.json()) as RevalidateRouteBody).products).toEqual(['SKU-007'])
+    } finally {
+      await rm(distDir, { recursive: true, force: true })
+    }
+  })
+
+  it('passes the revalidation profile on', async () => {
+    const handler = route({ brandStore: false, profile: { expire: 0 } })
+    await handler.POST(call('POST', `Bearer ${SECRET}`))
+    expect(revalidated[0]?.[1]).toEqual({ expire: 0 })
+  })
+
+  it('runs a full sync on ?mode=full, which finds nothing new after a first sync', async () => {
+    const handler = route({ brandStore: false })
+    await handler.POST(call('POST', `Bearer ${SECRET}`))
+    const response = await handler.POST(call('POST', `Bearer ${SECRET}`, '?mode=full'))
+    const body = (await response.json()) as RevalidateRouteBody
+    expect(body.sync.products).toMatchObject({ mode: 'full', newReviews: 0, calls: 15 })
+    expect(body.products).toEqual([])
+  })
+
+  it('refuses an unknown mode with 400 naming it', async () => {
+    const response = await route().POST(call('POST', `Bearer ${SECRET}`, '?mode=everything'))
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ error: { field: 'mode' } })
+  })
+
+  it('answers 502 without revalidating anything when the API fails, and a later call syncs', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    await fetch(`${sb.origin}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ operation: 'products.reviews.list', status: 500, count: 3 }]),
+    })
+    const handler = route({
+      brandStore: false,
+      client: createClient({
+        origin: sb.origin,
+        clientId: sb.clientId,
+        clientSecret: sb.clientSecret,
+        maxRetries: 0,
+      }),
+    })
+    const failed = await handler.POST(call('POST', `Bearer ${SECRET}`))
+    expect(failed.status).toBe(502)
+    expect(revalidated).toEqual([])
+    await handler.POST(call('POST', `Bearer ${SECRET}`))
+    await handler.POST(call('POST', `Bearer ${SECRET}`))
+    const later = await handler.POST(call('POST', `Bearer ${SECRET}`))
+    expect(later.status).toBe(200)
+    expect(((await later.json()) as RevalidateRouteBody).sync.products.newReviews).toBe(3000)
+  })
+})
