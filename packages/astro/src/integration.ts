@@ -194,7 +194,7 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
         const calls = catalog.calls()
         logger.info(
           `Review rich snippets: ${report.changedPages} page(s) changed, ${report.unchangedPages} up to date, ` +
-            `${report.ownMarkupPages} with their own, ` +
+            `${report.ownMarkupPages} with review markup of their own, ` +
             `${report.pagesWithoutReviews} without reviews; ${report.products} product(s); the components and the ` +
             `injection made ${calls.reviews + calls.ratings + calls.products} API call(s) (${calls.reviews} review page(s), ` +
             `${calls.products} product page(s), ${calls.ratings} ratings call(s))`,
