@@ -26,3 +26,10 @@ export function jsonLdOf(body: HTMLElement): unknown[] {
     return JSON.parse(text)
   })
 }
+
+/** Markup with each element's attributes in name order: React's client sets `src` last, the server writes it first. */
+export function canonical(node: Node): string {
+  if (!(node instanceof Element)) return node.textContent ?? ''
+  const attributes = [...node.attributes].map((a) => `${a.name}=${JSON.stringify(a.value)}`).sort()
+  return `<${node.localName} ${attributes.join(' ')}>${[...node.childNodes].map(canonical).join('')}</${node.localName}>`
+}

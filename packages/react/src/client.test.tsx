@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server'
 import { SWRConfig } from 'swr'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { productReview } from '../../../test/fixtures/reviews.ts'
+import { canonical } from '../../../test/react/render.ts'
 import { MoreReviews, type MoreReviewsProps } from './client.tsx'
 import { ReviewItem } from './components/ReviewItem.tsx'
 import { getText, islandMessages } from './internal/i18n.ts'
@@ -257,13 +258,6 @@ describe('MoreReviews with JavaScript', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1))
   })
 })
-
-/** A node as text with each element's attributes in name order (the DOM sets `src` last, React's HTML first). */
-function canonical(node: Node): string {
-  if (!(node instanceof Element)) return node.textContent ?? ''
-  const attributes = [...node.attributes].map((a) => `${a.name}=${JSON.stringify(a.value)}`).sort()
-  return `<${node.localName} ${attributes.join(' ')}>${[...node.childNodes].map(canonical).join('')}</${node.localName}>`
-}
 
 describe('MoreReviews renders reviews as ReviewItem does', () => {
   const LOCALES = ['bg', 'cs', 'de', 'el', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt', 'sk', 'tr'] as const

@@ -7,9 +7,13 @@ import axe from 'axe-core'
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { brandRating, productReview, productSummary } from '../../../test/fixtures/reviews.ts'
+import { brandRating, brandReview, productReview, productSummary } from '../../../test/fixtures/reviews.ts'
+import { canonical } from '../../../test/react/render.ts'
 import {
   BrandRating,
+  BrandReviewsView,
+  ProductReviewsView,
+  RatingBadge,
   RatingSummary,
   ReviewItem,
   ReviewList,
@@ -87,6 +91,56 @@ function everyComponent(locale: string): Array<[string, ReactElement]> {
         locale={locale}
       />,
     ],
+    ['RatingBadge', <RatingBadge key="g" rating={summary.ratings} locale={locale} />],
+    ['RatingBadge without reviews', <RatingBadge key="g0" rating={undefined} locale={locale} />],
+    [
+      'ProductReviewsView',
+      <ProductReviewsView
+        key="p"
+        productId="SKU-1"
+        summary={summary}
+        reviews={reviews}
+        previousCursor="p1"
+        nextCursor="n1"
+        searchParams={{ vr_rate: '4' }}
+        jsonLd={false}
+        locale={locale}
+      />,
+    ],
+    [
+      'ProductReviewsView with the island',
+      <ProductReviewsView
+        key="pi"
+        productId="SKU-1"
+        summary={summary}
+        reviews={reviews}
+        nextCursor="n1"
+        endpoint="/api/reviews"
+        jsonLd={false}
+        locale={locale}
+      />,
+    ],
+    [
+      'ProductReviewsView without reviews',
+      <ProductReviewsView
+        key="p0"
+        productId="SKU-1"
+        summary={undefined}
+        reviews={[]}
+        jsonLd={false}
+        locale={locale}
+      />,
+    ],
+    [
+      'BrandReviewsView',
+      <BrandReviewsView
+        key="br"
+        rating={brandRating()}
+        reviews={[brandReview()]}
+        nextCursor="n1"
+        locale={locale}
+      />,
+    ],
   ]
 }
 
@@ -155,13 +209,6 @@ describe('accessibility', () => {
     })
   }
 })
-
-/** Markup with attributes in name order: React's client sets `src` last, the server writes it first. */
-function canonical(node: Node): string {
-  if (!(node instanceof Element)) return node.textContent ?? ''
-  const attributes = [...node.attributes].map((a) => `${a.name}="${a.value}"`).sort()
-  return `<${node.localName} ${attributes.join(' ')}>${[...node.childNodes].map(canonical).join('')}</${node.localName}>`
-}
 
 describe('server rendering', () => {
   for (const [name, element] of everyComponent('fr')) {

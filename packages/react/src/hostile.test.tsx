@@ -7,6 +7,8 @@ import { HOSTILE_STRINGS, HOSTILE_URLS } from '../../../test/fixtures/hostile.ts
 import { brandRating, productReview, productSummary } from '../../../test/fixtures/reviews.ts'
 import {
   BrandRating,
+  BrandReviewsView,
+  ProductReviewsView,
   RatingSummary,
   ReviewItem,
   ReviewList,
@@ -182,6 +184,53 @@ const SUBJECTS: Subject[] = [
       />
     ),
     shows: (fill) => [['.vr-shop-rating__heading', `Reviews of ${fill('name').trim()}`]],
+  },
+  ...(['', '/api/reviews'] as const).map(
+    (endpoint): Subject => ({
+      name: endpoint ? 'ProductReviewsView with the island' : 'ProductReviewsView',
+      element: (fill) => (
+        <ProductReviewsView
+          productId={fill('productId')}
+          summary={{
+            ...summary,
+            review_summary: {
+              content: fill('review_summary.content'),
+              last_updated_at: '2025-03-01T00:00:00Z',
+            },
+          }}
+          reviews={[reviewWith(fill)]}
+          previousCursor={fill('previousCursor')}
+          nextCursor={fill('nextCursor')}
+          searchParams={{ q: fill('searchParams.q'), vr_cursor: fill('searchParams.vr_cursor') }}
+          endpoint={endpoint || undefined}
+          jsonLd={false}
+          locale={fill('locale prop')}
+        />
+      ),
+      shows: (fill) => [
+        ['.vr-review__author', fill('author_firstname').trim()],
+        ['.vr-review__content--original', fill('review_content')],
+        ['.vr-review-summary__content', fill('review_summary.content')],
+      ],
+    }),
+  ),
+  {
+    name: 'BrandReviewsView',
+    element: (fill) => (
+      <BrandReviewsView
+        rating={brandRating({ shop_key: fill('shop_key') })}
+        shopKey={fill('shop_key')}
+        shopName={fill('name')}
+        reviews={[{ ...reviewWith(fill), shop_key: fill('shop_key'), website_id: fill('website_id') }]}
+        nextCursor={fill('nextCursor')}
+        searchParams={{ q: fill('searchParams.q') }}
+        locale={fill('locale prop')}
+      />
+    ),
+    shows: (fill) => [
+      ['.vr-shop-rating__heading', `Reviews of ${fill('name').trim()}`],
+      ['.vr-review__content--original', fill('review_content')],
+    ],
   },
 ]
 

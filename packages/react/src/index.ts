@@ -1,5 +1,6 @@
 export { BrandRating, type BrandRatingProps } from './components/BrandRating.tsx'
 export { BrandReviews, type BrandReviewsProps } from './components/BrandReviews.tsx'
+export { BrandReviewsView, type BrandReviewsViewProps } from './components/BrandReviewsView.tsx'
 export { ProductRating, type ProductRatingProps } from './components/ProductRating.tsx'
 export { ProductReviews, type ProductReviewsProps } from './components/ProductReviews.tsx'
 export { ProductReviewsView, type ProductReviewsViewProps } from './components/ProductReviewsView.tsx'

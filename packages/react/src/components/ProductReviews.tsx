@@ -1,4 +1,4 @@
-import type { ProductReview, VerifiedReviewsClient } from '@verified-reviews/core'
+import type { VerifiedReviewsClient } from '@verified-reviews/core'
 import { fromStructuredData, type ProductJsonLd } from '@verified-reviews/core/jsonld'
 import type { ReactElement } from 'react'
 import {
@@ -7,13 +7,7 @@ import {
   resolveClient,
   type SearchParamsInput,
 } from '../internal/data.ts'
-import {
-  checkLimit,
-  DEFAULT_REVIEWS_LIMIT,
-  otherParams,
-  parseReviewView,
-  viewQuery,
-} from '../internal/review-query.ts'
+import { checkLimit, DEFAULT_REVIEWS_LIMIT } from '../internal/review-query.ts'
 import { viewPage } from '../internal/view-page.ts'
 import { ProductReviewsView, type ProductReviewsViewProps } from './ProductReviewsView.tsx'
 
@@ -63,17 +57,16 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
   checkLimit(limit)
   try {
     const params = await searchParams
-    const chosen = parseReviewView(params)
     const vr = await resolveClient(client)
     const structuredData =
       jsonLd === 'api' && props.url !== undefined
         ? vr.products.structuredData.get({ product_variation_id: props.productId, canonical_url: props.url })
         : undefined
-    const [products, { page, cursor }, node] = await Promise.all([
+    const [products, { page, searchParams: pageParams }, node] = await Promise.all([
       vr.products.list({ product_variation_id: [props.productId] }),
       viewPage(
         (list) => vr.products.reviews.list({ ...list, product_variation_id: [props.productId] }),
-        chosen,
+        params,
         limit,
       ),
       // The reviews still show when only the structured data fails.
@@ -86,20 +79,15 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
         },
       ),
     ])
-    const reviews: readonly ProductReview[] = page.data
     return (
       <ProductReviewsView
         {...view}
         limit={limit}
         summary={products.data[0]}
-        reviews={reviews}
+        reviews={page.data}
         nextCursor={page.nextCursor}
         previousCursor={page.previousCursor}
-        searchParams={
-          cursor === chosen.cursor
-            ? params
-            : new URLSearchParams(viewQuery(otherParams(params), { ...chosen, cursor: undefined }))
-        }
+        searchParams={pageParams}
         jsonLd={jsonLd === false ? false : structuredData === undefined ? true : (node ?? null)}
       />
     )

@@ -24,6 +24,11 @@ const ENV_KEYS = [
   'VERIFIED_REVIEWS_WEBSITE_ID',
 ] as const
 
+/** The environment variables, read through `globalThis` so runtimes without `process` have none. */
+function environment(): Record<string, string | undefined> {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
+}
+
 let fromEnvironment: { key: string; client: Promise<VerifiedReviewsClient> } | undefined
 
 /**
@@ -34,7 +39,7 @@ let fromEnvironment: { key: string; client: Promise<VerifiedReviewsClient> } | u
  */
 export function resolveClient(client: VerifiedReviewsClient | undefined): Promise<VerifiedReviewsClient> {
   if (client !== undefined) return Promise.resolve(client)
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
+  const env = environment()
   const key = ENV_KEYS.map((name) => env[name] ?? '').join('\n')
   if (fromEnvironment?.key !== key) {
     fromEnvironment = { key, client: import('@verified-reviews/core').then((core) => core.createClient()) }
@@ -78,19 +83,11 @@ export function reportError(
   onError(error, { component })
 }
 
-/** The search params a page passed, awaited. */
-export async function searchParamsOf(
-  input: SearchParamsInput,
-): Promise<URLSearchParams | SearchParamsRecord | undefined> {
-  return await input
-}
-
 const warned = new Set<string>()
 
 /** A development warning, given once per message; silent when `NODE_ENV` is `production`. */
 export function warnOnce(message: string): void {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
-  if (env?.NODE_ENV === 'production' || warned.has(message)) return
+  if (environment().NODE_ENV === 'production' || warned.has(message)) return
   warned.add(message)
   console.warn(`@verified-reviews/react: ${message}`)
 }
