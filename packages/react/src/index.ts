@@ -40,4 +40,4 @@ export {
   type SearchParamsRecord,
   sortFields as reviewSortParams,
 } from './internal/review-query.ts'
-export type { HeadingLevel } from './types.ts'
+export type { HeadingLevel, ReviewPageProps } from './types.ts'

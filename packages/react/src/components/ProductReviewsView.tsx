@@ -3,19 +3,19 @@ import { buildProductJsonLd, type ProductFacts, type ProductJsonLd } from '@veri
 import type { ReactElement } from 'react'
 import { MoreReviews } from '../client.tsx'
 import { warnOnce } from '../internal/data.ts'
-import { type HeadingLevel, subLevel } from '../internal/Heading.tsx'
+import { subLevel } from '../internal/Heading.tsx'
 import { getText, islandMessages } from '../internal/i18n.ts'
 import { JsonLdScript } from '../internal/JsonLdScript.tsx'
-import { DEFAULT_MEDIA_WIDTHS, type MediaWidths } from '../internal/media-widths.ts'
+import { DEFAULT_MEDIA_WIDTHS } from '../internal/media-widths.ts'
 import { pageHrefs, ReviewLinks } from '../internal/ReviewLinks.tsx'
 import {
   checkLimit,
   DEFAULT_REVIEWS_LIMIT,
   otherParams,
   parseReviewView,
-  type SearchParamsRecord,
   viewHref,
 } from '../internal/review-query.ts'
+import type { ReviewPageProps } from '../types.ts'
 import { RatingSummary, type RatingSummaryData } from './RatingSummary.tsx'
 import { ReviewList } from './ReviewList.tsx'
 import { ReviewSummary } from './ReviewSummary.tsx'
@@ -31,22 +31,11 @@ const NO_RATING: RatingSummaryData = {
 }
 
 /** Props of {@link ProductReviewsView}: the data `ProductReviews` fetches, and how to show it. */
-export interface ProductReviewsViewProps {
+export interface ProductReviewsViewProps extends ReviewPageProps<ProductReview> {
   /** The product's `product_variation_id`, which the island asks its endpoint for. */
   productId: string
   /** The product's summary (`GET /products`): rating, histogram, criteria, AI summary. `undefined` when the API has none. */
   summary: Pick<ProductSummary, 'ratings' | 'review_summary' | 'extras'> | undefined
-  /** The page of reviews to show, in display order. */
-  reviews: readonly ProductReview[]
-  /** The cursor of the next page, when there is one. */
-  nextCursor?: string | null | undefined
-  /** The cursor of the previous page, when there is one. */
-  previousCursor?: string | null | undefined
-  /**
-   * The page's search params, so links keep them and carry `vr_cursor`, `vr_sort` (`newest`, `oldest`,
-   * `highest`, `lowest`) and `vr_rate` (a comma list of 1 to 5). Bad values of these are ignored.
-   */
-  searchParams?: URLSearchParams | SearchParamsRecord | undefined
   /**
    * The page's canonical URL: the `@id` of its Product node in the JSON-LD. Without it no JSON-LD is
    * rendered (a development warning says so).
@@ -76,21 +65,6 @@ export interface ProductReviewsViewProps {
    * @default 10
    */
   limit?: number | undefined
-  /**
-   * Level of the section headings; review headings are one level below.
-   * @default 2
-   */
-  headingLevel?: HeadingLevel | undefined
-  /** Widths of the image variants, for `srcset`. @default { small: 200, medium: 600, large: 1200 } */
-  mediaWidths?: MediaWidths | undefined
-  /**
-   * Language of every text and date, one of bg cs de el en es fr it nl pl pt sk tr; other values are
-   * resolved to the closest supported language.
-   * @default 'en'
-   */
-  locale?: string | undefined
-  /** Extra class names, added after `vr-product-reviews`. */
-  className?: string | undefined
 }
 
 /** The JSON-LD node the view renders, or `null`. */
