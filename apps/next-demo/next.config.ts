@@ -11,6 +11,8 @@ if (!env.VERIFIED_REVIEWS_CLIENT_ID && !env.VERIFIED_REVIEWS_CLIENT_SECRET) {
 }
 
 const config: NextConfig = {
+  // The end-to-end tests build into their own folder, so a build of yours in .next stays as it is.
+  distDir: env.NEXT_DEMO_DIST_DIR || '.next',
   transpilePackages: ['@verified-reviews/core', '@verified-reviews/react', '@verified-reviews/next'],
   async redirects() {
     return [{ source: '/', destination: '/en', permanent: false }]

@@ -19,11 +19,6 @@ export function isBuildPhase(): boolean {
   return process.env.NEXT_PHASE === 'phase-production-build'
 }
 
-function distDir(): string | undefined {
-  const value = process.env.VERIFIED_REVIEWS_DIST_DIR
-  return value === undefined || value === '' ? undefined : value
-}
-
 /**
  * The review data of the whole catalogue for `next build`, fetched once for every page and every build
  * worker: one review sync (200 reviews per call) and the product summaries (200 per call), so a build of
@@ -38,11 +33,10 @@ function distDir(): string | undefined {
  */
 export async function getBuildData(): Promise<BuildData | undefined> {
   if (!isBuildPhase()) return undefined
-  const dir = distDir()
   return prefetchBuildData({
     client: freshReviewsClient(),
-    directory: await buildDirectory(dir),
-    store: createJsonFileReviewStore(await buildStorePath(dir)),
+    directory: await buildDirectory(),
+    store: createJsonFileReviewStore(await buildStorePath()),
   })
 }
 

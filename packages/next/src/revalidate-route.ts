@@ -59,7 +59,7 @@ export interface RevalidateRouteOptions {
   client?: ProductReviewsClient & BrandReviewsClient
   /**
    * The Next.js build directory, where the `'build'` store is read.
-   * @default '.next'
+   * @default process.env.VERIFIED_REVIEWS_DIST_DIR, else '.next'
    */
   distDir?: string
   /**

@@ -3,9 +3,16 @@
  * empties when it starts (it keeps only `cache`), so each build fetches afresh and `next start` finds
  * what its build fetched.
  */
-export async function buildDirectory(distDir = '.next'): Promise<string> {
+export async function buildDirectory(distDir?: string): Promise<string> {
   const { isAbsolute, join } = await import('node:path')
-  return join(isAbsolute(distDir) ? distDir : join(process.cwd(), distDir), 'verified-reviews')
+  const dir = distDir ?? nextDistDir()
+  return join(isAbsolute(dir) ? dir : join(process.cwd(), dir), 'verified-reviews')
+}
+
+/** The Next.js build directory: `VERIFIED_REVIEWS_DIST_DIR` when `next.config` sets another `distDir`, else `.next`. */
+function nextDistDir(): string {
+  const value = process.env.VERIFIED_REVIEWS_DIST_DIR
+  return value === undefined || value === '' ? '.next' : value
 }
 
 /** The review store file the build prefetch writes and the revalidate route starts from. */

@@ -1,0 +1,301 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { createClient, type ProductReview } from '@verified-reviews/core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, type DemoApp, DIST_DIR, filesUnder, startDemo } from './next-demo-app.ts'
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const SETUP_TIMEOUT = 600_000
+const PRODUCT = 'SKU-058' // the best seller: 681 reviews, 4.13 on average
+const REVIEWS = 3000
+const CATALOGUE = 60
+
+let app: DemoApp
+let browser: Browser
+/** Every HTML page the tests fetched, to look for secrets in. */
+const pages: string[] = []
+
+async function html(path: string): Promise<{ text: string; headers: Headers }> {
+  const response = await fetch(`${app.origin}${path}`)
+  expect(response.status).toBe(200)
+  const text = await response.text()
+  pages.push(text)
+  return { text, headers: response.headers }
+}
+
+async function newestFirst(productId: string): Promise<ProductReview[]> {
+  const vr = createClient({
+    origin: app.sandbox.origin,
+    clientId: app.sandbox.clientId,
+    clientSecret: app.sandbox.clientSecret,
+  })
+  const all: ProductReview[] = []
+  const walk = vr.products.reviews.list({
+    product_variation_id: [productId],
+    sort: ['publish_date'],
+    desc: ['publish_date'],
+    limit: 200,
+  })
+  for await (const review of walk) all.push(review)
+  return all
+}
+
+async function context(javaScriptEnabled: boolean): Promise<BrowserContext> {
+  return browser.newContext({ javaScriptEnabled, viewport: { width: 1200, height: 1400 } })
+}
+
+/** The text a review shows on an English page: its English translation when it was written in another language. */
+function shownText(review: ProductReview): string {
+  const translated = review.translated_review.en
+  const written = review.locale.slice(0, 2).toLowerCase()
+  return written !== 'en' &&
+    translated !== undefined &&
+    translated.trim() !== '' &&
+    translated !== review.review_content
+    ? translated
+    : review.review_content
+}
+
+async function shownTexts(page: Page): Promise<string[]> {
+  return page
+    .locator('.vr-review')
+    .evaluateAll((items) => items.map((item) => item.querySelector('.vr-review__content')?.textContent ?? ''))
+}
+
+/** Whether `fragment` is in the page, failing with the fragment rather than the whole page. */
+function expectIn(text: string, fragment: string): void {
+  expect(text.includes(fragment), `the page should contain ${fragment}`).toBe(true)
+}
+
+function jsonLdNodes(text: string): Array<Record<string, unknown>> {
+  const blocks = [...text.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
+  return blocks.flatMap((block) => {
+    const value = JSON.parse(block[1] ?? 'null') as Record<string, unknown> | Array<Record<string, unknown>>
+    const nodes = Array.isArray(value) ? value : [value]
+    return nodes.flatMap((node) =>
+      Array.isArray(node['@graph']) ? (node['@graph'] as Array<Record<string, unknown>>) : [node],
+    )
+  })
+}
+
+beforeAll(async () => {
+  app = await startDemo()
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+}, SETUP_TIMEOUT)
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.close()
+}, 60_000)
+
+describe('next build of the demo', () => {
+  it('calls the API about ceil(reviews / 200) + ceil(products / 200) times, not once per page', () => {
+    const { 'token.published': tokens = 0, ...api } = app.buildCalls
+    const calls = Object.values(api).reduce((sum, count) => sum + count, 0)
+    const bound = Math.ceil(REVIEWS / 200) + Math.ceil(CATALOGUE / 200)
+    console.log(
+      `next build of the demo: ${calls} API calls (${JSON.stringify(api)}) and ${tokens} token request(s) for ${CATALOGUE * 3} product pages; lower bound ${bound}`,
+    )
+    expect(api).toEqual({ 'products.list': 1, 'products.reviews.list': 15 })
+    expect(calls).toBe(bound)
+  })
+})
+
+describe('a product page', () => {
+  it('has its stars and first reviews in the HTML, before any JavaScript', async () => {
+    const { text, headers } = await html(`/en/products/${PRODUCT}`)
+    expect(headers.get('x-nextjs-cache')).toBe('HIT')
+    expectIn(text, 'class="vr-star-rating vr-rating-summary__stars" role="img" aria-label="4.1 out of 5"')
+    expectIn(text, '<span class="vr-rating-summary__count">681 reviews</span>')
+    expect(text.match(/class="vr-review"/g)).toHaveLength(10)
+  })
+
+  it('holds one Product node of JSON-LD, with the rating and the reviews shown', async () => {
+    const { text } = await html(`/en/products/${PRODUCT}`)
+    const products = jsonLdNodes(text).filter((node) => node['@type'] === 'Product')
+    expect(products).toHaveLength(1)
+    expect(products[0]).toMatchObject({
+      name: expect.any(String),
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: 4.1,
+        reviewCount: 681,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    })
+    expect(products[0]?.review).toHaveLength(5)
+  })
+
+  it('shows the stars and reviews with JavaScript disabled', async () => {
+    const browsing = await context(false)
+    const page = await browsing.newPage()
+    await page.goto(`${app.origin}/en/products/${PRODUCT}`)
+    await expect(page.getByRole('img', { name: '4.1 out of 5' }).first().isVisible()).resolves.toBe(true)
+    await expect(page.getByText('681 reviews').isVisible()).resolves.toBe(true)
+    expect(await page.locator('.vr-review').count()).toBe(10)
+    await browsing.close()
+  })
+
+  it('loads the next reviews in place with JavaScript, from the reviews route', async () => {
+    const expected = (await newestFirst(PRODUCT)).map(shownText)
+    const browsing = await context(true)
+    const page = await browsing.newPage()
+    await page.goto(`${app.origin}/en/products/${PRODUCT}`)
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/api/reviews?')),
+      page.locator('.vr-review-list__more').click(),
+    ])
+    expect(answer.status()).toBe(200)
+    await page.waitForFunction(() => document.querySelectorAll('.vr-review').length === 20)
+    expect(await shownTexts(page)).toEqual(expected.slice(0, 20))
+    await browsing.close()
+  })
+
+  it('leads to the next reviews through the plain link without JavaScript', async () => {
+    const expected = (await newestFirst(PRODUCT)).map(shownText)
+    const browsing = await context(false)
+    const page = await browsing.newPage()
+    await page.goto(`${app.origin}/en/products/${PRODUCT}`)
+    await Promise.all([page.waitForURL(/vr_cursor=/), page.locator('.vr-review-list__more').click()])
+    expect(await shownTexts(page)).toEqual(expected.slice(10, 20))
+    await browsing.close()
+  })
+
+  it('speaks the language of its address', async () => {
+    const { text } = await html(`/fr/products/${PRODUCT}`)
+    expectIn(text, '<html lang="fr"')
+    expectIn(text, 'aria-label="4,1 sur 5"')
+    expectIn(text, '681 avis')
+    expectIn(text, `href="/de/products/${PRODUCT}"`)
+  })
+
+  it('is saved as the screenshot of the README', async () => {
+    const browsing = await context(true)
+    const page = await browsing.newPage()
+    await page.goto(`${app.origin}/en/products/${PRODUCT}`)
+    await writeFile(join(DEMO, 'docs/next-demo-product.png'), await page.screenshot({ fullPage: false }))
+    await browsing.close()
+  })
+})
+
+describe('accessibility', () => {
+  const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+  it.each([[`/en/products/${PRODUCT}`], ['/en'], ['/fr/brand?shop=shop-paris'], ['/de/checkout']])(
+    'axe finds no violation on %s',
+    async (path) => {
+      const browsing = await context(true)
+      const page = await browsing.newPage()
+      await page.goto(`${app.origin}${path}`)
+      await page.addScriptTag({ content: await axeSource })
+      const violations = await page.evaluate(async () => {
+        const axe = (
+          globalThis as unknown as {
+            axe: { run(): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> }
+          }
+        ).axe
+        return (await axe.run()).violations.map((violation) => `${violation.id} (${violation.nodes.length})`)
+      })
+      expect(violations).toEqual([])
+      await browsing.close()
+    },
+  )
+})
+
+describe('the brand page', () => {
+  it('shows the reviews of the shop chosen in the filter', async () => {
+    const { text } = await html('/en/brand?shop=shop-paris')
+    expectIn(text, 'Reviews of Maison Sandbox Paris Rivoli')
+    expect(text.match(/class="vr-review"/g)?.length).toBeGreaterThan(0)
+  })
+})
+
+describe('the checkout', () => {
+  it('sends a purchase event from its Server Action', async () => {
+    const browsing = await context(true)
+    const page = await browsing.newPage()
+    await page.goto(`${app.origin}/en/checkout`)
+    await page.getByLabel('First name').fill('Ada')
+    await page.getByLabel('Last name').fill('Lovelace')
+    await page.getByLabel('Email').fill('ada.e2e@example.com')
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Order sent.' }).waitFor(),
+    ).resolves.toBeUndefined()
+    const events = (await (await fetch(`${app.sandbox.origin}/__sandbox/purchase-events`)).json()) as Array<{
+      consumer: { email: string }
+      products: Array<{ product_ref: { sku: string } }>
+    }>
+    expect(events.map((event) => event.consumer.email)).toContain('ada.e2e@example.com')
+    await browsing.close()
+  })
+})
+
+describe('revalidation', () => {
+  it('shows new reviews after the revalidate route ran, and leaves the other products alone', async () => {
+    const added = await fetch(`${app.sandbox.origin}/__sandbox/product-reviews`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([
+        {
+          product_variation_id: 'SKU-001',
+          review_rate: 5,
+          review_content: 'Arrived after the build, and perfect.',
+        },
+      ]),
+    })
+    expect(added.status).toBe(201)
+
+    const refused = await fetch(`${app.origin}/api/revalidate-reviews`, { method: 'POST' })
+    expect(refused.status).toBe(401)
+    const response = await fetch(`${app.origin}/api/revalidate-reviews`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.revalidateSecret}` },
+    })
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as {
+      products: string[]
+      sync: { products: { mode: string; calls: number } }
+    }
+    expect(body.products).toEqual(['SKU-001'])
+    expect(body.sync.products).toMatchObject({ mode: 'incremental', calls: 1 })
+
+    // Stale-while-revalidate: the first request after the revalidation may get the old page once.
+    let fresh = ''
+    for (let attempt = 0; attempt < 40 && !fresh.includes('Arrived after the build'); attempt++) {
+      fresh = (await html('/en/products/SKU-001')).text
+      if (!fresh.includes('Arrived after the build')) await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    expectIn(fresh, 'Arrived after the build, and perfect.')
+    expectIn(fresh, '12 reviews')
+
+    const other = await html('/en/products/SKU-002')
+    expect(other.headers.get('x-nextjs-cache')).toBe('HIT')
+  })
+})
+
+describe('secrets', () => {
+  it('appear in no file under .next/static and in no HTML, nor does any token the API issued', async () => {
+    const dist = join(DEMO, DIST_DIR)
+    const files = [
+      ...(await filesUnder(join(dist, 'static'))),
+      ...(await filesUnder(join(dist, 'server/app'))).filter((file) => /\.(html|rsc|body)$/.test(file)),
+    ]
+    const texts = [...pages, ...(await Promise.all(files.map((file) => readFile(file, 'latin1'))))]
+    const secrets = [app.sandbox.clientSecret, app.revalidateSecret, ...app.proxy.tokens]
+    expect(app.proxy.tokens.size).toBeGreaterThan(0)
+    expect(files.length).toBeGreaterThan(100)
+    const leaks = secrets.filter((secret) => texts.some((text) => text.includes(secret)))
+    expect(leaks).toEqual([])
+  })
+})
