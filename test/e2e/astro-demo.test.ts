@@ -1,0 +1,412 @@
+// The built apps/astro-demo, end to end: one `astro build` against a new sandbox (behind a proxy that keeps
+// the tokens it hands out), the output served as static files, read with and without a browser.
+import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { createServer, request, type Server } from 'node:http'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { extname, join, relative, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createClient } from '@verified-reviews/core'
+import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
+import type { Result as AxeResult } from 'axe-core'
+import { type Browser, chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const DEMO = fileURLToPath(new URL('../../apps/astro-demo/', import.meta.url))
+const ASTRO = join(DEMO, 'node_modules/astro/bin/astro.mjs')
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+const PER_CALL = 200
+const LOCALES = ['en', 'fr', 'de']
+
+interface Catalogue {
+  products: { id: string; name: string; sku: string; gtin13: string }[]
+}
+
+/** A proxy in front of the sandbox that keeps every access token the token endpoints hand out. */
+interface TokenProxy {
+  origin: string
+  tokens: Set<string>
+  server: Server
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (typeof address !== 'object' || address === null) throw new Error('no address')
+  return `http://127.0.0.1:${address.port}`
+}
+
+async function close(server: Server | undefined): Promise<void> {
+  if (server === undefined) return
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+}
+
+async function startTokenProxy(target: string): Promise<TokenProxy> {
+  const tokens = new Set<string>()
+  const upstream = new URL(target)
+  const server = createServer((req, res) => {
+    const forward = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (answer) => {
+        const chunks: Buffer[] = []
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks)
+          const token = /"access_token"\s*:\s*"([^"]+)"/.exec(body.toString())?.[1]
+          if (token !== undefined) tokens.add(token)
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          res.end(body)
+        })
+      },
+    )
+    forward.on('error', () => res.writeHead(502).end())
+    req.pipe(forward)
+  })
+  return { origin: await listen(server), tokens, server }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+}
+
+/** Serves a folder of static HTML as a static host does (`/a/` → `a/index.html`, 404.html otherwise). */
+function staticServer(dir: string): Server {
+  return createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname)
+    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path)
+    try {
+      if (!file.startsWith(dir)) throw new Error('outside')
+      const body = await readFile(file)
+      res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
+      res.end(body)
+    } catch {
+      res.writeHead(404, { 'content-type': CONTENT_TYPES['.html'] })
+      res.end(await readFile(join(dir, '404.html')).catch(() => ''))
+    }
+  })
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: DEMO, env })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.on('error', reject)
+    child.on('close', (code) => {
+      if (code === 0) resolve(output)
+      else reject(new Error(`astro build exited with ${code}:\n${output}`))
+    })
+  })
+}
+
+/** Every file of a folder, by path relative to it with `/` separators. */
+async function filesOf(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+}
+
+/** The parsed content of every JSON-LD script of a page (a script that does not parse throws). */
+function jsonLdOf(html: string): unknown[] {
+  return [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? ''),
+  )
+}
+
+type Node = Record<string, unknown>
+
+/** The Product nodes of JSON-LD documents: top level, in arrays and in `@graph`. */
+function productNodes(documents: unknown[]): Node[] {
+  return documents
+    .flatMap((document) =>
+      Array.isArray(document)
+        ? document
+        : [document, ...((document as { '@graph'?: unknown[] })['@graph'] ?? [])],
+    )
+    .filter((node): node is Node => typeof node === 'object' && node !== null && node['@type'] === 'Product')
+}
+
+let sandbox: Sandbox
+let proxy: TokenProxy
+let server: Server | undefined
+let browser: Browser | undefined
+let origin: string
+let outDir: string
+let cacheDir: string
+let buildOutput: string
+let buildCalls: Record<string, number>
+let pages: Map<string, string>
+let catalogue: Catalogue
+let ratings: Map<string, number>
+let reviewCount: number
+let productCount: number
+
+function openBrowser(): Browser {
+  if (browser === undefined) throw new Error('the browser did not start')
+  return browser
+}
+
+function page(file: string): string {
+  const html = pages.get(file)
+  if (html === undefined) throw new Error(`the build has no ${file}`)
+  return html
+}
+
+/** The product pages of the build: `components` render `ProductReviews`, `injection` rely on the injection. */
+function productPages(kind: 'components' | 'injection'): { file: string; id: string }[] {
+  return LOCALES.flatMap((locale) =>
+    catalogue.products.map(({ id }) => ({
+      file: `${locale}/products/${id}/${kind === 'components' ? '' : 'details/'}index.html`,
+      id,
+    })),
+  )
+}
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ seed: 1, clientSecret: `astro-e2e-${randomUUID()}` })
+  proxy = await startTokenProxy(sandbox.origin)
+  outDir = await mkdtemp(join(tmpdir(), 'vr-astro-demo-out-'))
+  cacheDir = await mkdtemp(join(tmpdir(), 'vr-astro-demo-cache-'))
+  await fetch(`${sandbox.origin}/__sandbox/stats`, { method: 'DELETE' })
+  buildOutput = await run(['--conditions=@verified-reviews/source', ASTRO, 'build'], {
+    ...process.env,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    ASTRO_DEMO_OUT_DIR: outDir,
+    ASTRO_DEMO_CACHE_DIR: cacheDir,
+    VERIFIED_REVIEWS_ORIGIN: proxy.origin,
+    VERIFIED_REVIEWS_CLIENT_ID: sandbox.clientId,
+    VERIFIED_REVIEWS_CLIENT_SECRET: sandbox.clientSecret,
+    VERIFIED_REVIEWS_WEBSITE_ID: sandbox.websiteId,
+  })
+  const stats = (await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as {
+    operations: Record<string, number>
+  }
+  buildCalls = stats.operations
+
+  // What the account holds, asked after the build's calls were counted.
+  const client = createClient({
+    origin: sandbox.origin,
+    clientId: sandbox.clientId,
+    clientSecret: sandbox.clientSecret,
+  })
+  ratings = new Map()
+  productCount = 0
+  for await (const summary of client.products.list({ limit: PER_CALL })) {
+    productCount++
+    if (summary.ratings.count_total > 0)
+      ratings.set(summary.product_variation_id, summary.ratings.count_total)
+  }
+  reviewCount = [...ratings.values()].reduce((sum, count) => sum + count, 0)
+
+  catalogue = JSON.parse(await readFile(join(DEMO, 'src/data/catalogue.json'), 'utf8')) as Catalogue
+  pages = new Map()
+  for (const file of await filesOf(outDir)) {
+    if (file.endsWith('.html')) pages.set(file, await readFile(join(outDir, file), 'utf8'))
+  }
+  server = staticServer(outDir)
+  origin = await listen(server)
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}, 240_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await close(server)
+  await close(proxy?.server)
+  await sandbox?.close()
+  await rm(outDir, { recursive: true, force: true })
+  await rm(cacheDir, { recursive: true, force: true })
+})
+
+describe('the built astro-demo', () => {
+  it('makes the review sync, one product list and one ratings call per 200 products, and no call per page', () => {
+    const { 'token.published': tokens = 0, ...operations } = buildCalls
+    const reviewPages = Math.ceil(reviewCount / PER_CALL)
+    const productPagesCalls = Math.ceil(productCount / PER_CALL)
+    const lowerBound = reviewPages + productPagesCalls
+    const productData =
+      (operations['products.reviews.list'] ?? 0) +
+      (operations['products.list'] ?? 0) +
+      (operations['products.ratings.list'] ?? 0)
+    const total = Object.values(operations).reduce((sum, count) => sum + count, 0)
+    console.log(
+      `astro-demo build (${pages.size} HTML files): ${total} API calls ` +
+        `(${Object.entries(operations)
+          .map(([name, count]) => `${name} ${count}`)
+          .join(', ')}) and ${tokens} token request(s); product data ${productData} calls, lower bound ` +
+        `ceil(${reviewCount}/200) + ceil(${productCount}/200) = ${lowerBound}`,
+    )
+    expect(operations).toEqual({
+      'products.reviews.list': reviewPages,
+      'products.list': productPagesCalls,
+      'products.ratings.list': Math.ceil(catalogue.products.length / PER_CALL),
+      // The brand page: the brand and each of the five shops, statistics and one page of reviews.
+      'brands.list': 6,
+      'brands.reviews.list': 6,
+    })
+  })
+
+  it('has the stars of every product with reviews in the HTML of the home page', async () => {
+    const html = await (await fetch(`${origin}/en/`)).text()
+    const labels = [
+      ...html.matchAll(/<span class="vr-star-rating[^"]*" role="img" aria-label="([^"]+)"/g),
+    ].map((match) => match[1])
+    expect(labels).toHaveLength(ratings.size)
+    expect(labels).toContain(`4.3 out of 5, ${ratings.get('SKU-001')} reviews`)
+  })
+
+  it('has the rating summary and the reviews in the HTML of a product page', async () => {
+    const html = await (await fetch(`${origin}/en/products/SKU-001/`)).text()
+    expect(html).toContain('class="vr-rating-summary"')
+    expect(html).toContain(`${ratings.get('SKU-001')} reviews`)
+    expect([...html.matchAll(/class="vr-review-list__item"/g)]).toHaveLength(10)
+  })
+
+  it('shows the stars and the reviews in a browser with JavaScript disabled', async () => {
+    const context = await openBrowser().newContext({ javaScriptEnabled: false })
+    try {
+      const tab = await context.newPage()
+      await tab.goto(`${origin}/en/products/SKU-001/`)
+      await expect(
+        tab
+          .getByRole('img', { name: /^4\.3 out of 5/ })
+          .first()
+          .isVisible(),
+      ).resolves.toBe(true)
+      await expect(tab.locator('.vr-review-list__item').count()).resolves.toBe(10)
+      await tab.goto(`${origin}/en/products/SKU-001/details/`)
+      await expect(
+        tab
+          .getByRole('img', { name: /^4\.3 out of 5/ })
+          .first()
+          .isVisible(),
+      ).resolves.toBe(true)
+      await expect(tab.locator('.vr-review-list__item').count()).resolves.toBe(5)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('ships no JavaScript: no script file, and every script element is JSON-LD', async () => {
+    const files = await filesOf(outDir)
+    expect(files.filter((file) => /\.(m?js|cjs)$/.test(file))).toEqual([])
+    for (const [file, html] of pages) {
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
+      for (const script of scripts) expect(`${file}: ${script}`).toMatch(/type="application\/ld\+json"/)
+    }
+  })
+
+  it('gives every product page, with components or injection only, one Product node that parses', () => {
+    for (const { file, id } of [...productPages('components'), ...productPages('injection')]) {
+      const nodes = productNodes(jsonLdOf(page(file)))
+      expect(nodes, file).toHaveLength(1)
+      const rating = nodes[0]?.aggregateRating as { reviewCount?: number } | undefined
+      expect(rating?.reviewCount, file).toBe(ratings.get(id))
+    }
+  })
+
+  it('leaves the home and brand pages without Product or Organization stars', () => {
+    for (const locale of LOCALES) {
+      for (const file of [`${locale}/index.html`, `${locale}/brand/index.html`]) {
+        expect(page(file)).not.toContain('aggregateRating')
+      }
+    }
+  })
+
+  it('marks up the details pages through the injection alone, merged into their own Product node', () => {
+    const withReviews = productPages('injection').filter(({ id }) => ratings.has(id))
+    for (const { file, id } of withReviews) {
+      const html = page(file)
+      expect(html, file).toContain(`<meta name="verified-reviews:product" content="${id}">`)
+      expect(html, file).not.toContain('data-verified-reviews-product=')
+      const [node] = productNodes(jsonLdOf(html))
+      const product = catalogue.products.find((item) => item.id === id)
+      expect(node, file).toMatchObject({
+        '@id': `http://localhost:4321/${file.replace(/index\.html$/, '')}`,
+        name: product?.name,
+        sku: product?.sku,
+        gtin13: product?.gtin13,
+      })
+      expect(node?.review, file).toHaveLength(Math.min(5, ratings.get(id) ?? 0))
+      expect(html, file).toMatch(/<script type="application\/ld\+json" data-verified-reviews-jsonld>/)
+    }
+    expect(buildOutput).toContain(`Review rich snippets: ${withReviews.length} page(s) changed`)
+  })
+
+  it('has no client secret and no access token in any file of the output', async () => {
+    expect(proxy.tokens.size).toBeGreaterThan(0)
+    for (const file of await filesOf(outDir)) {
+      const text = await readFile(join(outDir, file), 'utf8')
+      expect(text.includes(sandbox.clientSecret), file).toBe(false)
+      for (const token of proxy.tokens) expect(text.includes(token), file).toBe(false)
+    }
+  })
+
+  it('gives every page its language, a skip link to the main landmark and one h1', () => {
+    for (const [file, html] of pages) {
+      if (file === 'index.html') continue // the redirect to /en/
+      const locale = LOCALES.find((item) => file.startsWith(`${item}/`)) ?? 'en'
+      expect(html, file).toContain(`<html lang="${locale}"`)
+      expect(html, file).toContain('<a class="skip-link" href="#main">')
+      expect(html, file).toMatch(/<main id="main"/)
+      expect([...html.matchAll(/<h1\b/g)], file).toHaveLength(1)
+    }
+  })
+
+  it('links every page to itself in the other languages, with the review texts translated', async () => {
+    const html = await (await fetch(`${origin}/fr/products/SKU-001/`)).text()
+    for (const locale of LOCALES) {
+      expect(html).toContain(`href="/${locale}/products/SKU-001/" hreflang="${locale}"`)
+    }
+    expect(html).toContain('Avis clients')
+    expect(await (await fetch(`${origin}/de/products/SKU-001/`)).text()).toContain('Kundenbewertungen')
+  })
+
+  it.each([
+    ['the home page', '/en/'],
+    ['a product page', '/en/products/SKU-001/'],
+    ['an injection-only page', '/en/products/SKU-001/details/'],
+    ['the brand page', '/en/brand/'],
+  ])('has no axe violations on %s', async (_name, path) => {
+    const tab = await openBrowser().newPage()
+    try {
+      await tab.goto(`${origin}${path}`)
+      await tab.addScriptTag({ path: AXE })
+      const violations = await tab.evaluate(async () => {
+        const { axe } = window as unknown as { axe: { run(): Promise<{ violations: AxeResult[] }> } }
+        return (await axe.run()).violations
+      })
+      expect(
+        violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(' ')}`),
+      ).toEqual([])
+    } finally {
+      await tab.close()
+    }
+  })
+})
