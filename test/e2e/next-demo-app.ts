@@ -1,9 +1,10 @@
-// Builds and starts apps/next-demo against a sandbox for the browser tests of next-demo.test.ts.
+// Builds and serves Next.js apps (the demo, the Cache Components fixture) against a sandbox, for the e2e tests.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { readdir, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import { createServer as createNetServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
@@ -19,7 +20,8 @@ export interface TokenProxy {
   close(): Promise<void>
 }
 
-export interface DemoApp {
+/** A Next.js app built and served against its own sandbox. */
+export interface NextApp {
   origin: string
   sandbox: Sandbox
   proxy: TokenProxy
@@ -62,8 +64,35 @@ function run(
   })
 }
 
-/** The demo consumes the packages' dist (see apps/next-demo/README.md): build those older than their src. */
+/**
+ * Runs `task` while holding a lock directory (created atomically), so that the test files running at
+ * once do not build the same packages together; a lock older than `staleMs` is taken over.
+ */
+async function withLock<T>(path: string, task: () => Promise<T>, staleMs = 300_000): Promise<T> {
+  for (;;) {
+    try {
+      await mkdir(path)
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const age = Date.now() - ((await stat(path).catch(() => undefined))?.mtimeMs ?? Date.now())
+      if (age > staleMs) await rm(path, { recursive: true, force: true })
+      else await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+  try {
+    return await task()
+  } finally {
+    await rm(path, { recursive: true, force: true })
+  }
+}
+
+/** The Next.js apps consume the packages' dist (see apps/next-demo/README.md): build those older than their src. */
 async function buildPackages(): Promise<void> {
+  await withLock(join(tmpdir(), 'verified-reviews-e2e-packages.lock'), buildStalePackages)
+}
+
+async function buildStalePackages(): Promise<void> {
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
   for (const name of ['core', 'react', 'next']) {
     const dir = join(ROOT, 'packages', name)
@@ -136,8 +165,8 @@ async function waitUntilServing(origin: string, server: ChildProcess, output: ()
   for (let attempt = 0; attempt < 300; attempt++) {
     if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}:\n${output()}`)
     try {
-      const response = await fetch(`${origin}/en`)
-      if (response.ok) return
+      const response = await fetch(origin)
+      if (response.status < 500) return
     } catch {
       // Not listening yet.
     }
@@ -147,11 +176,11 @@ async function waitUntilServing(origin: string, server: ChildProcess, output: ()
 }
 
 /**
- * Builds the demo with `next build` against a new sandbox (seed 1, a random client secret, behind a proxy
- * that records the tokens it hands out), counting the sandbox calls of the build, then serves it with
- * `next start` on a free port.
+ * Builds a Next.js app (`dir`, building into `distDir`) with `next build` against a new sandbox (seed 1, a
+ * random client secret, behind a proxy that records the tokens it hands out), counting the sandbox calls
+ * of the build, then serves it with `next start` on a free port.
  */
-export async function startDemo(): Promise<DemoApp> {
+export async function startNextApp(dir: string, distDir = DIST_DIR): Promise<NextApp> {
   await buildPackages()
   const sandbox = await createSandbox({ seed: 1, clientSecret: `e2e-${randomUUID()}` })
   const proxy = await startProxy(sandbox.origin)
@@ -160,18 +189,25 @@ export async function startDemo(): Promise<DemoApp> {
     ...process.env,
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
-    NEXT_DEMO_DIST_DIR: DIST_DIR,
-    VERIFIED_REVIEWS_DIST_DIR: DIST_DIR,
+    NEXT_DEMO_DIST_DIR: distDir,
+    VERIFIED_REVIEWS_DIST_DIR: distDir,
     VERIFIED_REVIEWS_ORIGIN: proxy.origin,
     VERIFIED_REVIEWS_CLIENT_ID: sandbox.clientId,
     VERIFIED_REVIEWS_CLIENT_SECRET: sandbox.clientSecret,
     VERIFIED_REVIEWS_WEBSITE_ID: sandbox.websiteId,
     VERIFIED_REVIEWS_REVALIDATE_SECRET: revalidateSecret,
   }
-  const next = join(DEMO, 'node_modules/next/dist/bin/next')
-  await rm(join(DEMO, DIST_DIR), { recursive: true, force: true })
+  const next = join(ROOT, 'apps/next-demo/node_modules/next/dist/bin/next')
+  await rm(join(dir, distDir), { recursive: true, force: true })
   await fetch(`${sandbox.origin}/__sandbox/stats`, { method: 'DELETE' })
-  const buildOutput = await run(process.execPath, [next, 'build'], { cwd: DEMO, env })
+  let buildOutput: string
+  try {
+    buildOutput = await run(process.execPath, [next, 'build'], { cwd: dir, env })
+  } catch (error) {
+    await proxy.close()
+    await sandbox.close()
+    throw error
+  }
   const stats = (await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as {
     operations: Record<string, number>
   }
@@ -179,7 +215,7 @@ export async function startDemo(): Promise<DemoApp> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const server = spawn(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: DEMO,
+    cwd: dir,
     env,
   })
   let serverOutput = ''

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { createClient, type ProductReview } from '@verified-reviews/core'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, type DemoApp, DIST_DIR, filesUnder, startDemo } from './next-demo-app.ts'
+import { DEMO, DIST_DIR, filesUnder, type NextApp, startNextApp } from './next-demo-app.ts'
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -19,7 +19,7 @@ const PRODUCT = 'SKU-058' // the best seller: 681 reviews, 4.13 on average
 const REVIEWS = 3000
 const CATALOGUE = 60
 
-let app: DemoApp
+let app: NextApp
 let browser: Browser
 /** Every HTML page the tests fetched, to look for secrets in. */
 const pages: string[] = []
@@ -88,7 +88,7 @@ function jsonLdNodes(text: string): Array<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  app = await startDemo()
+  app = await startNextApp(DEMO)
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
 }, SETUP_TIMEOUT)
 

@@ -39,7 +39,7 @@ describe('getBuildData', () => {
     expect(data?.productIds).toHaveLength(60)
     expect(data?.calls).toEqual({ reviews: 15, summaries: 1 })
     expect((await readdir(join(distDir, 'verified-reviews'))).sort()).toEqual([
-      'build.json',
+      `next-build-${process.pid}.json`,
       'product-reviews.json',
     ])
   })

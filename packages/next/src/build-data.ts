@@ -20,6 +20,14 @@ export function isBuildPhase(): boolean {
 }
 
 /**
+ * Names this build: build workers are children of the `next build` process, whose pid then names it, so
+ * that data left by another build (in a folder `next build` did not empty) is never read.
+ */
+function buildId(): string {
+  return `next-build-${process.env.IS_NEXT_WORKER === 'true' ? process.ppid : process.pid}`
+}
+
+/**
  * The review data of the whole catalogue for `next build`, fetched once for every page and every build
  * worker: one review sync (200 reviews per call) and the product summaries (200 per call), so a build of
  * N product pages costs ceil(reviews / 200) + ceil(N / 200) calls. The first worker to ask fetches, under
@@ -36,6 +44,7 @@ export async function getBuildData(): Promise<BuildData | undefined> {
   return prefetchBuildData({
     client: freshReviewsClient(),
     directory: await buildDirectory(),
+    buildId: buildId(),
     store: createJsonFileReviewStore(await buildStorePath()),
   })
 }
