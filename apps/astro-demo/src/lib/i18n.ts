@@ -100,8 +100,3 @@ export type TextKey = keyof (typeof TEXTS)['en']
 export function text(locale: Locale, key: TextKey, params: Record<string, string> = {}): string {
   return TEXTS[locale][key].replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '')
 }
-
-/** Every locale as a static path parameter, for `getStaticPaths`. */
-export function localePaths(): { params: { locale: Locale } }[] {
-  return LOCALES.map((locale) => ({ params: { locale } }))
-}
