@@ -18,6 +18,7 @@ const DEMO = fileURLToPath(new URL('../../apps/astro-demo/', import.meta.url))
 const ASTRO = join(DEMO, 'node_modules/astro/bin/astro.mjs')
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const PER_CALL = 200
+const SITE = 'https://astro-demo.example'
 const LOCALES = ['en', 'fr', 'de']
 
 interface Catalogue {
@@ -188,6 +189,7 @@ beforeAll(async () => {
   buildOutput = await run(['--conditions=@verified-reviews/source', ASTRO, 'build'], {
     ...process.env,
     ASTRO_TELEMETRY_DISABLED: '1',
+    ASTRO_DEMO_SITE_URL: SITE,
     ASTRO_DEMO_OUT_DIR: outDir,
     ASTRO_DEMO_CACHE_DIR: cacheDir,
     VERIFIED_REVIEWS_ORIGIN: proxy.origin,
@@ -342,7 +344,7 @@ describe('the built astro-demo', () => {
       const [node] = productNodes(jsonLdOf(html))
       const product = catalogue.products.find((item) => item.id === id)
       expect(node, file).toMatchObject({
-        '@id': `http://localhost:4321/${file.replace(/index\.html$/, '')}`,
+        '@id': `${SITE}/${file.replace(/index\.html$/, '')}`,
         name: product?.name,
         sku: product?.sku,
         gtin13: product?.gtin13,
