@@ -1,29 +1,103 @@
-// `pnpm demo`: the storefront demos are not built yet, so this starts the sandbox alone and says so.
+// `pnpm demo`: the sandbox on :4010, then both storefronts built against it and served
+// (Next.js on :3000, Astro on :4321). No credentials needed.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
 import { createSandbox } from '@verified-reviews/sandbox'
 
-const port = Number(process.env.PORT ?? 4010)
-const sandbox = await createSandbox({ port })
+const root = fileURLToPath(new URL('..', import.meta.url))
+const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010)
+const nextPort = Number(process.env.NEXT_PORT ?? 3000)
+const astroPort = Number(process.env.ASTRO_PORT ?? 4321)
 
-console.log(`Verified Reviews sandbox listening at ${sandbox.origin}`)
-console.log('The Next.js and Astro demo apps do not exist yet, so `pnpm demo` runs the sandbox alone.')
-console.log('')
-console.log(`  client id      ${sandbox.clientId}`)
-console.log(`  client secret  ${sandbox.clientSecret}`)
-console.log(`  website id     ${sandbox.websiteId}`)
-console.log('')
-console.log('Try it:')
-console.log(
-  `  TOKEN=$(curl -s -u ${sandbox.clientId}:${sandbox.clientSecret} -d grant_type=client_credentials -d audience=verified-reviews ${sandbox.origin}/realms/skeepers/protocol/openid-connect/token | sed 's/.*"access_token":"\\([^"]*\\)".*/\\1/')`,
-)
-console.log(
-  `  curl -i -H "Authorization: Bearer $TOKEN" '${sandbox.origin}/verified-reviews/v1/published/products/reviews?limit=2'`,
-)
-console.log('')
-console.log('Press Ctrl+C to stop.')
-
-const stop = async () => {
-  await sandbox.close()
-  process.exit(0)
+const sandbox = await createSandbox({ port: sandboxPort })
+const revalidateSecret = randomBytes(16).toString('hex')
+const env = {
+  ...process.env,
+  VERIFIED_REVIEWS_ORIGIN: sandbox.origin,
+  VERIFIED_REVIEWS_CLIENT_ID: sandbox.clientId,
+  VERIFIED_REVIEWS_CLIENT_SECRET: sandbox.clientSecret,
+  VERIFIED_REVIEWS_WEBSITE_ID: sandbox.websiteId,
+  VERIFIED_REVIEWS_REVALIDATE_SECRET: revalidateSecret,
+  NEXT_TELEMETRY_DISABLED: '1',
+  ASTRO_TELEMETRY_DISABLED: '1',
+  ASTRO_DEMO_SITE_URL: `http://127.0.0.1:${astroPort}`,
 }
-process.on('SIGINT', stop)
-process.on('SIGTERM', stop)
+console.log(`Sandbox listening at ${sandbox.origin}`)
+
+const children: ChildProcess[] = []
+const stop = async (code = 0) => {
+  for (const child of children) child.kill('SIGTERM')
+  await sandbox.close()
+  process.exit(code)
+}
+process.on('SIGINT', () => void stop())
+process.on('SIGTERM', () => void stop())
+
+/** Runs a Node script to completion with the demo environment; fails the demo if it fails. */
+function run(label: string, args: string[], cwd = root): Promise<void> {
+  console.log(`\n--- ${label}`)
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, env, stdio: 'inherit' })
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${label} failed with exit code ${code}`)),
+    )
+  })
+}
+
+/** Starts a long-running server in the background. */
+function serve(args: string[], cwd: string): void {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  child.on('exit', (code) => {
+    if (code !== 0 && code !== null) console.error(`${args.join(' ')} exited with ${code}`)
+  })
+  children.push(child)
+}
+
+const nextApp = `${root}apps/next-demo`
+const astroApp = `${root}apps/astro-demo`
+try {
+  // The Next.js demo consumes the packages' dist/ (Turbopack has no custom export conditions).
+  const tsc = `${root}node_modules/typescript/bin/tsc`
+  for (const name of ['core', 'react', 'next', 'astro', 'sandbox']) {
+    await run(`building @verified-reviews/${name}`, [tsc, '-p', `packages/${name}/tsconfig.build.json`])
+  }
+  await run('building the Next.js demo', ['node_modules/next/dist/bin/next', 'build'], nextApp)
+  await run(
+    'building the Astro demo',
+    ['--conditions=@verified-reviews/source', 'node_modules/astro/bin/astro.mjs', 'build'],
+    astroApp,
+  )
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  await stop(1)
+}
+
+serve(
+  ['node_modules/next/dist/bin/next', 'start', '--port', String(nextPort), '--hostname', '127.0.0.1'],
+  nextApp,
+)
+serve(
+  [
+    '--conditions=@verified-reviews/source',
+    'node_modules/astro/bin/astro.mjs',
+    'preview',
+    '--port',
+    String(astroPort),
+    '--host',
+    '127.0.0.1',
+  ],
+  astroApp,
+)
+
+console.log(`
+Verified Reviews demo (all data from the sandbox, no credentials needed)
+
+  Next.js storefront   http://127.0.0.1:${nextPort}/en   (product page: /en/products/SKU-001, brand: /en/brand, checkout: /en/checkout)
+  Astro storefront     http://127.0.0.1:${astroPort}/en/   (static; product page: /en/products/SKU-001/)
+  Sandbox              ${sandbox.origin}   (client id ${sandbox.clientId}, client secret ${sandbox.clientSecret})
+
+  Add reviews:   curl -X POST -H 'content-type: application/json' -d '[{"product_variation_id":"SKU-001","review_rate":5}]' ${sandbox.origin}/__sandbox/product-reviews
+  Revalidate:    curl -X POST -H 'authorization: Bearer ${revalidateSecret}' http://127.0.0.1:${nextPort}/api/revalidate
+
+Press Ctrl+C to stop.`)
