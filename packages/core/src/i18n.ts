@@ -5,7 +5,7 @@
  *
  * @module
  */
-export { type Locale, SUPPORTED_LOCALES } from './internal/i18n/catalog.ts'
+
 export {
   formatDate,
   formatNumber,
@@ -14,11 +14,14 @@ export {
   languageName,
 } from './internal/i18n/format.ts'
 export { DEFAULT_LOCALE, resolveLocale } from './internal/i18n/locale.ts'
-export { createTranslator, getMessages, type Translator, t } from './internal/i18n/translate.ts'
+export { type Locale, SUPPORTED_LOCALES } from './internal/i18n/locales.ts'
+export type { TextFormatter } from './internal/i18n/text-formatter.ts'
+export { createTranslator, getMessages, getTextFormatter, t } from './internal/i18n/translate.ts'
 export type {
   MessageArgs,
   MessageKey,
   MessageParams,
   Messages,
   PluralMessage,
+  Translator,
 } from './internal/i18n/types.ts'

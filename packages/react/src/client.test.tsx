@@ -2,6 +2,8 @@
 
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ProductReview } from '@verified-reviews/core'
+import { getTextFormatter } from '@verified-reviews/core/i18n'
+import { DEFAULT_MEDIA_WIDTHS } from '@verified-reviews/core/view'
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { SWRConfig } from 'swr'
@@ -10,8 +12,7 @@ import { productReview } from '../../../test/fixtures/reviews.ts'
 import { canonical } from '../../../test/react/render.ts'
 import { MoreReviews, type MoreReviewsProps } from './client.tsx'
 import { ReviewItem } from './components/ReviewItem.tsx'
-import { getText, islandMessages } from './internal/i18n.ts'
-import { DEFAULT_MEDIA_WIDTHS } from './internal/media-widths.ts'
+import { islandMessages } from './internal/i18n.ts'
 import { navigate } from './internal/navigate.ts'
 import { reviewListItems } from './internal/Review.tsx'
 
@@ -46,7 +47,7 @@ function mockEndpoint(pages: Pages = PAGES, status = 200) {
 }
 
 function props(overrides: Partial<MoreReviewsProps> = {}): MoreReviewsProps {
-  const text = getText('en')
+  const text = getTextFormatter('en')
   return {
     endpoint: ENDPOINT,
     productId: 'SKU-1',

@@ -1,24 +1,26 @@
 'use client'
 
 import type { ProductReview, ReviewRate } from '@verified-reviews/core'
-import type { Locale } from '@verified-reviews/core/i18n'
+import type { Locale, Messages } from '@verified-reviews/core/i18n'
+import {
+  createTextFormatter,
+  DEFAULT_MEDIA_WIDTHS,
+  endpointUrl,
+  type HeadingLevel,
+  type MediaWidths,
+  type ReviewSort,
+  type ReviewView,
+  sameRates,
+  type TextFormatter,
+  viewHref,
+  viewQuery,
+} from '@verified-reviews/core/view'
 import { type MouseEvent, type ReactElement, useEffect, useMemo, useRef, useState } from 'react'
 import useSWRInfinite from 'swr/infinite'
-import type { HeadingLevel } from './internal/Heading.tsx'
-import { DEFAULT_MEDIA_WIDTHS, type MediaWidths } from './internal/media-widths.ts'
 import { navigate } from './internal/navigate.ts'
 import { reviewListItems } from './internal/Review.tsx'
 import { ReviewControls } from './internal/ReviewControls.tsx'
 import { ReviewPager } from './internal/ReviewPager.tsx'
-import {
-  endpointUrl,
-  type ReviewSort,
-  type ReviewView,
-  sameRates,
-  viewHref,
-  viewQuery,
-} from './internal/review-query.ts'
-import { createText, type Text, type TextMessages } from './internal/text.ts'
 
 /** One page as the endpoint answers it. */
 export interface MoreReviewsPage {
@@ -41,7 +43,7 @@ export interface MoreReviewsProps {
   /** The page's language, resolved. */
   locale: Locale
   /** The messages of `locale` the island shows (the server passes them, so no catalogue reaches the browser). */
-  messages: TextMessages
+  messages: Partial<Messages>
   /** The order the server rendered. */
   sort: ReviewSort
   /** The rates the server kept; empty for every rate. */
@@ -95,7 +97,7 @@ interface PagesProps extends MoreReviewsProps {
   view: ReviewView
   /** Whether `view` is the one the server rendered, whose first page is `children`. */
   initial: boolean
-  text: Text
+  text: TextFormatter
   /** Where to go without the island should a fetch fail: the link the reader followed. */
   fallbackHref: string
 }
@@ -190,7 +192,10 @@ function Pages(props: PagesProps) {
  * message catalogue stays on the server.
  */
 export function MoreReviews(props: MoreReviewsProps) {
-  const text = useMemo(() => createText(props.locale, props.messages), [props.locale, props.messages])
+  const text = useMemo(
+    () => createTextFormatter(props.locale, props.messages),
+    [props.locale, props.messages],
+  )
   const [choice, setChoice] = useState<{ view: ReviewView; href: string }>()
   const view: ReviewView = choice?.view ?? { sort: props.sort, rates: props.rates }
   const initial = view.sort === props.sort && sameRates(view.rates, props.rates)

@@ -1,3 +1,10 @@
+export {
+  MAX_REVIEWS_LIMIT,
+  REVIEW_SORTS,
+  type ReviewSort,
+  type SearchParamsRecord,
+  sortFields as reviewSortParams,
+} from '@verified-reviews/core/view'
 export { BrandRating, type BrandRatingProps } from './components/BrandRating.tsx'
 export { BrandReviews, type BrandReviewsProps } from './components/BrandReviews.tsx'
 export { BrandReviewsView, type BrandReviewsViewProps } from './components/BrandReviewsView.tsx'
@@ -33,11 +40,4 @@ export type {
   SearchParamsInput,
 } from './internal/data.ts'
 export type { JsonLdScriptAttributes } from './internal/JsonLdScript.tsx'
-export {
-  MAX_REVIEWS_LIMIT,
-  REVIEW_SORTS,
-  type ReviewSort,
-  type SearchParamsRecord,
-  sortFields as reviewSortParams,
-} from './internal/review-query.ts'
 export type { HeadingLevel, ReviewPageProps } from './types.ts'

@@ -1,8 +1,6 @@
-import type { MediaWidths } from './internal/media-widths.ts'
-import type { SearchParamsRecord } from './internal/review-query.ts'
+import type { HeadingLevel, MediaWidths, SearchParamsRecord } from '@verified-reviews/core/view'
 
-/** Level of a heading element, `h1` to `h6`. */
-export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6
+export type { HeadingLevel }
 
 /** A page of reviews and where it sits: the props `ProductReviewsView` and `BrandReviewsView` share. */
 export interface ReviewPageProps<Review> {

@@ -5,11 +5,15 @@
  *
  * @module
  */
+
+export {
+  DEFAULT_MEDIA_WIDTHS,
+  type HeadingLevel,
+  type MediaWidths,
+  type ReviewData,
+} from '@verified-reviews/core/view'
 export { default as BrandRating } from './BrandRating.astro'
 export { default as BrandReviews } from './BrandReviews.astro'
-export type { MediaWidths, ReviewData } from './internal/review-data.ts'
-export { DEFAULT_MEDIA_WIDTHS } from './internal/review-data.ts'
-export type { HeadingLevel } from './internal/text.ts'
 export { default as ProductReviews } from './ProductReviews.astro'
 export { default as RatingSummary } from './RatingSummary.astro'
 export { default as ReviewItem } from './ReviewItem.astro'

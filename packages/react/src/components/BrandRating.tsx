@@ -1,6 +1,6 @@
 import type { BrandRating as BrandRatingData } from '@verified-reviews/core'
-import type { HeadingLevel } from '../internal/Heading.tsx'
-import { getText } from '../internal/i18n.ts'
+import { getTextFormatter } from '@verified-reviews/core/i18n'
+import type { HeadingLevel } from '@verified-reviews/core/view'
 import { RatingPeriods } from '../internal/RatingPeriods.tsx'
 
 /** Props of {@link BrandRating}. */
@@ -32,7 +32,7 @@ export interface BrandRatingProps {
  * `__overview`, `__average`, `__stars`, `__count`, `__empty`, and the `vr-histogram` classes.
  */
 export function BrandRating({ rating, headingLevel = 2, locale, className }: BrandRatingProps) {
-  const text = getText(locale)
+  const text = getTextFormatter(locale)
   return (
     <RatingPeriods
       block="vr-brand-rating"

@@ -1,4 +1,5 @@
 import type { VerifiedReviewsClient } from '@verified-reviews/core'
+import { checkLimit, DEFAULT_REVIEWS_LIMIT } from '@verified-reviews/core/view'
 import type { ReactElement } from 'react'
 import {
   type ReviewsErrorHandler,
@@ -6,7 +7,6 @@ import {
   resolveClient,
   type SearchParamsInput,
 } from '../internal/data.ts'
-import { checkLimit, DEFAULT_REVIEWS_LIMIT } from '../internal/review-query.ts'
 import { viewPage } from '../internal/view-page.ts'
 import { BrandReviewsView, type BrandReviewsViewProps } from './BrandReviewsView.tsx'
 

@@ -1,14 +1,12 @@
 import type { BrandRating as BrandRatingData, BrandReview } from '@verified-reviews/core'
+import { getTextFormatter } from '@verified-reviews/core/i18n'
+import { emptyBrandRating, otherParams, pageHrefs, parseReviewView } from '@verified-reviews/core/view'
 import type { ReactElement } from 'react'
-import { getText } from '../internal/i18n.ts'
-import { pageHrefs, ReviewLinks } from '../internal/ReviewLinks.tsx'
-import { otherParams, parseReviewView } from '../internal/review-query.ts'
+import { ReviewLinks } from '../internal/ReviewLinks.tsx'
 import type { ReviewPageProps } from '../types.ts'
 import { BrandRating } from './BrandRating.tsx'
 import { ReviewList } from './ReviewList.tsx'
 import { ShopRating } from './ShopRating.tsx'
-
-const NO_STATISTICS = { average: 0, count_1: 0, count_2: 0, count_3: 0, count_4: 0, count_5: 0 }
 
 /** Props of {@link BrandReviewsView}: the data `BrandReviews` fetches, and how to show it. */
 export interface BrandReviewsViewProps extends ReviewPageProps<BrandReview> {
@@ -29,15 +27,8 @@ export interface BrandReviewsViewProps extends ReviewPageProps<BrandReview> {
  */
 export function BrandReviewsView(props: BrandReviewsViewProps): ReactElement {
   const { shopKey, reviews, searchParams, headingLevel = 2, className } = props
-  const text = getText(props.locale)
-  const rating: BrandRatingData = props.rating ?? {
-    shop_key: shopKey ?? '',
-    website_id: '',
-    count_total_since_creation: 0,
-    oldest_review_publish_date: null,
-    one_year: NO_STATISTICS,
-    five_year: NO_STATISTICS,
-  }
+  const text = getTextFormatter(props.locale)
+  const rating: BrandRatingData = props.rating ?? emptyBrandRating(shopKey)
   const view = parseReviewView(searchParams)
   const query = otherParams(searchParams)
   const { previousHref, nextHref } = pageHrefs(query, view, props)

@@ -1,5 +1,6 @@
 import type { VerifiedReviewsClient } from '@verified-reviews/core'
 import { fromStructuredData, type ProductJsonLd } from '@verified-reviews/core/jsonld'
+import { checkLimit, DEFAULT_REVIEWS_LIMIT } from '@verified-reviews/core/view'
 import type { ReactElement } from 'react'
 import {
   type ReviewsErrorHandler,
@@ -7,7 +8,6 @@ import {
   resolveClient,
   type SearchParamsInput,
 } from '../internal/data.ts'
-import { checkLimit, DEFAULT_REVIEWS_LIMIT } from '../internal/review-query.ts'
 import { viewPage } from '../internal/view-page.ts'
 import { ProductReviewsView, type ProductReviewsViewProps } from './ProductReviewsView.tsx'
 

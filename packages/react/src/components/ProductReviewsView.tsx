@@ -1,34 +1,27 @@
-import type { ProductReview, ProductSummary, ReviewRate } from '@verified-reviews/core'
+import type { ProductReview, ProductSummary } from '@verified-reviews/core'
+import { getTextFormatter } from '@verified-reviews/core/i18n'
 import { buildProductJsonLd, type ProductFacts, type ProductJsonLd } from '@verified-reviews/core/jsonld'
+import {
+  checkLimit,
+  DEFAULT_MEDIA_WIDTHS,
+  DEFAULT_REVIEWS_LIMIT,
+  NO_RATING,
+  otherParams,
+  pageHrefs,
+  parseReviewView,
+  rateLinks,
+  subLevel,
+} from '@verified-reviews/core/view'
 import type { ReactElement } from 'react'
 import { MoreReviews } from '../client.tsx'
 import { warnOnce } from '../internal/data.ts'
-import { subLevel } from '../internal/Heading.tsx'
-import { getText, islandMessages } from '../internal/i18n.ts'
+import { islandMessages } from '../internal/i18n.ts'
 import { JsonLdScript } from '../internal/JsonLdScript.tsx'
-import { DEFAULT_MEDIA_WIDTHS } from '../internal/media-widths.ts'
-import { pageHrefs, ReviewLinks } from '../internal/ReviewLinks.tsx'
-import {
-  checkLimit,
-  DEFAULT_REVIEWS_LIMIT,
-  otherParams,
-  parseReviewView,
-  viewHref,
-} from '../internal/review-query.ts'
+import { ReviewLinks } from '../internal/ReviewLinks.tsx'
 import type { ReviewPageProps } from '../types.ts'
-import { RatingSummary, type RatingSummaryData } from './RatingSummary.tsx'
+import { RatingSummary } from './RatingSummary.tsx'
 import { ReviewList } from './ReviewList.tsx'
 import { ReviewSummary } from './ReviewSummary.tsx'
-
-const NO_RATING: RatingSummaryData = {
-  average: 0,
-  count_total: 0,
-  count_1: 0,
-  count_2: 0,
-  count_3: 0,
-  count_4: 0,
-  count_5: 0,
-}
 
 /** Props of {@link ProductReviewsView}: the data `ProductReviews` fetches, and how to show it. */
 export interface ProductReviewsViewProps extends ReviewPageProps<ProductReview> {
@@ -115,7 +108,7 @@ export function ProductReviewsView(props: ProductReviewsViewProps): ReactElement
     className,
   } = props
   checkLimit(limit)
-  const text = getText(locale)
+  const text = getTextFormatter(locale)
   const view = parseReviewView(searchParams)
   const query = otherParams(searchParams)
   const rating = summary?.ratings ?? NO_RATING
@@ -150,13 +143,13 @@ export function ProductReviewsView(props: ProductReviewsViewProps): ReactElement
         {items}
       </MoreReviews>
     )
-  const currentRate: ReviewRate | undefined = view.rates.length === 1 ? view.rates[0] : undefined
+  const { rateHref, currentRate } = rateLinks(query, view)
   return (
     <div className={className ? `vr-product-reviews ${className}` : 'vr-product-reviews'}>
       <RatingSummary
         rating={rating}
         criteria={summary?.extras}
-        rateHref={(rate) => viewHref(query, { sort: view.sort, rates: [rate] })}
+        rateHref={rateHref}
         currentRate={currentRate}
         headingLevel={headingLevel}
         locale={text.locale}

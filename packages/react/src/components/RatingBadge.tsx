@@ -1,4 +1,5 @@
-import { getText } from '../internal/i18n.ts'
+import { getTextFormatter } from '@verified-reviews/core/i18n'
+import { classNames, countOrZero } from '@verified-reviews/core/view'
 import { Stars } from '../internal/Stars.tsx'
 
 /** Props of {@link RatingBadge}. */
@@ -31,13 +32,11 @@ export interface RatingBadgeProps {
  * Class names: `vr-rating-badge` (`--empty` without reviews), `__stars`, `__average`, `__count`, `__empty`.
  */
 export function RatingBadge({ rating, size = 16, locale, className }: RatingBadgeProps) {
-  const text = getText(locale)
-  const count =
-    rating && Number.isFinite(rating.count_total) && rating.count_total > 0 ? rating.count_total : 0
+  const text = getTextFormatter(locale)
+  const count = countOrZero(rating?.count_total)
   if (rating === null || rating === undefined || count === 0) {
-    const classes = ['vr-rating-badge', 'vr-rating-badge--empty', className].filter(Boolean).join(' ')
     return (
-      <span className={classes}>
+      <span className={classNames('vr-rating-badge', 'vr-rating-badge--empty', className)}>
         <span className="vr-rating-badge__empty">{text.t('noReviews')}</span>
       </span>
     )

@@ -4,9 +4,16 @@ import type {
   RatingCounts,
   ReviewRate,
 } from '@verified-reviews/core'
-import { Heading, type HeadingLevel, subLevel } from '../internal/Heading.tsx'
+import { getTextFormatter } from '@verified-reviews/core/i18n'
+import {
+  classNames,
+  countOrZero,
+  type HeadingLevel,
+  ratingCriteria,
+  subLevel,
+} from '@verified-reviews/core/view'
+import { Heading } from '../internal/Heading.tsx'
 import { Histogram } from '../internal/Histogram.tsx'
-import { getText } from '../internal/i18n.ts'
 import { Overview } from '../internal/Overview.tsx'
 import { StarRating } from './StarRating.tsx'
 
@@ -51,14 +58,6 @@ export interface RatingSummaryProps {
   className?: string
 }
 
-function criterionOf(extra: ProductSummaryExtra | ProductRatingExtra) {
-  if ('rate' in extra && extra.rate) {
-    return { name: extra.display_name || extra.label, average: extra.rate.average, count: extra.rate.count }
-  }
-  const flat = extra as ProductRatingExtra
-  return { name: flat.label, average: flat.average, count: flat.count }
-}
-
 /**
  * Average rating, review count and a histogram from 5 to 1 star, with optional links that
  * filter the reviews by rate. With no reviews it shows a neutral "No reviews yet".
@@ -77,11 +76,9 @@ export function RatingSummary({
   locale,
   className,
 }: RatingSummaryProps) {
-  const text = getText(locale)
-  const total = Number.isFinite(rating.count_total) && rating.count_total > 0 ? rating.count_total : 0
-  const classes = ['vr-rating-summary', total === 0 && 'vr-rating-summary--empty', className]
-    .filter(Boolean)
-    .join(' ')
+  const text = getTextFormatter(locale)
+  const total = countOrZero(rating.count_total)
+  const classes = classNames('vr-rating-summary', total === 0 && 'vr-rating-summary--empty', className)
   const heading = (
     <Heading level={headingLevel} className="vr-rating-summary__heading">
       {text.t('customerReviews')}
@@ -95,7 +92,7 @@ export function RatingSummary({
       </section>
     )
   }
-  const shown = (criteria ?? []).map(criterionOf).filter((c) => c.name !== '' && Number.isFinite(c.average))
+  const shown = ratingCriteria(criteria)
   return (
     <section className={classes}>
       {heading}

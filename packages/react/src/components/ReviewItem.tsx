@@ -1,43 +1,14 @@
-import type { BrandReview, Moderation, ProductReview } from '@verified-reviews/core'
-import type { HeadingLevel } from '../internal/Heading.tsx'
-import { getText } from '../internal/i18n.ts'
-import { DEFAULT_MEDIA_WIDTHS, DEFAULT_THUMBNAIL_SIZE, type MediaWidths } from '../internal/media-widths.ts'
+import { getTextFormatter } from '@verified-reviews/core/i18n'
+import {
+  DEFAULT_MEDIA_WIDTHS,
+  DEFAULT_THUMBNAIL_SIZE,
+  type HeadingLevel,
+  type MediaWidths,
+  type ReviewData,
+} from '@verified-reviews/core/view'
 import { Review } from '../internal/Review.tsx'
 
-export { DEFAULT_MEDIA_WIDTHS, type MediaWidths }
-
-/**
- * The fields of a review that {@link ReviewItem} shows. A product review (`GET /products/reviews`)
- * and a brand review (`GET /brands/reviews`) both fit as they are; the fields only product reviews
- * carry are optional.
- */
-export type ReviewData = Pick<
-  BrandReview,
-  | 'review_id'
-  | 'author_firstname'
-  | 'author_lastname'
-  | 'is_personal_data_disclosed'
-  | 'locale'
-  | 'review_date'
-  | 'review_content'
-  | 'review_rate'
-  | 'is_verified'
-  | 'incentivization'
-> &
-  Partial<Pick<BrandReview, 'extras'>> &
-  Partial<
-    Pick<
-      ProductReview,
-      | 'medias'
-      | 'syndicated_review'
-      | 'syndicated_review_source'
-      | 'syndicated_review_source_url'
-      | 'translated_review'
-    >
-  > & {
-    /** Merchant replies; those of product reviews carry `translated_comment`. */
-    moderations?: ReadonlyArray<Moderation>
-  }
+export { DEFAULT_MEDIA_WIDTHS, type MediaWidths, type ReviewData }
 
 /** Props of {@link ReviewItem}. */
 export interface ReviewItemProps {
@@ -95,7 +66,7 @@ export function ReviewItem({
       headingLevel={headingLevel}
       mediaWidths={mediaWidths}
       thumbnailSize={thumbnailSize}
-      text={getText(locale)}
+      text={getTextFormatter(locale)}
       className={className}
     />
   )

@@ -1,12 +1,17 @@
+import { getTextFormatter } from '@verified-reviews/core/i18n'
+import {
+  classNames,
+  DEFAULT_MEDIA_WIDTHS,
+  type HeadingLevel,
+  type MediaWidths,
+  REVIEWS_PROVIDER,
+  type ReviewData,
+  subLevel,
+} from '@verified-reviews/core/view'
 import type { ReactElement, ReactNode } from 'react'
-import { Heading, type HeadingLevel, subLevel } from '../internal/Heading.tsx'
-import { getText } from '../internal/i18n.ts'
+import { Heading } from '../internal/Heading.tsx'
 import { reviewListItems } from '../internal/Review.tsx'
 import { ReviewPager } from '../internal/ReviewPager.tsx'
-import { DEFAULT_MEDIA_WIDTHS, type MediaWidths, type ReviewData } from './ReviewItem.tsx'
-
-// A brand name, the same in every language.
-const PROVIDER = 'Verified Reviews'
 
 /** Props of {@link ReviewList}. */
 export interface ReviewListProps {
@@ -66,19 +71,18 @@ export function ReviewList({
   className,
   moreReviews,
 }: ReviewListProps) {
-  const text = getText(locale)
+  const text = getTextFormatter(locale)
   const empty = reviews.length === 0
   const items = reviewListItems(reviews, { text, headingLevel: subLevel(headingLevel), mediaWidths })
-  const classes = ['vr-review-list', empty && 'vr-review-list--empty', className].filter(Boolean).join(' ')
   return (
-    <section className={classes}>
+    <section className={classNames('vr-review-list', empty && 'vr-review-list--empty', className)}>
       <Heading level={headingLevel} className="vr-review-list__heading">
         {text.t('reviews')}
       </Heading>
       <details className="vr-review-list__checks">
         <summary>{text.t('howReviewsAreChecked')}</summary>
         <p className="vr-review-list__checks-explanation">
-          {text.t('reviewsCheckedExplanation', { provider: PROVIDER })}
+          {text.t('reviewsCheckedExplanation', { provider: REVIEWS_PROVIDER })}
         </p>
       </details>
       {moreReviews ? (

@@ -1,6 +1,7 @@
 import type { ReviewSummary as ReviewSummaryData } from '@verified-reviews/core'
-import { Heading, type HeadingLevel } from '../internal/Heading.tsx'
-import { getText } from '../internal/i18n.ts'
+import { getTextFormatter } from '@verified-reviews/core/i18n'
+import type { HeadingLevel } from '@verified-reviews/core/view'
+import { Heading } from '../internal/Heading.tsx'
 import { richMessage } from '../internal/rich.tsx'
 
 /** Props of {@link ReviewSummary}. */
@@ -32,7 +33,7 @@ export interface ReviewSummaryProps {
 export function ReviewSummary({ summary, headingLevel = 2, locale, className }: ReviewSummaryProps) {
   if (summary === undefined || typeof summary.content !== 'string' || summary.content.trim() === '')
     return null
-  const text = getText(locale)
+  const text = getTextFormatter(locale)
   const updated = text.date(summary.last_updated_at)
   return (
     <section className={className ? `vr-review-summary ${className}` : 'vr-review-summary'}>

@@ -1,6 +1,6 @@
 import type { BrandRating as BrandRatingData } from '@verified-reviews/core'
-import type { HeadingLevel } from '../internal/Heading.tsx'
-import { getText } from '../internal/i18n.ts'
+import { getTextFormatter } from '@verified-reviews/core/i18n'
+import type { HeadingLevel } from '@verified-reviews/core/view'
 import { RatingPeriods } from '../internal/RatingPeriods.tsx'
 
 /** Props of {@link ShopRating}. */
@@ -33,7 +33,7 @@ export interface ShopRatingProps {
  * `__periods`, and the period classes of {@link BrandRating}.
  */
 export function ShopRating({ rating, name, headingLevel = 2, locale, className }: ShopRatingProps) {
-  const text = getText(locale)
+  const text = getTextFormatter(locale)
   const shop = name?.trim()
   return (
     <RatingPeriods

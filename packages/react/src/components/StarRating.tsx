@@ -1,4 +1,4 @@
-import { getText } from '../internal/i18n.ts'
+import { getTextFormatter } from '@verified-reviews/core/i18n'
 import { Stars } from '../internal/Stars.tsx'
 
 /** Props of {@link StarRating}. */
@@ -31,5 +31,7 @@ export interface StarRatingProps {
  * Class names: `vr-star-rating`, `vr-star-rating__stars`, `vr-star-rating__empty`, `vr-star-rating__filled`.
  */
 export function StarRating({ value, count, size = 20, locale, className }: StarRatingProps) {
-  return <Stars value={value} count={count} size={size} text={getText(locale)} className={className} />
+  return (
+    <Stars value={value} count={count} size={size} text={getTextFormatter(locale)} className={className} />
+  )
 }

@@ -1,11 +1,11 @@
+import type { TextFormatter } from '@verified-reviews/core/view'
 import { StarRating } from '../components/StarRating.tsx'
-import type { Text } from './text.ts'
 
 /**
  * Average as a number and as stars, then the review count. The number is hidden from assistive
  * technology because the stars' accessible name already says it.
  */
-export function Overview(props: { block: string; average: number; count: number; text: Text }) {
+export function Overview(props: { block: string; average: number; count: number; text: TextFormatter }) {
   const { block, average, count, text } = props
   return (
     <div className={`${block}__overview`}>

@@ -1,16 +1,24 @@
 import type { Media, Moderation, ReviewExtra } from '@verified-reviews/core'
-import { reviewAuthorName } from '@verified-reviews/core/jsonld'
+import {
+  DEFAULT_THUMBNAIL_SIZE,
+  type HeadingLevel,
+  type MediaWidths,
+  type ReviewData,
+  reviewAuthor,
+  reviewCriteria,
+  reviewDisclosure,
+  reviewImages,
+  reviewReplies,
+  reviewSource,
+  type TextFormatter,
+} from '@verified-reviews/core/view'
 import type { ReactElement } from 'react'
-import type { ReviewData } from '../components/ReviewItem.tsx'
-import { Heading, type HeadingLevel } from './Heading.tsx'
-import { DEFAULT_THUMBNAIL_SIZE, type MediaWidths } from './media-widths.ts'
+import { Heading } from './Heading.tsx'
 import { richMessage } from './rich.tsx'
 import { Stars } from './Stars.tsx'
 import { TranslatedText } from './TranslatedText.tsx'
-import type { Text } from './text.ts'
-import { webUrl } from './url.ts'
 
-function DateText({ iso, text, className }: { iso: string; text: Text; className: string }) {
+function DateText({ iso, text, className }: { iso: string; text: TextFormatter; className: string }) {
   const shown = text.date(iso)
   if (shown === undefined) return null
   return (
@@ -20,15 +28,8 @@ function DateText({ iso, text, className }: { iso: string; text: Text; className
   )
 }
 
-function Criteria({ extras, text }: { extras: Readonly<Record<string, ReviewExtra>>; text: Text }) {
-  const rows = Object.entries(extras).filter(
-    ([, extra]) =>
-      extra !== null &&
-      typeof extra === 'object' &&
-      ((extra.type === 'I1' && Number.isFinite(extra.value)) ||
-        (extra.type === 'S' && typeof extra.value === 'string' && extra.value.trim() !== '')) &&
-      (extra.display_name || extra.label),
-  )
+function Criteria({ extras, text }: { extras: Readonly<Record<string, ReviewExtra>>; text: TextFormatter }) {
+  const rows = reviewCriteria(extras)
   if (rows.length === 0) return null
   return (
     <dl className="vr-review__criteria">
@@ -50,58 +51,42 @@ function Criteria({ extras, text }: { extras: Readonly<Record<string, ReviewExtr
 function Medias(props: {
   medias: ReadonlyArray<Media>
   author: string
-  text: Text
+  text: TextFormatter
   widths: MediaWidths
   size: number
 }) {
   const { medias, author, text, widths, size } = props
-  const images = medias
-    .filter((media) => typeof media?.type === 'string' && media.type.toUpperCase() === 'IMAGE')
-    .map((media) => ({
-      small: webUrl(media.small),
-      medium: webUrl(media.medium),
-      large: webUrl(media.large),
-    }))
-    .filter((urls) => urls.small !== undefined || urls.medium !== undefined || urls.large !== undefined)
+  const images = reviewImages(medias, widths)
   if (images.length === 0) return null
   return (
     <ul className="vr-review__medias">
-      {images.map((urls, i) => {
-        const srcSet = (['small', 'medium', 'large'] as const)
-          .filter((variant) => urls[variant] !== undefined)
-          .map((variant) => `${urls[variant]} ${widths[variant]}w`)
-          .join(', ')
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: images keep the API's order and carry no id
-          <li key={i} className="vr-review__media">
-            <a className="vr-review__media-link" href={urls.large ?? urls.medium ?? urls.small}>
-              <img
-                className="vr-review__media-image"
-                src={urls.small ?? urls.medium ?? urls.large}
-                srcSet={srcSet}
-                sizes={`${size}px`}
-                width={size}
-                height={size}
-                loading="lazy"
-                decoding="async"
-                alt={text.t('photoFromReviewBy', { author })}
-              />
-            </a>
-          </li>
-        )
-      })}
+      {images.map((image, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: images keep the API's order and carry no id
+        <li key={i} className="vr-review__media">
+          <a className="vr-review__media-link" href={image.href}>
+            <img
+              className="vr-review__media-image"
+              src={image.src}
+              srcSet={image.srcset}
+              sizes={`${size}px`}
+              width={size}
+              height={size}
+              loading="lazy"
+              decoding="async"
+              alt={text.t('photoFromReviewBy', { author })}
+            />
+          </a>
+        </li>
+      ))}
     </ul>
   )
 }
 
-function Source({ review, text }: { review: ReviewData; text: Text }) {
-  if (review.syndicated_review !== true) return null
-  const name = (review.syndicated_review_source ?? '').trim()
-  const href = webUrl(review.syndicated_review_source_url)
-  if (name === '' && href === undefined) {
-    return <p className="vr-review__source">{text.t('syndicatedFromAnotherSite')}</p>
-  }
-  const label = name === '' ? new URL(href as string).host : name
+function Source({ review, text }: { review: ReviewData; text: TextFormatter }) {
+  const source = reviewSource(review)
+  if (source === undefined) return null
+  const { label, href } = source
+  if (label === '') return <p className="vr-review__source">{text.t('syndicatedFromAnotherSite')}</p>
   return (
     <p className="vr-review__source">
       {richMessage(text, 'syndicatedFrom', {
@@ -118,11 +103,13 @@ function Source({ review, text }: { review: ReviewData; text: Text }) {
   )
 }
 
-function Replies(props: { moderations: ReadonlyArray<Moderation>; sourceLocale: string; text: Text }) {
+function Replies(props: {
+  moderations: ReadonlyArray<Moderation>
+  sourceLocale: string
+  text: TextFormatter
+}) {
   const { moderations, sourceLocale, text } = props
-  const shown = moderations.filter(
-    (reply) => typeof reply?.comment === 'string' && reply.comment.trim() !== '',
-  )
+  const shown = reviewReplies(moderations)
   if (shown.length === 0) return null
   return (
     <div className="vr-review__replies">
@@ -155,16 +142,12 @@ export function Review(props: {
   headingLevel: HeadingLevel
   mediaWidths: MediaWidths
   thumbnailSize: number
-  text: Text
+  text: TextFormatter
   className?: string | undefined
 }) {
   const { review, headingLevel, mediaWidths, thumbnailSize, text, className } = props
-  // The same name as the review's JSON-LD author, so that markup matches what the page shows.
-  const author = reviewAuthorName(review) || text.t('anonymousAuthor')
-  const disclosure =
-    review.incentivization === 'gifted' || review.incentivization === 'compensated'
-      ? review.incentivization
-      : undefined
+  const author = reviewAuthor(review, text)
+  const disclosure = reviewDisclosure(review.incentivization)
   return (
     <article className={className ? `vr-review ${className}` : 'vr-review'} data-rate={review.review_rate}>
       <header className="vr-review__header">
@@ -220,7 +203,7 @@ export function Review(props: {
  */
 export function reviewListItems(
   reviews: ReadonlyArray<ReviewData>,
-  options: { text: Text; headingLevel: HeadingLevel; mediaWidths: MediaWidths; offset?: number },
+  options: { text: TextFormatter; headingLevel: HeadingLevel; mediaWidths: MediaWidths; offset?: number },
 ): ReactElement[] {
   const { text, headingLevel, mediaWidths, offset = 0 } = options
   return reviews.map((review, i) => (

@@ -1,20 +1,14 @@
-import type { ReviewRate } from '@verified-reviews/core'
+import {
+  type ReviewControlOption,
+  type ReviewView,
+  reviewControls,
+  type TextFormatter,
+} from '@verified-reviews/core/view'
 import type { MouseEvent } from 'react'
-import { REVIEW_SORTS, type ReviewSort, type ReviewView, sameRates } from './review-query.ts'
-import type { Text } from './text.ts'
-
-const SORT_LABELS = {
-  newest: 'sortNewest',
-  oldest: 'sortOldest',
-  highest: 'sortHighestRating',
-  lowest: 'sortLowestRating',
-} as const satisfies Record<ReviewSort, string>
-
-const RATE_CHOICES: ReadonlyArray<readonly ReviewRate[]> = [[], [5], [4], [3], [2], [1]]
 
 /** Props of {@link ReviewControls}. */
 export interface ReviewControlsProps {
-  text: Text
+  text: TextFormatter
   /** The order and rates shown now; their links are marked `aria-current`. */
   view: ReviewView
   /** The href of another view of the page (first page, so no cursor). */
@@ -26,7 +20,7 @@ export interface ReviewControlsProps {
 function Choices(props: {
   block: 'sort' | 'filter'
   label: string
-  options: Array<{ key: string; label: string; view: ReviewView; current: boolean }>
+  options: ReviewControlOption[]
   href: ReviewControlsProps['href']
   onChoose: ReviewControlsProps['onChoose']
 }) {
@@ -63,30 +57,9 @@ function Choices(props: {
 export function ReviewControls({ text, view, href, onChoose }: ReviewControlsProps) {
   return (
     <div className="vr-review-controls">
-      <Choices
-        block="sort"
-        label={text.t('sortBy')}
-        options={REVIEW_SORTS.map((sort) => ({
-          key: sort,
-          label: text.t(SORT_LABELS[sort]),
-          view: { sort, rates: view.rates },
-          current: sort === view.sort,
-        }))}
-        href={href}
-        onChoose={onChoose}
-      />
-      <Choices
-        block="filter"
-        label={text.t('filterByRating')}
-        options={RATE_CHOICES.map((rates) => ({
-          key: rates.join(',') || 'all',
-          label: rates[0] === undefined ? text.t('allRatings') : text.t('starCount', { count: rates[0] }),
-          view: { sort: view.sort, rates },
-          current: sameRates(rates, view.rates),
-        }))}
-        href={href}
-        onChoose={onChoose}
-      />
+      {reviewControls(view, text).map(({ block, label, options }) => (
+        <Choices key={block} block={block} label={label} options={options} href={href} onChoose={onChoose} />
+      ))}
     </div>
   )
 }

@@ -1,10 +1,9 @@
+import { pageHref, type TextFormatter } from '@verified-reviews/core/view'
 import type { MouseEvent, ReactElement } from 'react'
-import type { Text } from './text.ts'
-import { pageHref } from './url.ts'
 
 /** Props of {@link ReviewPager}. */
 export interface ReviewPagerProps {
-  text: Text
+  text: TextFormatter
   /** The `<li>` of each review shown. */
   items: ReactElement[]
   /** Whether a rate filter is on, which the empty state then says. */

@@ -1,31 +1,15 @@
-import type { Text } from './text.ts'
-
-const CELL = 24
-const MAX = 5
-// One star in relative moves from its top point, then five of them in one path: 24×24 cells side by
-// side make the 120×24 view box, and the page carries two short paths per rating instead of ten.
-const STAR = 'l2.94 5.96 6.58.96-4.76 4.64 1.12 6.55-5.88-3.09-5.88 3.09 1.12-6.55-4.76-4.64 6.58-.96z'
-const STARS = Array.from({ length: MAX }, (_, i) => `M${i * CELL + CELL / 2} 2.5${STAR}`).join('')
-
-function clamp(value: number): number {
-  return Number.isFinite(value) ? Math.min(MAX, Math.max(0, value)) : 0
-}
+import { STARS_SVG, starRating, type TextFormatter } from '@verified-reviews/core/view'
 
 /** `StarRating` with its texts given, so the island can draw stars without the message catalogue. */
 export function Stars(props: {
   value: number
   count?: number | undefined
   size: number
-  text: Text
+  text: TextFormatter
   className?: string | undefined
 }) {
   const { value, count, size, text, className } = props
-  const rating = clamp(value)
-  const label =
-    count === undefined
-      ? text.t('ratingOutOfFive', { rating: text.rating(rating) })
-      : text.t('ratingLabel', { rating: text.rating(rating), count })
-  const filledWidth = Math.round((rating / MAX) * CELL * MAX * 100) / 100
+  const { rating, label, filledWidth } = starRating(value, count, text)
   return (
     <span
       className={className ? `vr-star-rating ${className}` : 'vr-star-rating'}
@@ -35,21 +19,21 @@ export function Stars(props: {
     >
       <svg
         className="vr-star-rating__stars"
-        viewBox={`0 0 ${CELL * MAX} ${CELL}`}
-        width={size * MAX}
+        viewBox={STARS_SVG.viewBox}
+        width={size * STARS_SVG.stars}
         height={size}
         aria-hidden="true"
         focusable="false"
       >
-        <path className="vr-star-rating__empty" d={STARS} fill="currentColor" fillOpacity="0.2" />
+        <path className="vr-star-rating__empty" d={STARS_SVG.path} fill="currentColor" fillOpacity="0.2" />
         <svg
           className="vr-star-rating__filled"
           width={filledWidth}
-          height={CELL}
+          height={STARS_SVG.height}
           fill="currentColor"
           aria-hidden="true"
         >
-          <path d={STARS} />
+          <path d={STARS_SVG.path} />
         </svg>
       </svg>
     </span>

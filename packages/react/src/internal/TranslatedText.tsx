@@ -1,6 +1,5 @@
 import type { Translations } from '@verified-reviews/core'
-import { languageOf } from './language.ts'
-import type { Text } from './text.ts'
+import { type TextFormatter, translatedText } from '@verified-reviews/core/view'
 
 export interface TranslatedTextProps {
   /** BEM block of the parent: classes are `${block}__content`, `__translation-note`, `__original`. */
@@ -9,7 +8,7 @@ export interface TranslatedTextProps {
   translations: Translations | undefined
   /** The review's `locale` as the API sent it. */
   sourceLocale: string
-  text: Text
+  text: TextFormatter
 }
 
 /**
@@ -17,15 +16,7 @@ export interface TranslatedTextProps {
  * language, marked as translated, with the original one click away in `<details>`; else the original.
  */
 export function TranslatedText({ block, original, translations, sourceLocale, text }: TranslatedTextProps) {
-  const source = languageOf(sourceLocale)
-  const target = text.locale
-  const candidate = translations?.[target as keyof Translations]
-  const translated =
-    typeof candidate === 'string' && candidate.trim() !== '' && candidate !== original
-      ? source === undefined || source !== target
-        ? candidate
-        : undefined
-      : undefined
+  const { source, target, translated, note } = translatedText(original, translations, sourceLocale, text)
   if (translated === undefined) {
     if (original.trim() === '') return null
     return (
@@ -34,12 +25,9 @@ export function TranslatedText({ block, original, translations, sourceLocale, te
       </p>
     )
   }
-  const sourceName = source === undefined ? undefined : text.languageName(source)
   return (
     <>
-      <p className={`${block}__translation-note`}>
-        {sourceName === undefined ? text.t('translated') : text.t('translatedFrom', { language: sourceName })}
-      </p>
+      <p className={`${block}__translation-note`}>{note}</p>
       <p className={`${block}__content`} lang={target}>
         {translated}
       </p>

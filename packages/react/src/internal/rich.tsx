@@ -1,26 +1,19 @@
 import type { MessageKey } from '@verified-reviews/core/i18n'
+import { messageParts, type TextFormatter } from '@verified-reviews/core/view'
 import { Fragment, type ReactNode } from 'react'
-import { type Text, untyped } from './text.ts'
-
-// Private-use characters never occur in messages, so they mark where an element goes.
-const MARK = '\uE000'
 
 /**
  * A translated message with elements in place of some placeholders ("Originally posted on
- * {source}" with a link as `source`). The message is translated with markers, then split on them,
- * so the element's own text never passes through the message formatter.
+ * {source}" with a link as `source`), cut by `messageParts`.
  */
 export function richMessage(
-  text: Text,
+  text: TextFormatter,
   key: MessageKey,
   slots: Record<string, ReactNode>,
   values: Record<string, string | number> = {},
 ): ReactNode {
-  const markers = Object.fromEntries(Object.keys(slots).map((name) => [name, `${MARK}${name}${MARK}`]))
-  const parts = untyped(text)(key, { ...values, ...markers }).split(MARK)
-  return parts.map((part, i) =>
-    // Odd parts are slot names: the split alternates text, name, text.
+  return messageParts(text, key, Object.keys(slots), values).map((part, i) =>
     // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed message never move
-    i % 2 === 1 ? <Fragment key={i}>{slots[part]}</Fragment> : part,
+    'slot' in part ? <Fragment key={i}>{slots[part.slot]}</Fragment> : part.text,
   )
 }

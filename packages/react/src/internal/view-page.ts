@@ -1,32 +1,19 @@
-import type { Page, ReviewRate } from '@verified-reviews/core'
+import type { Page } from '@verified-reviews/core'
 import {
+  listViewPage,
   otherParams,
   parseReviewView,
   type SearchParamsRecord,
-  type SortField,
-  sortFields,
+  type ViewParams,
   viewQuery,
-} from './review-query.ts'
-
-/** The list parameters of a view, common to product and brand reviews. */
-export interface ViewParams {
-  limit: number
-  sort: SortField[]
-  desc?: SortField[]
-  review_rate?: ReviewRate[]
-  cursor?: string
-}
+} from '@verified-reviews/core/view'
 
 type SearchParams = URLSearchParams | SearchParamsRecord | undefined
 
-function fieldOf(error: unknown): unknown {
-  return typeof error === 'object' && error !== null ? (error as { field?: unknown }).field : undefined
-}
-
 /**
- * The page of reviews the search params name (`vr_cursor`, `vr_sort`, `vr_rate`), through `list`. A
- * cursor the API or the client refuses (expired, edited by hand, issued for another page size) falls
- * back to the first page; `searchParams` are then those of the page shown, without that cursor.
+ * The page of reviews the search params name (`vr_cursor`, `vr_sort`, `vr_rate`), through `list`. When
+ * the cursor is refused and the first page shown instead, `searchParams` are those of the page shown,
+ * without that cursor.
  */
 export async function viewPage<Item>(
   list: (params: ViewParams) => Promise<Page<Item>>,
@@ -34,17 +21,10 @@ export async function viewPage<Item>(
   limit: number,
 ): Promise<{ page: Page<Item>; searchParams: SearchParams }> {
   const view = parseReviewView(searchParams)
-  const params: ViewParams = {
-    limit,
-    ...sortFields(view.sort),
-    ...(view.rates.length > 0 ? { review_rate: [...view.rates] } : {}),
-  }
-  if (view.cursor === undefined) return { page: await list(params), searchParams }
-  try {
-    return { page: await list({ ...params, cursor: view.cursor }), searchParams }
-  } catch (error) {
-    if (fieldOf(error) !== 'cursor') throw error
-    const shown = new URLSearchParams(viewQuery(otherParams(searchParams), { ...view, cursor: undefined }))
-    return { page: await list(params), searchParams: shown }
+  const { page, cursor } = await listViewPage(list, view, limit)
+  if (cursor === view.cursor) return { page, searchParams }
+  return {
+    page,
+    searchParams: new URLSearchParams(viewQuery(otherParams(searchParams), { ...view, cursor })),
   }
 }

@@ -1,13 +1,7 @@
-import type {
-  BrandRating,
-  BrandReview,
-  ProductReview,
-  ProductSummary,
-  ReviewRate,
-} from '@verified-reviews/core'
+import type { BrandRating, BrandReview, ProductReview, ProductSummary } from '@verified-reviews/core'
 import { continuationCursor, listProductReviews } from '@verified-reviews/core/endpoint'
+import { listViewPage, type ReviewView, type ViewParams } from '@verified-reviews/core/view'
 import { shared, sharedCatalog, sharedClient } from '../../internal/shared.ts'
-import { type ReviewView, type SortField, sortFields } from './review-query.ts'
 
 /**
  * Whether a page is rendered by `astro build`: then one bulk sync and one walk of the product list
@@ -18,15 +12,6 @@ function fromCatalog(prerendered: boolean): boolean {
   return prerendered && shared().command === 'build'
 }
 
-/** The list parameters of a view, common to product and brand reviews. */
-interface ViewParams {
-  limit: number
-  sort: SortField[]
-  desc?: SortField[]
-  review_rate?: ReviewRate[]
-  cursor?: string
-}
-
 /** A page of reviews and the cursor it was asked with (undefined when it is the first page). */
 interface ViewPage<Item> {
   data: Item[]
@@ -35,14 +20,7 @@ interface ViewPage<Item> {
   cursor: string | undefined
 }
 
-function fieldOf(error: unknown): unknown {
-  return typeof error === 'object' && error !== null ? (error as { field?: unknown }).field : undefined
-}
-
-/**
- * The page of reviews a view names, through `list`. A cursor the API or the client refuses (expired,
- * edited by hand, issued for another page size) falls back to the first page, as the React components do.
- */
+/** The page of reviews a view names, through `list`; a refused cursor falls back to the first page. */
 async function viewPage<Item>(
   list: (
     params: ViewParams,
@@ -50,22 +28,8 @@ async function viewPage<Item>(
   view: ReviewView,
   limit: number,
 ): Promise<ViewPage<Item>> {
-  const params: ViewParams = {
-    limit,
-    ...sortFields(view.sort),
-    ...(view.rates.length > 0 ? { review_rate: [...view.rates] } : {}),
-  }
-  const shown = async (cursor: string | undefined) => {
-    const page = await list(cursor === undefined ? params : { ...params, cursor })
-    return { data: page.data, nextCursor: page.nextCursor, previousCursor: page.previousCursor, cursor }
-  }
-  if (view.cursor === undefined) return shown(undefined)
-  try {
-    return await shown(view.cursor)
-  } catch (error) {
-    if (fieldOf(error) !== 'cursor') throw error
-    return shown(undefined)
-  }
+  const { page, cursor } = await listViewPage(list, view, limit)
+  return { data: page.data, nextCursor: page.nextCursor, previousCursor: page.previousCursor, cursor }
 }
 
 /** A product's summary (rating, criteria, AI summary) and one page of its reviews. */

@@ -1,5 +1,5 @@
 import type { ProductReview, Translations } from '../../types/published.ts'
-import type { Locale } from '../i18n/catalog.ts'
+import type { Locale } from '../i18n/locales.ts'
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
 

@@ -1,9 +1,10 @@
 import type { ReviewRate } from '../../types/published.ts'
-import { type Locale, SUPPORTED_LOCALES } from '../i18n/catalog.ts'
 import { resolveLocale } from '../i18n/locale.ts'
+import { type Locale, SUPPORTED_LOCALES } from '../i18n/locales.ts'
+import { REVIEW_SORTS } from '../view/review-query.ts'
 
-/** The orders the endpoint offers, in the words of the island's sort menu. */
-export const REVIEWS_ENDPOINT_SORTS = ['newest', 'oldest', 'highest', 'lowest'] as const
+/** The orders the endpoint offers, those of the page URL and the island's sort menu. */
+export const REVIEWS_ENDPOINT_SORTS = REVIEW_SORTS
 
 /** One of {@link REVIEWS_ENDPOINT_SORTS}. */
 export type ReviewsEndpointSort = (typeof REVIEWS_ENDPOINT_SORTS)[number]

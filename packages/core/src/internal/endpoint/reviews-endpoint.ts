@@ -1,9 +1,10 @@
 import type { RequestOptions } from '../../client.ts'
 import type { ProductReviewListParams } from '../../resources/products.ts'
 import type { ProductReview } from '../../types/published.ts'
+import { sortFields } from '../view/review-query.ts'
 import { listProductReviews, type ReviewsPage } from './continuation.ts'
 import { publicReview } from './public-review.ts'
-import { type ReviewsEndpointQuery, type ReviewsEndpointSort, readReviewsQuery } from './query.ts'
+import { type ReviewsEndpointQuery, readReviewsQuery } from './query.ts'
 
 /** What the endpoint needs of a client: `createClient()` satisfies it. */
 export interface ReviewsEndpointClient {
@@ -75,15 +76,6 @@ export interface ReviewsEndpointResult {
   body: ReviewsEndpointBody | ReviewsEndpointErrorBody
 }
 
-// The API binds a cursor to its sort: these must be the fields the server-rendered first page used, so
-// that the island can go on from that page's cursor (the React components sort the same way).
-const SORTS: Record<ReviewsEndpointSort, Pick<ProductReviewListParams, 'sort' | 'desc'>> = {
-  newest: { sort: ['publish_date'], desc: ['publish_date'] },
-  oldest: { sort: ['publish_date'] },
-  highest: { sort: ['review_rate'], desc: ['review_rate'] },
-  lowest: { sort: ['review_rate'] },
-}
-
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'x-content-type-options': 'nosniff',
@@ -153,7 +145,8 @@ export async function handleReviewsRequest(
       {
         product_variation_id: [query.productId],
         limit: query.limit,
-        ...SORTS[query.sort],
+        // The API binds a cursor to its sort: sorted as the server's first page, the island goes on from it.
+        ...sortFields(query.sort),
         ...(query.rate.length > 0 ? { review_rate: query.rate } : {}),
         ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
       },

@@ -1,4 +1,4 @@
-import type { Language } from '../../types/published.ts'
+import type { Locale } from './locales.ts'
 import { bg } from './messages/bg.ts'
 import { cs } from './messages/cs.ts'
 import { de } from './messages/de.ts'
@@ -13,9 +13,6 @@ import { pt } from './messages/pt.ts'
 import { sk } from './messages/sk.ts'
 import { tr } from './messages/tr.ts'
 import type { Messages } from './types.ts'
-
-/** The languages of `translated_review`, which every user-visible string is translated into. */
-export type Locale = Language
 
 /** Messages of every supported language. */
 export const CATALOG: { readonly [L in Locale]: Messages } = {
@@ -33,6 +30,3 @@ export const CATALOG: { readonly [L in Locale]: Messages } = {
   sk,
   tr,
 }
-
-/** Every supported language, in alphabetical order. */
-export const SUPPORTED_LOCALES: readonly Locale[] = Object.freeze(Object.keys(CATALOG) as Locale[])

@@ -1,31 +1,12 @@
+import { dateIn, languageNameIn, numberIn, percentIn, ratingIn } from './formatters.ts'
 import { resolveLocale } from './locale.ts'
-
-/** Intl formatters are costly to build and a page formats hundreds of values: keep one per locale and options. */
-const formatters = new Map<string, unknown>()
-
-function cached<T>(kind: string, locale: string, options: object | undefined, make: () => T): T {
-  const key = `${kind}\u0000${locale}\u0000${JSON.stringify(options ?? {})}`
-  let formatter = formatters.get(key) as T | undefined
-  if (formatter === undefined) {
-    formatter = make()
-    formatters.set(key, formatter)
-  }
-  return formatter
-}
-
-/** The plural rules of a supported language. */
-export function pluralRules(locale: string): Intl.PluralRules {
-  const resolved = resolveLocale(locale)
-  return cached('plural', resolved, undefined, () => new Intl.PluralRules(resolved))
-}
 
 /**
  * `value` formatted for `locale` by `Intl.NumberFormat` (`fr`: `12 345`).
  * @param options `Intl.NumberFormat` options.
  */
 export function formatNumber(locale: string, value: number, options?: Intl.NumberFormatOptions): string {
-  const resolved = resolveLocale(locale)
-  return cached('number', resolved, options, () => new Intl.NumberFormat(resolved, options)).format(value)
+  return numberIn(resolveLocale(locale), value, options)
 }
 
 /**
@@ -33,12 +14,12 @@ export function formatNumber(locale: string, value: number, options?: Intl.Numbe
  * @param decimals Decimal places. @default 1
  */
 export function formatRating(locale: string, value: number, decimals = 1): string {
-  return formatNumber(locale, value, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+  return ratingIn(resolveLocale(locale), value, decimals)
 }
 
 /** A share from 0 to 1 as a whole percentage (`fr`: `42 %`). */
 export function formatPercent(locale: string, ratio: number): string {
-  return formatNumber(locale, ratio, { style: 'percent', maximumFractionDigits: 0 })
+  return percentIn(resolveLocale(locale), ratio)
 }
 
 /**
@@ -53,13 +34,9 @@ export function formatDate(
   date: string | number | Date,
   options?: Intl.DateTimeFormatOptions,
 ): string {
-  const resolved = resolveLocale(locale)
   const time = date instanceof Date ? date.getTime() : typeof date === 'number' ? date : Date.parse(date)
   if (Number.isNaN(time)) throw new RangeError(`formatDate: ${JSON.stringify(String(date))} is not a date`)
-  const withDefaults: Intl.DateTimeFormatOptions = { timeZone: 'UTC', ...(options ?? { dateStyle: 'long' }) }
-  return cached('date', resolved, withDefaults, () => new Intl.DateTimeFormat(resolved, withDefaults)).format(
-    time,
-  )
+  return dateIn(resolveLocale(locale), time, options)
 }
 
 /**
@@ -67,16 +44,5 @@ export function formatDate(
  * the code itself when it names no language.
  */
 export function languageName(locale: string, language: string): string {
-  const resolved = resolveLocale(locale)
-  try {
-    const names = cached(
-      'language',
-      resolved,
-      undefined,
-      () => new Intl.DisplayNames(resolved, { type: 'language' }),
-    )
-    return names.of(language) ?? language
-  } catch {
-    return language
-  }
+  return languageNameIn(resolveLocale(locale), language)
 }

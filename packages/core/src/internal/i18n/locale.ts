@@ -1,11 +1,7 @@
-import { CATALOG, type Locale } from './catalog.ts'
+import { isLocale, type Locale } from './locales.ts'
 
 /** The language used when none of the requested ones is supported. */
 export const DEFAULT_LOCALE: Locale = 'en'
-
-function isLocale(value: string): value is Locale {
-  return Object.hasOwn(CATALOG, value)
-}
 
 /** The language subtag of a BCP 47 tag (`fr-CA` → `fr`, `pt_BR` → `pt`), or undefined when it is no tag. */
 function languageOf(tag: string): string | undefined {

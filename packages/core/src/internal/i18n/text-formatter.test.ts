@@ -1,16 +1,11 @@
-import {
-  formatDate,
-  formatNumber,
-  formatPercent,
-  formatRating,
-  getMessages,
-  languageName,
-  type MessageKey,
-  SUPPORTED_LOCALES,
-  t,
-} from '@verified-reviews/core/i18n'
 import { describe, expect, it } from 'vitest'
-import { createText, untyped } from './text.ts'
+import { formatDate, formatNumber, formatPercent, formatRating, languageName } from './format.ts'
+import { SUPPORTED_LOCALES } from './locales.ts'
+import { createTextFormatter } from './text-formatter.ts'
+import { getMessages, getTextFormatter, t } from './translate.ts'
+import type { MessageKey } from './types.ts'
+
+type AnyMessage = (...args: unknown[]) => string
 
 const PARAMS = {
   count: 3,
@@ -25,20 +20,20 @@ const PARAMS = {
   stars: '5 stars',
 }
 
-describe('createText', () => {
+describe('createTextFormatter', () => {
   for (const locale of SUPPORTED_LOCALES) {
     it(`renders every message as the core does in ${locale}`, () => {
-      const text = createText(locale, getMessages(locale))
+      const text = createTextFormatter(locale, getMessages(locale))
       for (const key of Object.keys(getMessages(locale)) as MessageKey[]) {
         for (const count of [0, 1, 2, 5, 21, 1_280]) {
           const params = { ...PARAMS, count }
-          expect(untyped(text)(key, params)).toBe((t as (...args: unknown[]) => string)(locale, key, params))
+          expect((text.t as AnyMessage)(key, params)).toBe((t as AnyMessage)(locale, key, params))
         }
       }
     })
 
     it(`formats dates, numbers, ratings, shares and language names as the core does in ${locale}`, () => {
-      const text = createText(locale, getMessages(locale))
+      const text = createTextFormatter(locale, getMessages(locale))
       expect(text.date('2025-03-04T10:20:30Z')).toBe(formatDate(locale, '2025-03-04T10:20:30Z'))
       expect(text.date('2025-12-31T23:59:59.999Z')).toBe(formatDate(locale, '2025-12-31T23:59:59.999Z'))
       expect(text.number(12_345.5)).toBe(formatNumber(locale, 12_345.5))
@@ -49,19 +44,33 @@ describe('createText', () => {
   }
 
   it('reads a message it was not given as its key', () => {
-    const text = createText('en', { moreReviews: 'More reviews' })
+    const text = createTextFormatter('en', { moreReviews: 'More reviews' })
     expect(text.t('moreReviews')).toBe('More reviews')
     expect(text.t('nextPage')).toBe('nextPage')
   })
 
   it('gives no date for text that is not an ISO 8601 date', () => {
-    const text = createText('en', {})
+    const text = createTextFormatter('en', {})
     expect(text.date('&#60;')).toBeUndefined()
     expect(text.date('2025-13-45')).toBeUndefined()
     expect(text.date(null)).toBeUndefined()
   })
 
   it('names an unknown language code by the code itself', () => {
-    expect(createText('en', {}).languageName('not a code')).toBe('not a code')
+    expect(createTextFormatter('en', {}).languageName('not a code')).toBe('not a code')
+  })
+})
+
+describe('getTextFormatter', () => {
+  it('speaks the supported language that best matches the locale, with its whole catalogue', () => {
+    const text = getTextFormatter('fr-CA')
+    expect(text.locale).toBe('fr')
+    expect(text.t('ratingLabel', { rating: text.rating(4.56), count: 1280 })).toBe(
+      t('fr', 'ratingLabel', { rating: '4,6', count: 1280 }),
+    )
+  })
+
+  it('speaks English without a locale', () => {
+    expect(getTextFormatter(undefined).t('nextPage')).toBe(t('en', 'nextPage'))
   })
 })

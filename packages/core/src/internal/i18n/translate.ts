@@ -1,31 +1,12 @@
-import { CATALOG, type Locale } from './catalog.ts'
-import { formatNumber, pluralRules } from './format.ts'
+import { CATALOG } from './catalog.ts'
 import { resolveLocale } from './locale.ts'
-import type { MessageArgs, MessageKey, Messages, PluralMessage } from './types.ts'
+import { fillMessage } from './message.ts'
+import { createTextFormatter, type TextFormatter } from './text-formatter.ts'
+import type { MessageArgs, MessageKey, Messages, Translator } from './types.ts'
 
 /** The messages of the supported language that best matches `locale` (see `resolveLocale`). */
 export function getMessages(locale: string): Messages {
   return CATALOG[resolveLocale(locale)]
-}
-
-const PLACEHOLDER = /\{(\w+)\}/g
-
-/** Numbers in messages carry at most one decimal, as a rating is shown. */
-const NUMBER_OPTIONS: Intl.NumberFormatOptions = { maximumFractionDigits: 1 }
-
-function render(locale: Locale, message: string | PluralMessage, params: Record<string, unknown>): string {
-  let template: string
-  if (typeof message === 'string') {
-    template = message
-  } else {
-    const count = typeof params.count === 'number' ? params.count : 0
-    template = message[pluralRules(locale).select(count)] ?? message.other
-  }
-  return template.replace(PLACEHOLDER, (placeholder, name: string) => {
-    const value = params[name]
-    if (typeof value === 'number') return formatNumber(locale, value, NUMBER_OPTIONS)
-    return typeof value === 'string' ? value : placeholder
-  })
 }
 
 /**
@@ -37,14 +18,7 @@ function render(locale: Locale, message: string | PluralMessage, params: Record<
 export function t<K extends MessageKey>(locale: string, key: K, ...args: MessageArgs<K>): string {
   const resolved = resolveLocale(locale)
   const [params = {}] = args
-  return render(resolved, CATALOG[resolved][key], params as Record<string, unknown>)
-}
-
-/** {@link t} bound to one language. */
-export interface Translator {
-  <K extends MessageKey>(key: K, ...args: MessageArgs<K>): string
-  /** The supported language the translator speaks. */
-  readonly locale: Locale
+  return fillMessage(resolved, CATALOG[resolved][key], params as Record<string, unknown>)
 }
 
 /** A {@link Translator} for the supported language that best matches `locale`. */
@@ -53,4 +27,13 @@ export function createTranslator(locale: string): Translator {
   const translate = <K extends MessageKey>(key: K, ...args: MessageArgs<K>): string =>
     t(resolved, key, ...args)
   return Object.assign(translate, { locale: resolved })
+}
+
+/**
+ * Everything a review component says, in the supported language that best matches `locale` (`en` when
+ * none is given), with every message of that language.
+ */
+export function getTextFormatter(locale?: string | null): TextFormatter {
+  const resolved = resolveLocale(locale)
+  return createTextFormatter(resolved, CATALOG[resolved])
 }

@@ -1,3 +1,4 @@
+import type { Locale } from './locales.ts'
 import type { en } from './messages/en.ts'
 
 /** A message whose wording depends on a number: one text per plural category of the language. */
@@ -35,3 +36,10 @@ export type MessageParams<K extends MessageKey> = {
 export type MessageArgs<K extends MessageKey> = [MessagePlaceholders<English[K]>] extends [never]
   ? []
   : [params: MessageParams<K>]
+
+/** A message function bound to one language: `t(key, params)`. */
+export interface Translator {
+  <K extends MessageKey>(key: K, ...args: MessageArgs<K>): string
+  /** The supported language the translator speaks. */
+  readonly locale: Locale
+}

@@ -3,7 +3,9 @@ import {
   checkLimit,
   endpointUrl,
   otherParams,
+  pageHrefs,
   parseReviewView,
+  rateLinks,
   sortFields,
   viewHref,
 } from './review-query.ts'
@@ -103,5 +105,41 @@ describe('checkLimit', () => {
     expect(() => checkLimit(1)).not.toThrow()
     expect(() => checkLimit(50)).not.toThrow()
     for (const limit of [0, 51, 2.5, Number.NaN]) expect(() => checkLimit(limit)).toThrow(RangeError)
+  })
+
+  it('names the component that was given the bad limit', () => {
+    expect(() => checkLimit(0, 'BrandReviews')).toThrow(
+      'BrandReviews: limit must be a whole number from 1 to 50, got 0',
+    )
+  })
+})
+
+describe('pageHrefs', () => {
+  it('links the pages before and after with their cursors and the same view', () => {
+    expect(
+      pageHrefs('a=1', { sort: 'oldest', rates: [5] }, { previousCursor: 'p', nextCursor: 'n' }),
+    ).toEqual({
+      previousHref: '?a=1&vr_cursor=p&vr_sort=oldest&vr_rate=5',
+      nextHref: '?a=1&vr_cursor=n&vr_sort=oldest&vr_rate=5',
+    })
+  })
+
+  it('gives no href where there is no page', () => {
+    expect(pageHrefs('', { sort: 'newest', rates: [] }, { previousCursor: null })).toEqual({
+      previousHref: undefined,
+      nextHref: undefined,
+    })
+  })
+})
+
+describe('rateLinks', () => {
+  it('links each rate to its first page in the same order', () => {
+    const { rateHref } = rateLinks('a=1', { sort: 'highest', rates: [4, 5], cursor: 'c' })
+    expect(rateHref(3)).toBe('?a=1&vr_sort=highest&vr_rate=3')
+  })
+
+  it('marks the rate filtered on only when there is exactly one', () => {
+    expect(rateLinks('', { sort: 'newest', rates: [4] }).currentRate).toBe(4)
+    expect(rateLinks('', { sort: 'newest', rates: [4, 5] }).currentRate).toBeUndefined()
   })
 })

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest'
+import type { Moderation, ReviewExtra } from '../../types/published.ts'
+import { getTextFormatter } from '../i18n/translate.ts'
+import type { ReviewData } from './review-data.ts'
+import {
+  DEFAULT_MEDIA_WIDTHS,
+  reviewAuthor,
+  reviewCriteria,
+  reviewDisclosure,
+  reviewImages,
+  reviewReplies,
+  reviewSource,
+} from './review-parts.ts'
+
+function productReview(overrides: Partial<ReviewData> = {}): ReviewData {
+  return {
+    review_id: 'rev-1',
+    author_firstname: 'Marie',
+    author_lastname: 'Dupont',
+    is_personal_data_disclosed: true,
+    locale: 'fr_FR',
+    review_date: '2025-03-04T10:20:30Z',
+    review_content: 'Très bon produit.',
+    review_rate: 4,
+    is_verified: true,
+    incentivization: 'none',
+    medias: [
+      {
+        type: 'IMAGE',
+        small: 'https://media.example.test/1-small.jpg',
+        medium: 'https://media.example.test/1-medium.jpg',
+        large: 'https://media.example.test/1-large.jpg',
+      },
+    ],
+    syndicated_review: false,
+    syndicated_review_source: '',
+    syndicated_review_source_url: '',
+    ...overrides,
+  }
+}
+
+describe('reviewAuthor', () => {
+  it('shows the name the JSON-LD gives the author', () => {
+    expect(reviewAuthor(productReview(), getTextFormatter('en'))).toBe('Marie D.')
+  })
+
+  it('says anonymous without a first name', () => {
+    const text = getTextFormatter('de')
+    expect(reviewAuthor(productReview({ author_firstname: ' ' }), text)).toBe(text.t('anonymousAuthor'))
+  })
+})
+
+describe('reviewDisclosure', () => {
+  it('discloses gifted and compensated reviews only', () => {
+    expect(reviewDisclosure('gifted')).toBe('gifted')
+    expect(reviewDisclosure('compensated')).toBe('compensated')
+    expect(reviewDisclosure('spontaneous')).toBeUndefined()
+    expect(reviewDisclosure(undefined)).toBeUndefined()
+  })
+})
+
+describe('reviewCriteria', () => {
+  it('keeps named scores and non-blank texts, with their codes', () => {
+    const extras = {
+      quality: { display_name: 'Quality', label: 'quality', type: 'I1', value: 5 },
+      blank: { display_name: 'Note', label: 'note', type: 'S', value: '  ' },
+      unnamed: { display_name: '', label: '', type: 'I1', value: 3 },
+      other: { display_name: 'Size', label: 'size', type: 'X', value: 'L' },
+    } as unknown as Record<string, ReviewExtra>
+    expect(reviewCriteria(extras).map(([code]) => code)).toEqual(['quality'])
+  })
+})
+
+describe('reviewImages', () => {
+  it('links each image to its largest variant with every variant in srcset', () => {
+    expect(reviewImages(productReview().medias, DEFAULT_MEDIA_WIDTHS)).toEqual([
+      {
+        href: 'https://media.example.test/1-large.jpg',
+        src: 'https://media.example.test/1-small.jpg',
+        srcset:
+          'https://media.example.test/1-small.jpg 200w, https://media.example.test/1-medium.jpg 600w, https://media.example.test/1-large.jpg 1200w',
+      },
+    ])
+  })
+
+  it('leaves out variants that are not http(s) and images without any', () => {
+    const medias = [
+      { type: 'image', small: 'javascript:alert(1)', medium: 'https://m.test/2.jpg', large: '' },
+      { type: 'IMAGE', small: 'data:x', medium: '', large: '' },
+      { type: 'VIDEO', small: 'https://m.test/v.jpg', medium: '', large: '' },
+    ]
+    expect(reviewImages(medias, { small: 1, medium: 2, large: 3 })).toEqual([
+      { href: 'https://m.test/2.jpg', src: 'https://m.test/2.jpg', srcset: 'https://m.test/2.jpg 2w' },
+    ])
+  })
+})
+
+describe('reviewSource', () => {
+  it('names the source of a syndicated review, else the host of its URL', () => {
+    const review = productReview({
+      syndicated_review: true,
+      syndicated_review_source_url: 'https://a.test/r/1',
+    })
+    expect(reviewSource(review)).toEqual({ label: 'a.test', href: 'https://a.test/r/1' })
+    expect(reviewSource({ ...review, syndicated_review_source: ' Acme ' })?.label).toBe('Acme')
+  })
+
+  it('has an empty label when nothing names the source, and nothing for a review posted here', () => {
+    expect(reviewSource(productReview({ syndicated_review: true }))).toEqual({ label: '', href: undefined })
+    expect(reviewSource(productReview())).toBeUndefined()
+  })
+})
+
+describe('reviewReplies', () => {
+  it('keeps the replies with a comment', () => {
+    const reply: Moderation = {
+      comment: 'Merci',
+      date: '2025-03-06T09:00:00Z',
+      origin: 'Acme',
+      origin_type: 'moderator',
+    }
+    expect(reviewReplies([{ ...reply, comment: ' ' }, reply])).toEqual([reply])
+  })
+})

@@ -1,0 +1,103 @@
+import type { Incentivization, Media, Moderation, ReviewExtra } from '../../types/published.ts'
+import type { TextFormatter } from '../i18n/text-formatter.ts'
+import { reviewAuthorName } from '../jsonld/author-name.ts'
+import type { ReviewData } from './review-data.ts'
+import { webUrl } from './url.ts'
+
+/** Who collects and moderates the reviews (in "How reviews are checked"): a brand name in every language. */
+export const REVIEWS_PROVIDER = 'Verified Reviews'
+
+/** The name a review is shown under: its JSON-LD author's, so markup matches the page; else "Anonymous". */
+export function reviewAuthor(review: ReviewData, text: TextFormatter): string {
+  return reviewAuthorName(review) || text.t('anonymousAuthor')
+}
+
+/** The incentive a review must disclose, if any. */
+export function reviewDisclosure(
+  incentivization: Incentivization | null | undefined,
+): 'gifted' | 'compensated' | undefined {
+  return incentivization === 'gifted' || incentivization === 'compensated' ? incentivization : undefined
+}
+
+/**
+ * The quality criteria a review shows, with their codes: scores (`I1`) and non-blank texts (`S`) that have
+ * a name; other types, which the spec does not show, are left out.
+ */
+export function reviewCriteria(
+  extras: Readonly<Record<string, ReviewExtra>> | undefined,
+): [string, ReviewExtra][] {
+  return Object.entries(extras ?? {}).filter(
+    ([, extra]) =>
+      extra !== null &&
+      typeof extra === 'object' &&
+      ((extra.type === 'I1' && Number.isFinite(extra.value)) ||
+        (extra.type === 'S' && typeof extra.value === 'string' && extra.value.trim() !== '')) &&
+      Boolean(extra.display_name || extra.label),
+  )
+}
+
+/** Pixel widths assumed for the `small`, `medium` and `large` variants of review images (`srcset`). */
+export interface MediaWidths {
+  small: number
+  medium: number
+  large: number
+}
+
+/** Widths assumed when none are given: the API does not state the variants' sizes. */
+export const DEFAULT_MEDIA_WIDTHS: Readonly<MediaWidths> = Object.freeze({
+  small: 200,
+  medium: 600,
+  large: 1200,
+})
+
+/** Edge of the square image thumbnails, in CSS pixels, when none is given. */
+export const DEFAULT_THUMBNAIL_SIZE = 96
+
+/** One image of a review, as a thumbnail linked to its largest variant. */
+export interface ReviewImage {
+  /** The largest variant, the link's target. */
+  href: string
+  /** The smallest variant, the thumbnail's `src`. */
+  src: string
+  /** Every variant with its assumed width. */
+  srcset: string
+}
+
+/** The images of a review: medias of type `IMAGE` with at least one `http(s)` variant, in the API's order. */
+export function reviewImages(medias: ReadonlyArray<Media> | undefined, widths: MediaWidths): ReviewImage[] {
+  return (medias ?? [])
+    .filter((media) => typeof media?.type === 'string' && media.type.toUpperCase() === 'IMAGE')
+    .map((media) => ({
+      small: webUrl(media.small),
+      medium: webUrl(media.medium),
+      large: webUrl(media.large),
+    }))
+    .flatMap((urls) => {
+      const href = urls.large ?? urls.medium ?? urls.small
+      const src = urls.small ?? urls.medium ?? urls.large
+      if (href === undefined || src === undefined) return []
+      const srcset = (['small', 'medium', 'large'] as const)
+        .filter((variant) => urls[variant] !== undefined)
+        .map((variant) => `${urls[variant]} ${widths[variant]}w`)
+        .join(', ')
+      return [{ href, src, srcset }]
+    })
+}
+
+/**
+ * Where a syndicated review was first posted: its source's name (else the host of its `http(s)` URL) and
+ * that URL; `label` is empty when neither is known. `undefined` for a review that was not syndicated.
+ */
+export function reviewSource(review: ReviewData): { label: string; href: string | undefined } | undefined {
+  if (review.syndicated_review !== true) return undefined
+  const name = (review.syndicated_review_source ?? '').trim()
+  const href = webUrl(review.syndicated_review_source_url)
+  return { label: name === '' && href !== undefined ? new URL(href).host : name, href }
+}
+
+/** The merchant replies a review shows: those with a comment that is not blank. */
+export function reviewReplies(moderations: ReadonlyArray<Moderation> | undefined): Moderation[] {
+  return (moderations ?? []).filter(
+    (reply) => typeof reply?.comment === 'string' && reply.comment.trim() !== '',
+  )
+}

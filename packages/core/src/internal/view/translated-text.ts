@@ -1,0 +1,49 @@
+import type { Translations } from '../../types/published.ts'
+import type { Locale } from '../i18n/locales.ts'
+import type { TextFormatter } from '../i18n/text-formatter.ts'
+
+/** The language subtag of a review's `locale` ("fr_FR", "fr-FR", "FR" → "fr"), or `undefined`. */
+export function languageOf(locale: string | null | undefined): string | undefined {
+  if (typeof locale !== 'string') return undefined
+  const match = /^([a-z]{2,3})(?:[-_][a-z0-9]{2,8})*$/i.exec(locale.trim())
+  return match?.[1]?.toLowerCase()
+}
+
+/** How a text from a review is shown: translated for the page, or as written. */
+export interface TranslatedText {
+  /** The language the text was written in (`lang` of the original), when the API says it. */
+  source: string | undefined
+  /** The page's language (`lang` of the translation). */
+  target: Locale
+  /** The translation shown instead of the original, when there is one to show. */
+  translated: string | undefined
+  /** What the note above a translation says: "Translated from {language}", or "Translated". */
+  note: string | undefined
+}
+
+/**
+ * The text in the page's language when the API has a translation and the text was written in another
+ * language; else the original (`translated` undefined).
+ */
+export function translatedText(
+  original: string,
+  translations: Translations | undefined,
+  sourceLocale: string,
+  text: TextFormatter,
+): TranslatedText {
+  const source = languageOf(sourceLocale)
+  const target = text.locale
+  const candidate = translations?.[target]
+  const translated =
+    typeof candidate === 'string' &&
+    candidate.trim() !== '' &&
+    candidate !== original &&
+    (source === undefined || source !== target)
+      ? candidate
+      : undefined
+  if (translated === undefined) return { source, target, translated, note: undefined }
+  const sourceName = source === undefined ? undefined : text.languageName(source)
+  const note =
+    sourceName === undefined ? text.t('translated') : text.t('translatedFrom', { language: sourceName })
+  return { source, target, translated, note }
+}

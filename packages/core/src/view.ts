@@ -1,0 +1,64 @@
+/**
+ * `@verified-reviews/core/view`: what the React and Astro review components compute before they render,
+ * with no framework and no message catalogue, so both packages render the same markup from the same logic
+ * and the "more reviews" island can run it in the browser. Holds no credentials.
+ *
+ * @module
+ */
+export { createTextFormatter, type TextFormatter } from './internal/i18n/text-formatter.ts'
+export { classNames, type HeadingLevel, subLevel } from './internal/view/heading.ts'
+export { type MessagePart, messageParts } from './internal/view/message-parts.ts'
+export {
+  countOrZero,
+  emptyBrandRating,
+  type HistogramRow,
+  histogramRows,
+  NO_RATING,
+  type RatingCriterion,
+  type RatingPeriod,
+  ratingCriteria,
+  ratingPeriods,
+} from './internal/view/ratings.ts'
+export {
+  type ReviewControlGroup,
+  type ReviewControlOption,
+  reviewControls,
+} from './internal/view/review-controls.ts'
+export type { ReviewData } from './internal/view/review-data.ts'
+export {
+  DEFAULT_MEDIA_WIDTHS,
+  DEFAULT_THUMBNAIL_SIZE,
+  type MediaWidths,
+  REVIEWS_PROVIDER,
+  type ReviewImage,
+  reviewAuthor,
+  reviewCriteria,
+  reviewDisclosure,
+  reviewImages,
+  reviewReplies,
+  reviewSource,
+} from './internal/view/review-parts.ts'
+export {
+  checkLimit,
+  DEFAULT_REVIEWS_LIMIT,
+  type EndpointRequest,
+  endpointUrl,
+  MAX_REVIEWS_LIMIT,
+  otherParams,
+  pageHrefs,
+  parseReviewView,
+  REVIEW_SORTS,
+  type ReviewSort,
+  type ReviewView,
+  rateLinks,
+  type SearchParamsRecord,
+  type SortField,
+  sameRates,
+  sortFields,
+  viewHref,
+  viewQuery,
+} from './internal/view/review-query.ts'
+export { STARS_SVG, type StarRatingView, starRating } from './internal/view/stars.ts'
+export { type TranslatedText, translatedText } from './internal/view/translated-text.ts'
+export { pageHref } from './internal/view/url.ts'
+export { listViewPage, type ViewParams } from './internal/view/view-page.ts'
