@@ -41,9 +41,11 @@ export function translatedText(
     (source === undefined || source !== target)
       ? candidate
       : undefined
-  if (translated === undefined) return { source, target, translated, note: undefined }
-  const sourceName = source === undefined ? undefined : text.languageName(source)
   const note =
-    sourceName === undefined ? text.t('translated') : text.t('translatedFrom', { language: sourceName })
+    translated === undefined
+      ? undefined
+      : source === undefined
+        ? text.t('translated')
+        : text.t('translatedFrom', { language: text.languageName(source) })
   return { source, target, translated, note }
 }
