@@ -1,9 +1,9 @@
 import { createClient, type RateLimitEvent, ValidationError } from '@verified-reviews/core'
 import { createMemoryCache } from '@verified-reviews/core/cache'
 import { afterEach, describe, expect, it } from 'vitest'
-import { useSandbox } from './sandbox.ts'
+import { sandboxForFile } from '../fixtures/sandbox.ts'
 
-const sb = useSandbox({ rateLimit: 0 })
+const sb = sandboxForFile({ rateLimit: 0 })
 
 /** A fetch that records each request and forwards it to the sandbox. */
 function recorder() {
@@ -149,7 +149,7 @@ describe('tokens', () => {
 })
 
 describe('rate limits', () => {
-  const limited = useSandbox({ rateLimit: 4 })
+  const limited = sandboxForFile({ rateLimit: 4 })
 
   it('waits before the API refuses it when the rate-limit headers say the budget is spent', async () => {
     const statuses: number[] = []

@@ -7,9 +7,9 @@ import {
   type VerifiedReviewsClient,
 } from '@verified-reviews/core'
 import { describe, expect, it } from 'vitest'
-import { useSandbox } from './sandbox.ts'
+import { sandboxForFile } from '../fixtures/sandbox.ts'
 
-const sb = useSandbox({ rateLimit: 0 })
+const sb = sandboxForFile({ rateLimit: 0 })
 
 /** Walks every product review; `afterPage` runs after each page arrives. */
 async function walk(vr: VerifiedReviewsClient, afterPage?: (index: number) => Promise<void>) {

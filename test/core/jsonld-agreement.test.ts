@@ -1,7 +1,7 @@
 import type { ProductReview, VerifiedReviewsClient } from '@verified-reviews/core'
 import { buildProductJsonLd, fromStructuredData, serializeJsonLd } from '@verified-reviews/core/jsonld'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type TestSandbox } from './sandbox.ts'
+import { startSandbox, type TestSandbox } from '../fixtures/sandbox.ts'
 
 let sb: TestSandbox
 let vr: VerifiedReviewsClient

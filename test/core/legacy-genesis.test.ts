@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { NotFoundError, ValidationError } from '@verified-reviews/core'
 import { describe, expect, it } from 'vitest'
-import { useSandbox } from './sandbox.ts'
+import { sandboxForFile } from '../fixtures/sandbox.ts'
 
-const sb = useSandbox({ rateLimit: 0 })
+const sb = sandboxForFile({ rateLimit: 0 })
 
 describe('legacy.products against the sandbox', () => {
   it('gets ratings keyed by every requested reference, null for one without reviews', async () => {

@@ -1,8 +1,8 @@
 import type { ProductReview } from '@verified-reviews/core'
 import { describe, expect, it } from 'vitest'
-import { useSandbox } from './sandbox.ts'
+import { sandboxForFile } from '../fixtures/sandbox.ts'
 
-const sb = useSandbox({ rateLimit: 0 })
+const sb = sandboxForFile({ rateLimit: 0 })
 
 /** A client whose every request URL is recorded. */
 function recording() {

@@ -1,8 +1,8 @@
 import { PermissionDeniedError, type PurchaseEventInput, ValidationError } from '@verified-reviews/core'
 import { describe, expect, it } from 'vitest'
-import { useSandbox } from './sandbox.ts'
+import { sandboxForFile } from '../fixtures/sandbox.ts'
 
-const sb = useSandbox({ rateLimit: 0 })
+const sb = sandboxForFile({ rateLimit: 0 })
 
 function event(reference: string, overrides: Partial<PurchaseEventInput> = {}): PurchaseEventInput {
   return {

@@ -1,8 +1,8 @@
 import { ValidationError, type VerifiedReviewsClient } from '@verified-reviews/core'
 import { describe, expect, it } from 'vitest'
-import { useSandbox } from './sandbox.ts'
+import { sandboxForFile } from '../fixtures/sandbox.ts'
 
-const sb = useSandbox({ rateLimit: 0 })
+const sb = sandboxForFile({ rateLimit: 0 })
 
 const url = 'https://shop.test/products/sku-001'
 const validEvent = {

@@ -1,16 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HOSTILE_STRINGS } from '../../../test/fixtures/hostile.ts'
-import {
-  buildFixture,
-  pointEnvironmentAt,
-  readPages,
-  sandboxAdmin,
-  takeOperations,
-} from '../test/build-fixture.ts'
+import { startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
+import { buildFixture, pointEnvironmentAt, readPages, takeOperations } from '../test/build-fixture.ts'
 import verifiedReviews from './index.ts'
 
 /** What one build of the fixture left: the API operations it made and its pages. */
@@ -22,7 +16,7 @@ interface Build {
 const SEEDED = { productReviews: 3000, brandReviews: 500, productsWithReviews: 54 }
 const HOSTILE_SKU = 'SKU-003'
 
-let sb: Sandbox
+let sb: TestSandbox
 let restoreEnvironment: () => void
 let outDir: string
 let cacheDir: string
@@ -62,15 +56,14 @@ function counts(build: Build): Record<string, string | undefined> {
 }
 
 beforeAll(async () => {
-  sb = await createSandbox({ seed: 1 })
+  sb = await startSandbox({ seed: 1 })
   restoreEnvironment = pointEnvironmentAt(sb)
   outDir = await mkdtemp(join(tmpdir(), 'vr-astro-out-'))
   cacheDir = await mkdtemp(join(tmpdir(), 'vr-astro-cache-'))
   first = await buildShop()
-  await sandboxAdmin(
-    sb,
-    'product-reviews',
+  await sb.admin(
     'POST',
+    'product-reviews',
     HOSTILE_STRINGS.map(({ value }) => ({ product_variation_id: HOSTILE_SKU, review_content: value })),
   )
   await takeOperations(sb)
@@ -151,9 +144,7 @@ describe('the injection of review rich snippets after the build', () => {
   })
 
   it('marks up the rating the API gives, with the review count', async () => {
-    const vr = await import('@verified-reviews/core').then(({ createClient }) =>
-      createClient({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret }),
-    )
+    const vr = sb.client()
     const [rating] = await vr.products.ratings.list({ type: 'product_variation_id', value: ['SKU-001'] })
     const [node] = jsonLdOf(page(second, 'products/sku-001/index.html')) as [{ aggregateRating: unknown }]
     expect(node.aggregateRating).toMatchObject({

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createClient, type ProductReview } from '@verified-reviews/core'
+import type { ProductReview } from '@verified-reviews/core'
 import { continuationCursor } from '@verified-reviews/core/endpoint'
 import { buildProductJsonLd } from '@verified-reviews/core/jsonld'
 import {
@@ -15,12 +15,12 @@ import {
   ShopRating,
   StarRating,
 } from '@verified-reviews/react'
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
 import { JSDOM } from 'jsdom'
 import { createElement, type FunctionComponent, type ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productReview } from '../../../test/fixtures/reviews.ts'
+import { startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
 import { buildFixture, pointEnvironmentAt, readPages, takeOperations } from '../test/build-fixture.ts'
 import { CASES, type ComponentName } from '../test/fixtures/components/cases.ts'
 import verifiedReviews from './index.ts'
@@ -36,7 +36,7 @@ const REACT = {
   ShopRating,
 } as unknown as Record<ComponentName, FunctionComponent<Record<string, unknown>>>
 
-let sb: Sandbox
+let sb: TestSandbox
 let restoreEnvironment: () => void
 let outDir: string
 let cacheDir: string
@@ -44,7 +44,7 @@ let pages: Map<string, string>
 let operations: Record<string, number>
 
 beforeAll(async () => {
-  sb = await createSandbox({ seed: 1 })
+  sb = await startSandbox({ seed: 1 })
   restoreEnvironment = pointEnvironmentAt(sb)
   outDir = await mkdtemp(join(tmpdir(), 'vr-astro-components-'))
   cacheDir = await mkdtemp(join(tmpdir(), 'vr-astro-components-cache-'))
@@ -64,10 +64,6 @@ afterAll(async () => {
   await rm(outDir, { recursive: true, force: true })
   await rm(cacheDir, { recursive: true, force: true })
 })
-
-function client() {
-  return createClient({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret })
-}
 
 /**
  * A node as text that ignores what HTML does not distinguish: attribute order, comments, runs of
@@ -136,7 +132,7 @@ describe('the Astro components render the markup of the React components', () =>
 
 describe('ProductReviews', () => {
   it('renders the markup of the React ProductReviewsView, from the build-time data, with its JSON-LD', async () => {
-    const vr = client()
+    const vr = sb.client()
     const summary = (await vr.products.list({ product_variation_id: ['SKU-001'] })).data[0]
     const newest = await vr.products.reviews.list({
       product_variation_id: ['SKU-001'],
@@ -179,7 +175,7 @@ describe('ProductReviews', () => {
 
 describe('BrandReviews', () => {
   it('renders the markup of the React BrandReviews, with the same data', async () => {
-    const element = await BrandReviews({ client: client(), limit: 2 })
+    const element = await BrandReviews({ client: sb.client(), limit: 2 })
     if (element === null) throw new Error('the React BrandReviews rendered nothing')
     expect(caseOf(page('brand-reviews/index.html'))).toBe(reactCase(element))
   })
@@ -187,7 +183,7 @@ describe('BrandReviews', () => {
 
 describe('ReviewsJsonLd', () => {
   it('marks up the rating and newest reviews of a product with the shared builder', async () => {
-    const vr = client()
+    const vr = sb.client()
     const summary = (await vr.products.list({ product_variation_id: ['SKU-001'] })).data[0]
     const reviews: ProductReview[] = []
     for await (const review of vr.products.reviews.list({ product_variation_id: ['SKU-001'], limit: 200 })) {

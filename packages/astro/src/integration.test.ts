@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createSandbox } from '@verified-reviews/sandbox'
 import { describe, expect, it } from 'vitest'
-import { pointEnvironmentAt, sandboxAdmin } from '../test/build-fixture.ts'
+import { startSandbox } from '../../../test/fixtures/sandbox.ts'
+import { pointEnvironmentAt } from '../test/build-fixture.ts'
 import verifiedReviews, {
   brandReviewsLoader,
   liveProductReviewsLoader,
@@ -109,14 +109,14 @@ describe('the loaders', () => {
 
 describe('the injection after the build', () => {
   it('logs an API failure and leaves the pages as they are, without failing the build', async () => {
-    const sb = await createSandbox({ seed: 1 })
+    const sb = await startSandbox({ seed: 1 })
     const restore = pointEnvironmentAt(sb)
     const dir = await mkdtemp(join(tmpdir(), 'vr-astro-hooks-'))
     try {
       const html =
         '<html><head><meta name="verified-reviews:product" content="SKU-001"></head><body></body></html>'
       await writeFile(join(dir, 'index.html'), html)
-      await sandboxAdmin(sb, 'faults', 'POST', [{ operation: 'products.ratings.list', status: 400 }])
+      await sb.faults([{ operation: 'products.ratings.list', status: 400 }])
       const logged: string[] = []
       const logger = {
         info: () => {},

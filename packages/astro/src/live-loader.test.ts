@@ -1,27 +1,14 @@
-import { createClient } from '@verified-reviews/core'
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import { takeOperations } from '../test/build-fixture.ts'
 import { type LiveProductReviews, LiveReviewsError, liveProductReviewsLoader } from './live-loader.ts'
 
-let sb: Sandbox
-
-beforeAll(async () => {
-  sb = await createSandbox({ seed: 1 })
-})
-afterAll(async () => {
-  await sb.close()
-})
-beforeEach(async () => {
-  await sb.reset()
-})
+const sb = sandboxForFile({ seed: 1 })
 
 function loader(options: { reviews?: number; secret?: string } = {}) {
-  const client = createClient({
-    origin: sb.origin,
-    clientId: sb.clientId,
-    clientSecret: options.secret ?? sb.clientSecret,
+  const client = sb.client({
     maxRetries: 0,
+    ...(options.secret === undefined ? {} : { clientSecret: options.secret }),
   })
   return liveProductReviewsLoader({
     client,

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Sandbox } from '@verified-reviews/sandbox'
 import { type AstroInlineConfig, build } from 'astro'
+import type { TestSandbox } from '../../../test/fixtures/sandbox.ts'
 
 const SOURCE_CONDITION = '@verified-reviews/source'
 
@@ -43,46 +43,21 @@ export async function readPages(outDir: string): Promise<Map<string, string>> {
 }
 
 /** Points the `VERIFIED_REVIEWS_*` variables at a sandbox; returns a function that restores them. */
-export function pointEnvironmentAt(sb: Sandbox): () => void {
-  const names = [
-    'VERIFIED_REVIEWS_ORIGIN',
-    'VERIFIED_REVIEWS_CLIENT_ID',
-    'VERIFIED_REVIEWS_CLIENT_SECRET',
-  ] as const
-  const saved = names.map((name) => process.env[name])
-  process.env.VERIFIED_REVIEWS_ORIGIN = sb.origin
-  process.env.VERIFIED_REVIEWS_CLIENT_ID = sb.clientId
-  process.env.VERIFIED_REVIEWS_CLIENT_SECRET = sb.clientSecret
+export function pointEnvironmentAt(sb: TestSandbox): () => void {
+  const env = sb.env()
+  const saved = Object.keys(env).map((name) => [name, process.env[name]] as const)
+  Object.assign(process.env, env)
   return () => {
-    names.forEach((name, index) => {
-      const value = saved[index]
+    for (const [name, value] of saved) {
       if (value === undefined) delete process.env[name]
       else process.env[name] = value
-    })
+    }
   }
 }
 
-/** Calls an admin route of the sandbox (`/__sandbox/<path>`) and returns its JSON answer. */
-export async function sandboxAdmin(
-  sb: Sandbox,
-  path: string,
-  method = 'GET',
-  body?: unknown,
-): Promise<unknown> {
-  const response = await fetch(`${sb.origin}/__sandbox/${path}`, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  })
-  if (!response.ok) throw new Error(`${method} /__sandbox/${path} answered ${response.status}`)
-  const text = await response.text()
-  return text === '' ? undefined : JSON.parse(text)
-}
-
 /** API requests the sandbox served since its counters were last zeroed, by operation; then zeroes them. */
-export async function takeOperations(sb: Sandbox): Promise<Record<string, number>> {
-  const { operations } = (await sandboxAdmin(sb, 'stats')) as { operations: Record<string, number> }
-  await sandboxAdmin(sb, 'stats', 'DELETE')
+export async function takeOperations(sb: TestSandbox): Promise<Record<string, number>> {
+  const { operations } = await sb.stats()
+  await sb.admin('DELETE', 'stats')
   return operations
 }

@@ -10,9 +10,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createSandbox } from '@verified-reviews/sandbox'
+import { startSandbox } from '../../../test/fixtures/sandbox.ts'
 import verifiedReviews from '../src/index.ts'
-import { buildFixture, pointEnvironmentAt, readPages, sandboxAdmin, takeOperations } from './build-fixture.ts'
+import { buildFixture, pointEnvironmentAt, readPages, takeOperations } from './build-fixture.ts'
 
 const PRODUCTS = 60
 const REVIEWS = 3000
@@ -28,7 +28,7 @@ function row(label: string, operations: Record<string, number>): string {
   return `${label}: ${total} calls (${detail})`
 }
 
-const sb = await createSandbox({ seed: 1 })
+const sb = await startSandbox({ seed: 1 })
 const restore = pointEnvironmentAt(sb)
 try {
   console.log(`Sandbox seed 1: ${REVIEWS} product reviews, 500 brand reviews, ${PRODUCTS} products`)
@@ -36,7 +36,7 @@ try {
     `Lower bound for product reviews and ratings: ceil(${REVIEWS}/200) + ceil(${PRODUCTS}/200) = ${lowerBound}`,
   )
   for (const fixture of ['catalog', 'shop']) {
-    await sb.reset()
+    await sb.sandbox.reset()
     const outDir = await mkdtemp(join(tmpdir(), `vr-measure-${fixture}-`))
     const cacheDir = await mkdtemp(join(tmpdir(), `vr-measure-${fixture}-cache-`))
     try {
@@ -51,7 +51,7 @@ try {
       await build()
       const pages = (await readPages(outDir)).size
       console.log(row(`${fixture}, first build (${pages} pages)`, await takeOperations(sb)))
-      await sandboxAdmin(sb, 'product-reviews', 'POST', [
+      await sb.admin('POST', 'product-reviews', [
         { product_variation_id: 'SKU-001' },
         { product_variation_id: 'SKU-002' },
         { product_variation_id: 'SKU-003' },

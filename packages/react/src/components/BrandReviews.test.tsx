@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { reviewAuthorName } from '@verified-reviews/core/jsonld'
 import { describe, expect, it, vi } from 'vitest'
-import { type TestSandbox, useSandbox } from '../../../../test/core/sandbox.ts'
+import { sandboxForFile, type TestSandbox } from '../../../../test/fixtures/sandbox.ts'
 import { jsonLdOf, renderAwaited } from '../../../../test/react/render.ts'
 import { BrandReviews, type BrandReviewsProps } from './BrandReviews.tsx'
 
@@ -14,7 +14,7 @@ function render(props: BrandReviewsProps = {}) {
 const idsOf = (body: HTMLElement) => body.querySelectorAll('.vr-review-list__item').length
 
 describe('BrandReviews', () => {
-  sb = useSandbox({ rateLimit: 0 })
+  sb = sandboxForFile({ rateLimit: 0 })
 
   it('shows the brand’s statistics and its newest reviews, with no star markup', async () => {
     const body = await render()

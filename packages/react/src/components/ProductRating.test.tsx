@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { formatRating } from '@verified-reviews/core/i18n'
 import { describe, expect, it, vi } from 'vitest'
-import { type TestSandbox, useSandbox } from '../../../../test/core/sandbox.ts'
+import { sandboxForFile, type TestSandbox } from '../../../../test/fixtures/sandbox.ts'
 import { prerenderTree } from '../../../../test/react/render.ts'
 import { ProductRating } from './ProductRating.tsx'
 
@@ -10,7 +10,7 @@ const ids = (count: number) =>
   Array.from({ length: count }, (_, i) => `SKU-${String(i + 1).padStart(3, '0')}`)
 
 describe('ProductRating', () => {
-  sb = useSandbox({ rateLimit: 0 })
+  sb = sandboxForFile({ rateLimit: 0 })
 
   it('makes one bulk ratings request for 24 ratings on one page', async () => {
     const client = sb.client()

@@ -2,7 +2,7 @@
 import type { VerifiedReviewsClient } from '@verified-reviews/core'
 import { fromStructuredData, type ReviewAuthor, reviewAuthorName } from '@verified-reviews/core/jsonld'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type TestSandbox, useSandbox } from '../../../../test/core/sandbox.ts'
+import { sandboxForFile, type TestSandbox } from '../../../../test/fixtures/sandbox.ts'
 import { jsonLdOf, renderAwaited } from '../../../../test/react/render.ts'
 import { ProductReviews, type ProductReviewsProps } from './ProductReviews.tsx'
 
@@ -29,7 +29,7 @@ const nextHrefOf = (body: HTMLElement) =>
 const authorName = (review: ReviewAuthor) => reviewAuthorName(review) || 'Anonymous customer'
 
 describe('ProductReviews', () => {
-  sb = useSandbox({ rateLimit: 0 })
+  sb = sandboxForFile({ rateLimit: 0 })
 
   beforeAll(async () => {
     const products = await sb.client().products.list({ limit: 200 })

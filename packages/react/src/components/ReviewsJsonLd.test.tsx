@@ -3,9 +3,9 @@ import { buildProductJsonLd, fromStructuredData, JsonLdInputError } from '@verif
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
-import { useSandbox } from '../../../../test/core/sandbox.ts'
 import { HOSTILE_STRINGS } from '../../../../test/fixtures/hostile.ts'
 import { productReview, productSummary } from '../../../../test/fixtures/reviews.ts'
+import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
 import { ReviewsJsonLd } from './ReviewsJsonLd.tsx'
 
 const URL_OF_PAGE = 'https://shop.example/products/teapot'
@@ -135,7 +135,7 @@ describe('ReviewsJsonLd with hostile content', () => {
 })
 
 describe('ReviewsJsonLd from the structured-datas operation', () => {
-  const sb = useSandbox({ rateLimit: 0 })
+  const sb = sandboxForFile({ rateLimit: 0 })
 
   it('renders the node the core reads from the API', async () => {
     const client = sb.client()

@@ -1,6 +1,5 @@
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createClient } from '../../client.ts'
+import { describe, expect, it } from 'vitest'
+import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { continuationCursor } from './continuation.ts'
 import {
@@ -11,31 +10,18 @@ import {
   type ReviewsEndpointOptions,
 } from './reviews-endpoint.ts'
 
-let sb: Sandbox
-
-beforeAll(async () => {
-  sb = await createSandbox({ seed: 1, rateLimit: 0 })
-})
-afterAll(async () => {
-  await sb.close()
-})
-beforeEach(async () => {
-  await sb.reset()
-})
-
-function client() {
-  return createClient({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret })
-}
+const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 
 async function calls(): Promise<number> {
-  const stats = (await (await fetch(`${sb.origin}/__sandbox/stats`)).json()) as {
-    operations: Record<string, number>
-  }
-  return stats.operations['products.reviews.list'] ?? 0
+  return (await sb.stats()).operations['products.reviews.list'] ?? 0
 }
 
 async function ask(query: string, options: Partial<ReviewsEndpointOptions> = {}) {
-  return handleReviewsRequest(new URLSearchParams(query), { client: client(), onError: () => {}, ...options })
+  return handleReviewsRequest(new URLSearchParams(query), {
+    client: sb.client(),
+    onError: () => {},
+    ...options,
+  })
 }
 
 async function page(query: string): Promise<ReviewsEndpointBody> {
@@ -65,7 +51,7 @@ describe('handleReviewsRequest against the sandbox', () => {
       cursor = body.nextCursor
     } while (cursor !== null)
     const all: ProductReview[] = []
-    for await (const review of client().products.reviews.list({
+    for await (const review of sb.client().products.reviews.list({
       product_variation_id: ['SKU-002'],
       limit: 200,
     })) {
@@ -140,19 +126,10 @@ describe('handleReviewsRequest against the sandbox', () => {
   })
 
   it('answers 502 without details when the API fails, and reports the error', async () => {
-    await fetch(`${sb.origin}/__sandbox/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify([{ operation: 'products.reviews.list', status: 500 }]),
-    })
+    await sb.faults([{ operation: 'products.reviews.list', status: 500 }])
     const errors: unknown[] = []
     const result = await handleReviewsRequest(new URLSearchParams('product_variation_id=SKU-001'), {
-      client: createClient({
-        origin: sb.origin,
-        clientId: sb.clientId,
-        clientSecret: sb.clientSecret,
-        maxRetries: 0,
-      }),
+      client: sb.client({ maxRetries: 0 }),
       onError: (error) => errors.push(error),
     })
     expect(result).toEqual({
@@ -167,7 +144,7 @@ describe('handleReviewsRequest against the sandbox', () => {
 describe('handleReviewsRequest after a page shown from local data', () => {
   async function newestFirst(productId: string): Promise<ProductReview[]> {
     const all: ProductReview[] = []
-    const walk = client().products.reviews.list({
+    const walk = sb.client().products.reviews.list({
       product_variation_id: [productId],
       sort: ['publish_date'],
       desc: ['publish_date'],
@@ -192,11 +169,7 @@ describe('handleReviewsRequest after a page shown from local data', () => {
   it('leaves out reviews published after the page was shown', async () => {
     const all = await newestFirst('SKU-001')
     const cursor = continuationCursor(all.slice(0, 3))
-    await fetch(`${sb.origin}/__sandbox/product-reviews`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify([{ product_variation_id: 'SKU-001', review_rate: 5 }]),
-    })
+    await sb.admin('POST', 'product-reviews', [{ product_variation_id: 'SKU-001', review_rate: 5 }])
     const body = await page(`product_variation_id=SKU-001&limit=50&cursor=${cursor}`)
     expect(body.data.map((review) => review.review_id)).toEqual(
       all.slice(3).map((review) => review.review_id),
@@ -214,7 +187,7 @@ describe('handleReviewsRequest after a page shown from local data', () => {
 
 describe('createReviewsHandler', () => {
   it('answers a GET request with a JSON response', async () => {
-    const handle = createReviewsHandler({ client: client() })
+    const handle = createReviewsHandler({ client: sb.client() })
     const response = await handle(
       new Request('https://shop.example/api/reviews?product_variation_id=SKU-001&limit=2'),
     )
@@ -223,7 +196,7 @@ describe('createReviewsHandler', () => {
   })
 
   it('answers a HEAD request with headers alone', async () => {
-    const handle = createReviewsHandler({ client: client() })
+    const handle = createReviewsHandler({ client: sb.client() })
     const response = await handle(
       new Request('https://shop.example/api/reviews?product_variation_id=SKU-001', { method: 'HEAD' }),
     )
@@ -232,7 +205,7 @@ describe('createReviewsHandler', () => {
   })
 
   it('answers another method with a 405 listing the allowed ones', async () => {
-    const handle = createReviewsHandler({ client: client() })
+    const handle = createReviewsHandler({ client: sb.client() })
     const response = await handle(
       new Request('https://shop.example/api/reviews', { method: 'POST', body: '{}' }),
     )

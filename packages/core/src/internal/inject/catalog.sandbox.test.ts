@@ -1,31 +1,17 @@
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createClient } from '../../client.ts'
+import { describe, expect, it } from 'vitest'
+import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import { createReviewsCatalog } from './catalog.ts'
 
-let sb: Sandbox
-
-beforeAll(async () => {
-  sb = await createSandbox({ seed: 1 })
-})
-afterAll(async () => {
-  await sb.close()
-})
-beforeEach(async () => {
-  await sb.reset()
-})
+const sb = sandboxForFile({ seed: 1 })
 
 function catalog(options: Omit<Parameters<typeof createReviewsCatalog>[0], 'client'> = {}) {
-  const client = createClient({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret })
-  return createReviewsCatalog({ client, ...options })
+  return createReviewsCatalog({ client: sb.client(), ...options })
 }
 
 async function operations(): Promise<Record<string, number>> {
-  const response = await fetch(`${sb.origin}/__sandbox/stats`)
-  const { operations: counted } = (await response.json()) as { operations: Record<string, number> }
-  const { 'token.published': _token, ...api } = counted
+  const { 'token.published': _token, ...api } = (await sb.stats()).operations
   return api
 }
 

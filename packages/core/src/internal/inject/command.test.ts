@@ -4,22 +4,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import { runCommand, USAGE } from './command.ts'
 import { createProgressBar } from './progress-bar.ts'
 
-let sb: Sandbox
+const sb = sandboxForFile({ seed: 1 })
 let dir: string
 
-beforeAll(async () => {
-  sb = await createSandbox({ seed: 1 })
-})
-afterAll(async () => {
-  await sb.close()
-})
 beforeEach(async () => {
-  await sb.reset()
   dir = await mkdtemp(join(tmpdir(), 'vr-cli-'))
   await mkdir(join(dir, 'p'))
   await writeFile(
@@ -35,21 +28,13 @@ function output(isTTY = false) {
   return { isTTY, columns: 100, write: (chunk: string) => text.push(chunk), text: () => text.join('') }
 }
 
-function env(): Record<string, string> {
-  return {
-    VERIFIED_REVIEWS_ORIGIN: sb.origin,
-    VERIFIED_REVIEWS_CLIENT_ID: sb.clientId,
-    VERIFIED_REVIEWS_CLIENT_SECRET: sb.clientSecret,
-  }
-}
-
 describe('verified-reviews inject', () => {
   it('prints pages changed, products and API calls', async () => {
     const [stdout, stderr] = [output(), output()]
     const code = await runCommand(['inject', dir, '--site', 'https://shop.example/'], {
       stdout,
       stderr,
-      env: env(),
+      env: sb.env(),
     })
     expect(code).toBe(0)
     expect(stdout.text()).toBe(
@@ -63,7 +48,7 @@ describe('verified-reviews inject', () => {
 
   it('shows progress as phase lines when stderr is not a terminal', async () => {
     const [stdout, stderr] = [output(), output()]
-    await runCommand(['inject', dir, '--site', 'https://shop.example/'], { stdout, stderr, env: env() })
+    await runCommand(['inject', dir, '--site', 'https://shop.example/'], { stdout, stderr, env: sb.env() })
     expect(stderr.text()).toBe(
       'Reading pages…\nReading pages: 2/2\nFetching ratings and reviews…\nAdding JSON-LD…\nAdding JSON-LD: 1/1\n',
     )
@@ -74,7 +59,7 @@ describe('verified-reviews inject', () => {
     await runCommand(['inject', dir, '--json', '--max-reviews', '0', '--site', 'https://shop.example/'], {
       stdout,
       stderr,
-      env: env(),
+      env: sb.env(),
     })
     expect(JSON.parse(stdout.text())).toMatchObject({
       pages: 2,
@@ -102,7 +87,7 @@ describe('verified-reviews inject', () => {
     const code = await runCommand(['inject', dir, '--quiet', '--site', 'https://shop.example/'], {
       stdout,
       stderr,
-      env: { ...env(), VERIFIED_REVIEWS_CLIENT_SECRET: 'wrong' },
+      env: { ...sb.env(), VERIFIED_REVIEWS_CLIENT_SECRET: 'wrong' },
     })
     expect(code).toBe(1)
     expect(stderr.text()).toMatch(/^verified-reviews inject failed: /)
@@ -113,7 +98,7 @@ describe('verified-reviews inject', () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--conditions=@verified-reviews/source', cli, 'inject', dir, '--site', 'https://shop.example/'],
-      { env: { ...process.env, ...env() } },
+      { env: { ...process.env, ...sb.env() } },
     )
     expect(stdout).toContain('1 page changed')
   })

@@ -1,9 +1,8 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createClient } from '../../client.ts'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { createJsonFileReviewStore } from '../sync/json-file-store.ts'
 import { scanHtml } from './html.ts'
@@ -13,40 +12,18 @@ const SITE = 'https://shop.example/'
 /** Seeded products: 60, of which SKU-012 (among 6) has no review; 3,000 product reviews. */
 const SEEDED_REVIEWS = 3000
 
-let sb: Sandbox
+const sb = sandboxForFile({ seed: 1 })
 let dir: string
 
-beforeAll(async () => {
-  sb = await createSandbox({ seed: 1 })
-})
-afterAll(async () => {
-  await sb.close()
-})
 beforeEach(async () => {
-  await sb.reset()
   dir = await mkdtemp(join(tmpdir(), 'vr-inject-'))
 })
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-async function admin(path: string, method = 'GET', body?: unknown): Promise<unknown> {
-  const response = await fetch(`${sb.origin}/__sandbox/${path}`, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  })
-  if (!response.ok) throw new Error(`${method} /__sandbox/${path} answered ${response.status}`)
-  return response.status === 204 ? undefined : response.json()
-}
-
 async function operations(): Promise<Record<string, number>> {
-  return ((await admin('stats')) as { operations: Record<string, number> }).operations
-}
-
-function client() {
-  return createClient({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret })
+  return (await sb.stats()).operations
 }
 
 function html(head: string, body = ''): string {
@@ -86,7 +63,7 @@ function jsonLdOf(text: string): unknown[] {
 }
 
 function run(options: Partial<InjectProductJsonLdOptions> = {}) {
-  return injectProductJsonLd({ dir, site: SITE, client: client(), logger: { warn() {} }, ...options })
+  return injectProductJsonLd({ dir, site: SITE, client: sb.client(), logger: { warn() {} }, ...options })
 }
 
 describe('injectProductJsonLd against the sandbox', () => {
@@ -117,7 +94,7 @@ describe('injectProductJsonLd against the sandbox', () => {
   it("gives each product page one Product node with the product's rating, at the page's URL", async () => {
     await writeSite()
     await run()
-    const [rating] = await client().products.ratings.list({
+    const [rating] = await sb.client().products.ratings.list({
       type: 'product_variation_id',
       value: ['SKU-001'],
     })
@@ -170,10 +147,10 @@ describe('injectProductJsonLd against the sandbox', () => {
     try {
       await run({ reviewStore: createJsonFileReviewStore<ProductReview>(store) })
       const hostile = '</script><script>alert(1)</script> & <!-- \u2028'
-      await admin('product-reviews', 'POST', [
+      await sb.admin('POST', 'product-reviews', [
         { product_variation_id: 'SKU-003', review_content: hostile, author_firstname: 'Zoé' },
       ])
-      await admin('stats', 'DELETE')
+      await sb.admin('DELETE', 'stats')
       const second = await run({ reviewStore: createJsonFileReviewStore<ProductReview>(store) })
       expect(second.apiCalls).toEqual({ reviews: 1, ratings: 1, products: 0, total: 2 })
       expect(second.sync).toMatchObject({

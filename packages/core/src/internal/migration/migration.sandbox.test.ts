@@ -1,6 +1,6 @@
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createClient, type VerifiedReviewsClient } from '../../client.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
+import type { VerifiedReviewsClient } from '../../client.ts'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
 import { fromGenesisProductBody, fromGenesisWebsiteParams } from './genesis-params.ts'
 import {
@@ -14,21 +14,11 @@ import { fromLegacyRatingsParams, fromLegacyReviewsParams } from './legacy-param
 import { fromLegacyRatingsResponse, fromLegacyReviewsResponse } from './legacy-records.ts'
 import { skipItems, takeItems } from './walk.ts'
 
-let sb: Sandbox
+const sb = sandboxForFile({ seed: 1 })
 let vr: VerifiedReviewsClient
 
-beforeAll(async () => {
-  sb = await createSandbox({ seed: 1 })
-  vr = createClient({
-    origin: sb.origin,
-    clientId: sb.clientId,
-    clientSecret: sb.clientSecret,
-    websiteId: sb.websiteId,
-    genesisSecret: sb.genesisSecret,
-  })
-})
-afterAll(async () => {
-  await sb.close()
+beforeAll(() => {
+  vr = sb.client()
 })
 
 const REFS = ['SKU-001', 'SKU-002', 'SKU-013']
@@ -147,7 +137,7 @@ describe('Genesis brand reviews mapped to the Published shape', () => {
       compare: 3,
     } as const
     const genesis = fromGenesisWebsiteResponse(await vr.genesis.website.get(genesisParams), {
-      websiteId: sb.websiteId,
+      websiteId: sb.sandbox.websiteId,
     })
     const { params, skip, take } = fromGenesisWebsiteParams(genesisParams)
     const published: BrandReview[] = await all(

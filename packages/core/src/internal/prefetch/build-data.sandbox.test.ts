@@ -3,37 +3,22 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createClient } from '../../client.ts'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import { prefetchBuildData } from './build-data.ts'
 
-let sb: Sandbox
+const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 let directory: string
 
-beforeAll(async () => {
-  sb = await createSandbox({ seed: 1, rateLimit: 0 })
-})
-afterAll(async () => {
-  await sb.close()
-})
 beforeEach(async () => {
-  await sb.reset()
   directory = await mkdtemp(join(tmpdir(), 'vr-prefetch-'))
 })
 afterEach(async () => {
   await rm(directory, { recursive: true, force: true })
 })
 
-function client() {
-  return createClient({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret })
-}
-
 async function stats(): Promise<Record<string, number>> {
-  const answer = (await (await fetch(`${sb.origin}/__sandbox/stats`)).json()) as {
-    operations: Record<string, number>
-  }
-  return answer.operations
+  return (await sb.stats()).operations
 }
 
 const CATALOGUE = Array.from({ length: 60 }, (_, i) => `SKU-${String(i + 1).padStart(3, '0')}`)
@@ -63,7 +48,7 @@ function worker(options: {
       },
     }
     const { createClient } = await import(${JSON.stringify(fileURLToPath(new URL('../../index.ts', import.meta.url)))})
-    const real = createClient(${JSON.stringify({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret })})
+    const real = createClient(${JSON.stringify({ origin: sb.sandbox.origin, clientId: sb.sandbox.clientId, clientSecret: sb.sandbox.clientSecret })})
     try {
       const data = await prefetchBuildData({ client, directory: ${JSON.stringify(directory)}, productIds: ${JSON.stringify(CATALOGUE)}${options.buildId ? `, buildId: ${JSON.stringify(options.buildId)}` : ''} })
       console.log(JSON.stringify({ fetchedHere: data.fetchedHere, reviews: data.reviews('SKU-058').length }))
@@ -88,7 +73,7 @@ function worker(options: {
 
 describe('prefetchBuildData', () => {
   it('fetches every review and every summary of the catalogue at 200 per call', async () => {
-    const data = await prefetchBuildData({ client: client(), directory, productIds: CATALOGUE })
+    const data = await prefetchBuildData({ client: sb.client(), directory, productIds: CATALOGUE })
     expect(await stats()).toEqual({ 'products.list': 1, 'products.reviews.list': 15, 'token.published': 1 })
     expect(data.calls).toEqual({ reviews: 15, summaries: 1 })
     expect(data.fetchedHere).toBe(true)
@@ -97,14 +82,14 @@ describe('prefetchBuildData', () => {
   })
 
   it('lists a product reviews newest first', async () => {
-    const data = await prefetchBuildData({ client: client(), directory, productIds: CATALOGUE })
+    const data = await prefetchBuildData({ client: sb.client(), directory, productIds: CATALOGUE })
     const dates = data.reviews('SKU-001').map((review) => review.publish_date)
     expect(dates).toEqual([...dates].sort().reverse())
   })
 
   it('answers an empty list for a product without reviews and no summary for an unknown product', async () => {
     const data = await prefetchBuildData({
-      client: client(),
+      client: sb.client(),
       directory,
       productIds: [...CATALOGUE, 'SKU-999'],
     })
@@ -115,19 +100,19 @@ describe('prefetchBuildData', () => {
 
   it('asks for the summaries of a larger catalogue 200 products per call', async () => {
     const ids = Array.from({ length: 401 }, (_, i) => `SKU-${String(i + 1).padStart(3, '0')}`)
-    const data = await prefetchBuildData({ client: client(), directory, productIds: ids })
+    const data = await prefetchBuildData({ client: sb.client(), directory, productIds: ids })
     expect(data.calls.summaries).toBe(3)
     expect(data.productIds).toEqual(CATALOGUE)
   })
 
   it('walks every product of the account when no catalogue is given', async () => {
-    const data = await prefetchBuildData({ client: client(), directory })
+    const data = await prefetchBuildData({ client: sb.client(), directory })
     expect(data.productIds).toHaveLength(60)
     expect(data.calls.summaries).toBe(1)
   })
 
   it('shares one fetch between concurrent calls of a process', async () => {
-    const options = { client: client(), directory, productIds: CATALOGUE }
+    const options = { client: sb.client(), directory, productIds: CATALOGUE }
     const [a, b] = await Promise.all([prefetchBuildData(options), prefetchBuildData(options)])
     expect(a).toBe(b)
     expect((await stats())['products.reviews.list']).toBe(15)
@@ -162,7 +147,7 @@ describe('prefetchBuildData', () => {
       join(directory, 'build.lock'),
       JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), since: Date.now() }),
     )
-    const data = await prefetchBuildData({ client: client(), directory, productIds: CATALOGUE })
+    const data = await prefetchBuildData({ client: sb.client(), directory, productIds: CATALOGUE })
     expect(data.fetchedHere).toBe(true)
     expect(await readdir(directory)).toEqual(['build.json'])
   })
@@ -173,7 +158,7 @@ describe('prefetchBuildData', () => {
       JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), since: Date.now() }),
     )
     await expect(
-      prefetchBuildData({ client: client(), directory, productIds: CATALOGUE, waitTimeout: 200 }),
+      prefetchBuildData({ client: sb.client(), directory, productIds: CATALOGUE, waitTimeout: 200 }),
     ).rejects.toThrow(/gave up after waiting 200 ms/)
   })
 

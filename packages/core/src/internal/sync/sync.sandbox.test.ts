@@ -1,46 +1,19 @@
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createClient } from '../../client.ts'
+import { describe, expect, it } from 'vitest'
+import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
 import { createMemoryReviewStore } from './memory-store.ts'
 import { syncBrandReviews, syncProductReviews } from './sync-reviews.ts'
 
-let sb: Sandbox
-
-beforeAll(async () => {
-  sb = await createSandbox({ seed: 1 })
-})
-afterAll(async () => {
-  await sb.close()
-})
-beforeEach(async () => {
-  await sb.reset()
-})
-
-async function admin(path: string, method = 'GET', body?: unknown): Promise<unknown> {
-  const init: RequestInit = { method }
-  if (body !== undefined) {
-    init.body = JSON.stringify(body)
-    init.headers = { 'content-type': 'application/json' }
-  }
-  const res = await fetch(`${sb.origin}/__sandbox/${path}`, init)
-  if (!res.ok) throw new Error(`${method} /__sandbox/${path} answered ${res.status}`)
-  return res.status === 204 ? undefined : res.json()
-}
+const sb = sandboxForFile({ seed: 1 })
 
 async function listCalls(operation = 'products.reviews.list'): Promise<number> {
-  const stats = (await admin('stats')) as { operations: Record<string, number> }
-  return stats.operations[operation] ?? 0
-}
-
-function client(options: Parameters<typeof createClient>[0] = {}) {
-  return createClient({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret, ...options })
+  return (await sb.stats()).operations[operation] ?? 0
 }
 
 describe('syncProductReviews against the sandbox', () => {
   it('holds every seeded review after the first, full sync', async () => {
     const store = createMemoryReviewStore()
-    const report = await syncProductReviews({ client: client(), store })
+    const report = await syncProductReviews({ client: sb.client(), store })
     expect(report).toMatchObject({
       mode: 'full',
       newReviews: 3000,
@@ -53,15 +26,15 @@ describe('syncProductReviews against the sandbox', () => {
   })
 
   it('finds exactly the reviews added since, in one call, and names their products', async () => {
-    const vr = client()
+    const vr = sb.client()
     const store = createMemoryReviewStore()
     await syncProductReviews({ client: vr, store })
-    const added = (await admin('product-reviews', 'POST', [
+    const added = (await sb.admin('POST', 'product-reviews', [
       { product_variation_id: 'SKU-007' },
       { product_variation_id: 'SKU-001' },
       { product_variation_id: 'SKU-NEW' },
     ])) as ProductReview[]
-    await admin('stats', 'DELETE')
+    await sb.admin('DELETE', 'stats')
     const report = await syncProductReviews({ client: vr, store })
     expect(report).toMatchObject({ mode: 'incremental', newReviews: 3, updatedReviews: 0, calls: 1 })
     expect(report.affectedProductIds).toEqual(['SKU-001', 'SKU-007', 'SKU-NEW'])
@@ -73,22 +46,22 @@ describe('syncProductReviews against the sandbox', () => {
   it('resumes an interrupted full sync from its checkpoint without fetching earlier pages again', async () => {
     const store = createMemoryReviewStore()
     let pages = 0
-    const failing = client({
+    const failing = sb.client({
       maxRetries: 0,
       fetch: async (input, init) => {
         const res = await fetch(input, init)
         if (new URL(input).pathname.endsWith('/products/reviews') && ++pages === 4) {
-          await admin('faults', 'POST', [{ operation: 'products.reviews.list', status: 500, rate: 1 }])
+          await sb.admin('POST', 'faults', [{ operation: 'products.reviews.list', status: 500, rate: 1 }])
         }
         return res
       },
     })
     await expect(syncProductReviews({ client: failing, store })).rejects.toMatchObject({ status: 500 })
     expect(await store.count()).toBe(800)
-    await admin('faults', 'DELETE')
-    await admin('stats', 'DELETE')
+    await sb.admin('DELETE', 'faults')
+    await sb.admin('DELETE', 'stats')
 
-    const report = await syncProductReviews({ client: client(), store })
+    const report = await syncProductReviews({ client: sb.client(), store })
     expect(report).toMatchObject({ mode: 'full', resumed: true, newReviews: 3000, calls: 11 })
     expect(await listCalls()).toBe(11)
     expect(await store.count()).toBe(3000)
@@ -97,7 +70,7 @@ describe('syncProductReviews against the sandbox', () => {
 
 describe('syncBrandReviews against the sandbox', () => {
   it('holds every seeded brand review, then finds a new one by its shop', async () => {
-    const vr = client()
+    const vr = sb.client()
     const store = createMemoryReviewStore<BrandReview>()
     expect(await syncBrandReviews({ client: vr, store })).toMatchObject({
       mode: 'full',
@@ -105,7 +78,7 @@ describe('syncBrandReviews against the sandbox', () => {
       calls: 3,
     })
     const [shop] = (await store.keys()).filter((key) => key !== '')
-    await admin('brand-reviews', 'POST', [{ shop_key: shop }])
+    await sb.admin('POST', 'brand-reviews', [{ shop_key: shop }])
     const report = await syncBrandReviews({ client: vr, store })
     expect(report).toMatchObject({ mode: 'incremental', newReviews: 1, calls: 1, affectedShopKeys: [shop] })
   })
