@@ -10,6 +10,7 @@ import {
   type ProductReview,
   type ProductSummary,
   PUBLISHED,
+  PUBLISHED_TOKEN_FORM,
   PUBLISHED_TOKEN_PATH,
   type PublishedClient,
   publishedClient,
@@ -410,10 +411,7 @@ describe('stats', () => {
     await api.get('/products/reviews')
     await api.get('/products/reviews', { limit: 0 })
     await api.get('/brands')
-    await tokenRequest(sb, PUBLISHED_TOKEN_PATH, {
-      grant_type: 'client_credentials',
-      audience: 'verified-reviews',
-    })
+    await tokenRequest(sb, PUBLISHED_TOKEN_PATH, PUBLISHED_TOKEN_FORM)
     const counters = await stats()
     expect(counters.total).toBe(6)
     expect(counters.operations).toMatchObject({

@@ -4,7 +4,9 @@ import {
   call,
   expectError,
   OPERATION_PROBES,
+  PUBLISHED_TOKEN_FORM,
   PUBLISHED_TOKEN_PATH,
+  PURCHASE_EVENTS_TOKEN_FORM,
   PURCHASE_EVENTS_TOKEN_PATH,
   type PublishedClient,
   publishedClient,
@@ -116,10 +118,7 @@ describe('status rules', () => {
     expectError(await api.get('/products'), 500)
     expectError(await api.get('/products/reviews'), 500)
     expectError(await api.get('/brands'), 500)
-    const token = await tokenRequest(sb, PUBLISHED_TOKEN_PATH, {
-      grant_type: 'client_credentials',
-      audience: 'verified-reviews',
-    })
+    const token = await tokenRequest(sb, PUBLISHED_TOKEN_PATH, PUBLISHED_TOKEN_FORM)
     expectError(token, 500)
   })
 
@@ -140,15 +139,9 @@ describe('status rules', () => {
 
   it('a rule on token.published fails that token endpoint only', async () => {
     await setFaults([{ operation: 'token.published', status: 500 }])
-    const published = await tokenRequest(sb, PUBLISHED_TOKEN_PATH, {
-      grant_type: 'client_credentials',
-      audience: 'verified-reviews',
-    })
+    const published = await tokenRequest(sb, PUBLISHED_TOKEN_PATH, PUBLISHED_TOKEN_FORM)
     expectError(published, 500)
-    const purchase = await tokenRequest(sb, PURCHASE_EVENTS_TOKEN_PATH, {
-      grant_type: 'client_credentials',
-      scope: 'openid',
-    })
+    const purchase = await tokenRequest(sb, PURCHASE_EVENTS_TOKEN_PATH, PURCHASE_EVENTS_TOKEN_FORM)
     expect(purchase.status).toBe(200)
   })
 })

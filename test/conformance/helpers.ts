@@ -27,6 +27,10 @@ export function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 export const PUBLISHED = '/verified-reviews/v1/published'
 export const PUBLISHED_TOKEN_PATH = '/realms/skeepers/protocol/openid-connect/token'
 export const PURCHASE_EVENTS_TOKEN_PATH = '/am/oauth2/alpha/access_token'
+/** The client credentials form of the Published API's token endpoint. */
+export const PUBLISHED_TOKEN_FORM = { grant_type: 'client_credentials', audience: 'verified-reviews' }
+/** The client credentials form of the purchase events token endpoint. */
+export const PURCHASE_EVENTS_TOKEN_FORM = { grant_type: 'client_credentials', scope: 'openid' }
 export const LANGUAGES = ['bg', 'cs', 'de', 'el', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt', 'sk', 'tr']
 export const INCENTIVIZATIONS = ['none', 'gifted', 'compensated', 'spontaneous']
 export const RATE_LIMIT_HEADERS = [
@@ -209,22 +213,18 @@ export function tokenRequest(
   return call(`${sb.origin}${path}`, { method: 'POST', headers, body: new URLSearchParams(form).toString() })
 }
 
-export async function publishedToken(sb: Sandbox): Promise<string> {
-  const answer = await tokenRequest(sb, PUBLISHED_TOKEN_PATH, {
-    grant_type: 'client_credentials',
-    audience: 'verified-reviews',
-  })
+async function accessToken(sb: Sandbox, path: string, form: Record<string, string>): Promise<string> {
+  const answer = await tokenRequest(sb, path, form)
   expect(answer.status, answer.text).toBe(200)
   return String(answer.body.access_token)
 }
 
-export async function purchaseEventsToken(sb: Sandbox): Promise<string> {
-  const answer = await tokenRequest(sb, PURCHASE_EVENTS_TOKEN_PATH, {
-    grant_type: 'client_credentials',
-    scope: 'openid',
-  })
-  expect(answer.status, answer.text).toBe(200)
-  return String(answer.body.access_token)
+export function publishedToken(sb: Sandbox): Promise<string> {
+  return accessToken(sb, PUBLISHED_TOKEN_PATH, PUBLISHED_TOKEN_FORM)
+}
+
+export function purchaseEventsToken(sb: Sandbox): Promise<string> {
+  return accessToken(sb, PURCHASE_EVENTS_TOKEN_PATH, PURCHASE_EVENTS_TOKEN_FORM)
 }
 
 /** The `rel` → URL map of a `Link` header. */
@@ -298,6 +298,30 @@ export class PublishedClient {
 export async function publishedClient(sb: Sandbox): Promise<PublishedClient> {
   return new PublishedClient(sb).renew()
 }
+
+/** Every seeded product and product review, and the reviews of each product. */
+export async function walkCatalogue(api: PublishedClient): Promise<{
+  products: ProductSummary[]
+  reviews: ProductReview[]
+  byProduct: Map<string, ProductReview[]>
+}> {
+  const products = (await api.walk<ProductSummary>('/products', { limit: 200 })).items
+  const reviews = (await api.walk<ProductReview>('/products/reviews', { limit: 200 })).items
+  return { products, reviews, byProduct: groupBy(reviews, (review) => review.product_variation_id) }
+}
+
+/** The six GET operations of the Published API, each with the parameters it requires. */
+export const PUBLISHED_OPERATIONS: { path: string; query: Query }[] = [
+  { path: '/products', query: {} },
+  { path: '/products/reviews', query: {} },
+  { path: '/products/ratings', query: { type: 'product_variation_id', value: 'SKU-001' } },
+  {
+    path: '/products/structured-datas',
+    query: { product_variation_id: 'SKU-001', canonical_url: 'https://a.example/p' },
+  },
+  { path: '/brands/reviews', query: {} },
+  { path: '/brands', query: {} },
+]
 
 export function admin<T = unknown>(
   sb: Sandbox,
@@ -494,16 +518,11 @@ export const OPERATION_PROBES: OperationProbe[] = [
   { operation: 'brands.reviews.list', send: publishedGet('/brands/reviews') },
   {
     operation: 'token.published',
-    send: (sb) =>
-      tokenRequest(sb, PUBLISHED_TOKEN_PATH, {
-        grant_type: 'client_credentials',
-        audience: 'verified-reviews',
-      }),
+    send: (sb) => tokenRequest(sb, PUBLISHED_TOKEN_PATH, PUBLISHED_TOKEN_FORM),
   },
   {
     operation: 'token.purchase-events',
-    send: (sb) =>
-      tokenRequest(sb, PURCHASE_EVENTS_TOKEN_PATH, { grant_type: 'client_credentials', scope: 'openid' }),
+    send: (sb) => tokenRequest(sb, PURCHASE_EVENTS_TOKEN_PATH, PURCHASE_EVENTS_TOKEN_FORM),
   },
 ]
 

@@ -10,6 +10,7 @@ import {
   type ProductReview,
   type ProductSummary,
   PUBLISHED,
+  PUBLISHED_OPERATIONS,
   type PublishedClient,
   parseLinks,
   publishedClient,
@@ -347,20 +348,13 @@ describe('other lists', () => {
 })
 
 describe('unknown parameters', () => {
-  it.each<{ path: string; query: Query }>([
-    { path: '/products', query: {} },
-    { path: '/products/reviews', query: {} },
-    { path: '/products/ratings', query: { type: 'product_variation_id', value: 'SKU-001' } },
-    {
-      path: '/products/structured-datas',
-      query: { product_variation_id: 'SKU-001', canonical_url: 'https://a.example/p' },
+  it.each(PUBLISHED_OPERATIONS)(
+    'GET $path refuses an unknown parameter with 400 naming it',
+    async ({ path, query }) => {
+      const answer = await api.get(path, { ...query, colour: 'red' }, { accept: 'application/ld+json' })
+      expectError(answer, 400, 'invalid_parameter', 'colour')
     },
-    { path: '/brands/reviews', query: {} },
-    { path: '/brands', query: {} },
-  ])('GET $path refuses an unknown parameter with 400 naming it', async ({ path, query }) => {
-    const answer = await api.get(path, { ...query, colour: 'red' }, { accept: 'application/ld+json' })
-    expectError(answer, 400, 'invalid_parameter', 'colour')
-  })
+  )
 })
 
 describe('default order', () => {

@@ -3,7 +3,6 @@ import {
   expectAverage,
   expectError,
   expectRatings,
-  groupBy,
   type ProductReview,
   type ProductSummary,
   type PublishedClient,
@@ -11,6 +10,7 @@ import {
   ratingsOf,
   type Sandbox,
   startSandbox,
+  walkCatalogue,
 } from './helpers.ts'
 
 let sb: Sandbox
@@ -21,9 +21,9 @@ let byProduct: Map<string, ProductReview[]>
 beforeAll(async () => {
   sb = await startSandbox({ rateLimit: 0 })
   api = await publishedClient(sb)
-  products = (await api.walk<ProductSummary>('/products', { limit: 200 })).items
-  const reviews = (await api.walk<ProductReview>('/products/reviews', { limit: 200 })).items
-  byProduct = groupBy(reviews, (review) => review.product_variation_id)
+  const catalogue = await walkCatalogue(api)
+  products = catalogue.products
+  byProduct = catalogue.byProduct
 })
 
 afterAll(async () => {

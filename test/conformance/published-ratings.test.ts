@@ -3,7 +3,6 @@ import {
   comparator,
   expectError,
   expectRatings,
-  groupBy,
   type ProductRating,
   type ProductReview,
   type ProductSummary,
@@ -12,6 +11,7 @@ import {
   ratingsOf,
   type Sandbox,
   startSandbox,
+  walkCatalogue,
 } from './helpers.ts'
 
 let sb: Sandbox
@@ -24,11 +24,9 @@ let reviewed: string[]
 beforeAll(async () => {
   sb = await startSandbox({ rateLimit: 0 })
   api = await publishedClient(sb)
-  catalogue = (await api.walk<ProductSummary>('/products', { limit: 200 })).items.map(
-    (p) => p.product_variation_id,
-  )
-  const reviews = (await api.walk<ProductReview>('/products/reviews', { limit: 200 })).items
-  byProduct = groupBy(reviews, (review) => review.product_variation_id)
+  const walked = await walkCatalogue(api)
+  catalogue = walked.products.map((p) => p.product_variation_id)
+  byProduct = walked.byProduct
   reviewed = catalogue.filter((name) => byProduct.has(name))
 })
 

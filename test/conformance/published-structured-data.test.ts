@@ -3,7 +3,6 @@ import {
   type Answer,
   admin,
   expectError,
-  groupBy,
   type ProductRating,
   type ProductReview,
   type ProductSummary,
@@ -16,6 +15,7 @@ import {
   resetSandbox,
   type Sandbox,
   startSandbox,
+  walkCatalogue,
 } from './helpers.ts'
 
 const PATH = '/products/structured-datas'
@@ -47,9 +47,9 @@ let empty: ProductSummary
 beforeAll(async () => {
   sb = await startSandbox({ rateLimit: 0 })
   api = await publishedClient(sb)
-  products = (await api.walk<ProductSummary>('/products', { limit: 200 })).items
-  const reviews = (await api.walk<ProductReview>('/products/reviews', { limit: 200 })).items
-  byProduct = groupBy(reviews, (review) => review.product_variation_id)
+  const catalogue = await walkCatalogue(api)
+  products = catalogue.products
+  byProduct = catalogue.byProduct
   const found = products.find(
     (product) => product.review_summary !== undefined && product.ratings.count_total > 5,
   )

@@ -4,13 +4,14 @@ import {
   admin,
   call,
   expectError,
+  PUBLISHED_OPERATIONS,
+  PUBLISHED_TOKEN_FORM,
   PUBLISHED_TOKEN_PATH,
   type PublishedClient,
   publishedClient,
   publishedToken,
   purchaseEventsPath,
   purchaseEventsToken,
-  type Query,
   RATE_LIMIT_HEADERS,
   resetSandbox,
   type Sandbox,
@@ -18,18 +19,6 @@ import {
   tokenRequest,
   wait,
 } from './helpers.ts'
-
-const OPERATIONS: { path: string; query: Query }[] = [
-  { path: '/products', query: {} },
-  { path: '/products/reviews', query: {} },
-  { path: '/products/ratings', query: { type: 'product_variation_id', value: 'SKU-001' } },
-  {
-    path: '/products/structured-datas',
-    query: { product_variation_id: 'SKU-001', canonical_url: 'https://a.example/p' },
-  },
-  { path: '/brands/reviews', query: {} },
-  { path: '/brands', query: {} },
-]
 
 let roomy: Sandbox
 let roomyApi: PublishedClient
@@ -64,7 +53,7 @@ async function waitOut(answer: Answer): Promise<void> {
 }
 
 describe('rate limit headers', () => {
-  it.each(OPERATIONS)('GET $path carries every rate limit header', async ({ path, query }) => {
+  it.each(PUBLISHED_OPERATIONS)('GET $path carries every rate limit header', async ({ path, query }) => {
     const answer = await roomyApi.get(path, query, { accept: 'application/ld+json' })
     expect(answer.status, answer.text).toBe(200)
     for (const header of RATE_LIMIT_HEADERS) expect(answer.headers.get(header), header).toMatch(/^\d+$/)
@@ -213,12 +202,7 @@ describe('above the limit', () => {
 
   it('token requests are not rate limited', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        tokenRequest(tight, PUBLISHED_TOKEN_PATH, {
-          grant_type: 'client_credentials',
-          audience: 'verified-reviews',
-        }),
-      ),
+      Array.from({ length: 12 }, () => tokenRequest(tight, PUBLISHED_TOKEN_PATH, PUBLISHED_TOKEN_FORM)),
     )
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200))
   })

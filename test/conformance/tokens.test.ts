@@ -5,36 +5,27 @@ import {
   call,
   expectError,
   PUBLISHED,
+  PUBLISHED_OPERATIONS,
+  PUBLISHED_TOKEN_FORM,
   PUBLISHED_TOKEN_PATH,
+  PURCHASE_EVENTS_TOKEN_FORM,
   PURCHASE_EVENTS_TOKEN_PATH,
   publishedToken,
   purchaseEventsPath,
   purchaseEventsToken,
+  type Query,
   type Sandbox,
   startSandbox,
   tokenRequest,
   wait,
+  withQuery,
 } from './helpers.ts'
 
 const INVALID_TOKEN = 'Bearer realm="verified-reviews", error="invalid_token"'
-const PUBLISHED_FORM = { grant_type: 'client_credentials', audience: 'verified-reviews' }
-const PURCHASE_EVENTS_FORM = { grant_type: 'client_credentials', scope: 'openid' }
 
 const ENDPOINTS = [
-  { name: 'published', path: PUBLISHED_TOKEN_PATH, form: PUBLISHED_FORM },
-  { name: 'purchase events', path: PURCHASE_EVENTS_TOKEN_PATH, form: PURCHASE_EVENTS_FORM },
-]
-
-const PUBLISHED_OPERATIONS = [
-  { path: '/products', query: '' },
-  { path: '/products/reviews', query: '' },
-  { path: '/products/ratings', query: '?type=product_variation_id&value=SKU-001' },
-  {
-    path: '/products/structured-datas',
-    query: '?product_variation_id=SKU-001&canonical_url=https://shop.example/p/1',
-  },
-  { path: '/brands/reviews', query: '' },
-  { path: '/brands', query: '' },
+  { name: 'published', path: PUBLISHED_TOKEN_PATH, form: PUBLISHED_TOKEN_FORM },
+  { name: 'purchase events', path: PURCHASE_EVENTS_TOKEN_PATH, form: PURCHASE_EVENTS_TOKEN_FORM },
 ]
 
 let sb: Sandbox
@@ -58,10 +49,11 @@ function getPublished(
   target: Sandbox,
   token: string | undefined,
   path = '/products',
+  query: Query = {},
 ): ReturnType<typeof call> {
   const headers: Record<string, string> = { accept: 'application/ld+json' }
   if (token !== undefined) headers.authorization = `Bearer ${token}`
-  return call(`${target.origin}${PUBLISHED}${path}`, { headers })
+  return call(withQuery(`${target.origin}${PUBLISHED}${path}`, query), { headers })
 }
 
 function submitPurchaseEvents(target: Sandbox, token: string): ReturnType<typeof call> {
@@ -134,7 +126,7 @@ describe('token endpoints', () => {
   })
 
   it('announces the configured tokenTtl as expires_in', async () => {
-    const answer = await tokenRequest(shortLived, PUBLISHED_TOKEN_PATH, PUBLISHED_FORM)
+    const answer = await tokenRequest(shortLived, PUBLISHED_TOKEN_PATH, PUBLISHED_TOKEN_FORM)
     expect(answer.body.expires_in).toBe(1)
   })
 
@@ -228,7 +220,7 @@ describe('token endpoints', () => {
 
   it('the published endpoint refuses a wrong audience with 400 invalid_request', async () => {
     const answer = await tokenRequest(sb, PUBLISHED_TOKEN_PATH, {
-      ...PUBLISHED_FORM,
+      ...PUBLISHED_TOKEN_FORM,
       audience: 'purchase-events',
     })
     expectError(answer, 400, 'invalid_request')
@@ -236,25 +228,25 @@ describe('token endpoints', () => {
 
   it('the purchase events endpoint accepts openid among other scopes', async () => {
     const answer = await tokenRequest(sb, PURCHASE_EVENTS_TOKEN_PATH, {
-      ...PURCHASE_EVENTS_FORM,
+      ...PURCHASE_EVENTS_TOKEN_FORM,
       scope: 'profile openid',
     })
     expect(answer.status, answer.text).toBe(200)
   })
 
   it('the purchase events endpoint refuses a missing scope with 400 invalid_request', async () => {
-    const { scope: _omitted, ...rest } = PURCHASE_EVENTS_FORM
+    const { scope: _omitted, ...rest } = PURCHASE_EVENTS_TOKEN_FORM
     expectError(await tokenRequest(sb, PURCHASE_EVENTS_TOKEN_PATH, rest), 400, 'invalid_request')
   })
 
   it('the published endpoint refuses a missing audience with 400 invalid_request', async () => {
-    const { audience: _omitted, ...rest } = PUBLISHED_FORM
+    const { audience: _omitted, ...rest } = PUBLISHED_TOKEN_FORM
     expectError(await tokenRequest(sb, PUBLISHED_TOKEN_PATH, rest), 400, 'invalid_request')
   })
 
   it('the purchase events endpoint refuses a wrong scope with 400 invalid_request', async () => {
     const answer = await tokenRequest(sb, PURCHASE_EVENTS_TOKEN_PATH, {
-      ...PURCHASE_EVENTS_FORM,
+      ...PURCHASE_EVENTS_TOKEN_FORM,
       scope: 'email',
     })
     expectError(answer, 400, 'invalid_request')
@@ -309,7 +301,7 @@ describe('Published API authentication', () => {
   it.each(PUBLISHED_OPERATIONS)(
     'GET $path without a token is 401 JSON with WWW-Authenticate',
     async ({ path, query }) => {
-      const answer = await getPublished(sb, undefined, `${path}${query}`)
+      const answer = await getPublished(sb, undefined, path, query)
       expectError(answer, 401, 'unauthorized')
       expect(answer.headers.get('www-authenticate') ?? '').toMatch(/^Bearer\b/)
     },
@@ -318,7 +310,7 @@ describe('Published API authentication', () => {
   it.each(PUBLISHED_OPERATIONS)(
     'GET $path with an unknown token is 401 JSON with WWW-Authenticate',
     async ({ path, query }) => {
-      const answer = await getPublished(sb, 'not-a-token', `${path}${query}`)
+      const answer = await getPublished(sb, 'not-a-token', path, query)
       expectError(answer, 401, 'unauthorized')
       expect(answer.headers.get('www-authenticate') ?? '').toMatch(/^Bearer\b/)
     },
