@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { productReview } from '../../../../../test/fixtures/reviews.ts'
 import type { Moderation, ReviewExtra } from '../../types/published.ts'
 import { getTextFormatter } from '../i18n/translate.ts'
-import type { ReviewData } from './review-data.ts'
 import {
   DEFAULT_MEDIA_WIDTHS,
   reviewAuthor,
@@ -11,33 +11,6 @@ import {
   reviewReplies,
   reviewSource,
 } from './review-parts.ts'
-
-function productReview(overrides: Partial<ReviewData> = {}): ReviewData {
-  return {
-    review_id: 'rev-1',
-    author_firstname: 'Marie',
-    author_lastname: 'Dupont',
-    is_personal_data_disclosed: true,
-    locale: 'fr_FR',
-    review_date: '2025-03-04T10:20:30Z',
-    review_content: 'Très bon produit.',
-    review_rate: 4,
-    is_verified: true,
-    incentivization: 'none',
-    medias: [
-      {
-        type: 'IMAGE',
-        small: 'https://media.example.test/1-small.jpg',
-        medium: 'https://media.example.test/1-medium.jpg',
-        large: 'https://media.example.test/1-large.jpg',
-      },
-    ],
-    syndicated_review: false,
-    syndicated_review_source: '',
-    syndicated_review_source_url: '',
-    ...overrides,
-  }
-}
 
 describe('reviewAuthor', () => {
   it('shows the name the JSON-LD gives the author', () => {
