@@ -12,7 +12,8 @@ import type { ProductReview, ProductSummary } from '@verified-reviews/core'
 import type { ReactElement } from 'react'
 import { productReview, productSummary } from '../fixtures/reviews.ts'
 
-process.env.NODE_ENV = 'production'
+// React's production build is what a deployed page renders with; next's types make NODE_ENV read-only.
+Object.assign(process.env, { NODE_ENV: 'production' })
 const { createElement } = await import('react')
 const { renderToString } = await import('react-dom/server')
 const { prerender } = await import('react-dom/static')
