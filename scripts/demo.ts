@@ -98,6 +98,6 @@ Verified Reviews demo (all data from the sandbox, no credentials needed)
   Sandbox              ${sandbox.origin}   (client id ${sandbox.clientId}, client secret ${sandbox.clientSecret})
 
   Add reviews:   curl -X POST -H 'content-type: application/json' -d '[{"product_variation_id":"SKU-001","review_rate":5}]' ${sandbox.origin}/__sandbox/product-reviews
-  Revalidate:    curl -X POST -H 'authorization: Bearer ${revalidateSecret}' http://127.0.0.1:${nextPort}/api/revalidate
+  Revalidate:    curl -X POST -H 'authorization: Bearer ${revalidateSecret}' http://127.0.0.1:${nextPort}/api/revalidate-reviews
 
 Press Ctrl+C to stop.`)
