@@ -1,24 +1,16 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import { getBuildData, prefetchedProductReviews } from './build-data.ts'
 
-let sb: Sandbox
+const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 let distDir: string
 
-beforeAll(async () => {
-  sb = await createSandbox({ seed: 1, rateLimit: 0 })
-})
-afterAll(async () => {
-  await sb.close()
-})
 beforeEach(async () => {
   distDir = await mkdtemp(join(tmpdir(), 'vr-next-build-'))
-  vi.stubEnv('VERIFIED_REVIEWS_ORIGIN', sb.origin)
-  vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', sb.clientId)
-  vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', sb.clientSecret)
+  for (const [name, value] of Object.entries(sb.env())) vi.stubEnv(name, value)
   vi.stubEnv('VERIFIED_REVIEWS_DIST_DIR', distDir)
 })
 afterEach(async () => {

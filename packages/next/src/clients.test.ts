@@ -1,22 +1,14 @@
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import { freshReviewsClient, revalidateSeconds, reviewsClient } from './clients.ts'
 
-let sb: Sandbox
+const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 const realFetch = globalThis.fetch
 let patched: string[]
 let original: string[]
 
-beforeAll(async () => {
-  sb = await createSandbox({ seed: 1, rateLimit: 0 })
-})
-afterAll(async () => {
-  await sb.close()
-})
 beforeEach(() => {
-  vi.stubEnv('VERIFIED_REVIEWS_ORIGIN', sb.origin)
-  vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', sb.clientId)
-  vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', sb.clientSecret)
+  for (const [name, value] of Object.entries(sb.env())) vi.stubEnv(name, value)
   // Stands in for the fetch Next.js patches, which keeps the one it replaced.
   patched = []
   original = []

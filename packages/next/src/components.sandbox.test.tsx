@@ -9,9 +9,9 @@ import {
   type ProductReviewsViewProps,
   RatingBadge,
 } from '@verified-reviews/react'
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
 import type { ReactElement } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
 import { reviewsClient } from './clients.ts'
 import { ProductRating, ProductReviews } from './components.tsx'
 
@@ -23,11 +23,13 @@ vi.mock('next/cache.js', () => ({
   },
 }))
 
-let sb: Sandbox
+let sb: TestSandbox
 let distDir: string
 
+// Not reset between tests: the clients of the environment live across them, with their tokens, as in one
+// Next.js process; only the statistics start again.
 beforeAll(async () => {
-  sb = await createSandbox({ seed: 1, rateLimit: 0 })
+  sb = await startSandbox({ seed: 1, rateLimit: 0 })
 })
 afterAll(async () => {
   await sb.close()
@@ -35,11 +37,9 @@ afterAll(async () => {
 beforeEach(async () => {
   tagged.length = 0
   distDir = await mkdtemp(join(tmpdir(), 'vr-next-components-'))
-  vi.stubEnv('VERIFIED_REVIEWS_ORIGIN', sb.origin)
-  vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', sb.clientId)
-  vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', sb.clientSecret)
+  for (const [name, value] of Object.entries(sb.env())) vi.stubEnv(name, value)
   vi.stubEnv('VERIFIED_REVIEWS_DIST_DIR', distDir)
-  await fetch(`${sb.origin}/__sandbox/stats`, { method: 'DELETE' })
+  await sb.admin('DELETE', 'stats')
 })
 afterEach(async () => {
   vi.unstubAllEnvs()
@@ -47,9 +47,7 @@ afterEach(async () => {
 })
 
 async function calls(): Promise<Record<string, number>> {
-  return (
-    (await (await fetch(`${sb.origin}/__sandbox/stats`)).json()) as { operations: Record<string, number> }
-  ).operations
+  return (await sb.stats()).operations
 }
 
 describe('ProductReviews during next build', () => {

@@ -1,24 +1,15 @@
 import { createClient } from '@verified-reviews/core'
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import { submitPurchaseEvent } from './purchase-events.ts'
 
-let sb: Sandbox
-
-beforeAll(async () => {
-  sb = await createSandbox({ seed: 1, rateLimit: 0 })
-})
-afterAll(async () => {
-  await sb.close()
-})
-beforeEach(async () => {
-  await sb.reset()
-})
+const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 
 function options() {
   return {
-    websiteId: sb.websiteId,
-    client: createClient({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret }),
+    websiteId: sb.sandbox.websiteId,
+    // No website id on the client, so the one of the options is the one the event gets.
+    client: sb.client({ websiteId: undefined }),
   }
 }
 
@@ -42,9 +33,7 @@ function checkoutForm(fields: Record<string, string> = {}): FormData {
 }
 
 async function received(): Promise<Array<Record<string, unknown>>> {
-  return (await (await fetch(`${sb.origin}/__sandbox/purchase-events`)).json()) as Array<
-    Record<string, unknown>
-  >
+  return (await sb.admin('GET', 'purchase-events')) as Array<Record<string, unknown>>
 }
 
 describe('submitPurchaseEvent', () => {
@@ -107,7 +96,7 @@ describe('submitPurchaseEvent', () => {
   it('answers a message, not field errors, when the service cannot be reached', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const result = await submitPurchaseEvent(checkoutForm(), {
-      websiteId: sb.websiteId,
+      websiteId: sb.sandbox.websiteId,
       client: createClient({ origin: 'http://127.0.0.1:9', clientId: 'a', clientSecret: 'b', maxRetries: 0 }),
     })
     expect(result).toEqual({

@@ -1,10 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createClient } from '@verified-reviews/core'
 import { createJsonFileReviewStore, syncProductReviews } from '@verified-reviews/core/sync'
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import {
   createRevalidateRoute,
   type RevalidateRouteBody,
@@ -14,32 +13,21 @@ import {
 vi.mock('next/cache.js', () => ({ revalidateTag: vi.fn() }))
 
 const SECRET = 'a-secret-of-the-scheduler-0123456789'
-let sb: Sandbox
+const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 let revalidated: Array<[string, unknown]>
 
-beforeAll(async () => {
-  sb = await createSandbox({ seed: 1, rateLimit: 0 })
-})
-afterAll(async () => {
-  await sb.close()
-})
-beforeEach(async () => {
-  await sb.reset()
+beforeEach(() => {
   revalidated = []
 })
 afterEach(() => {
   vi.unstubAllEnvs()
 })
 
-function client() {
-  return createClient({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret })
-}
-
 function route(options: RevalidateRouteOptions = {}) {
   return createRevalidateRoute({
     secret: SECRET,
     store: 'memory',
-    client: client(),
+    client: sb.client(),
     revalidate: (tag, profile) => revalidated.push([tag, profile]),
     ...options,
   })
@@ -53,12 +41,7 @@ function call(method: 'GET' | 'POST', authorization?: string, query = '') {
 }
 
 async function addReviews(items: Array<Record<string, unknown>>, kind = 'product-reviews') {
-  const response = await fetch(`${sb.origin}/__sandbox/${kind}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(items),
-  })
-  expect(response.status).toBe(201)
+  await sb.admin('POST', kind, items)
 }
 
 describe('createRevalidateRoute', () => {
@@ -130,7 +113,7 @@ describe('createRevalidateRoute', () => {
     const distDir = await mkdtemp(join(tmpdir(), 'vr-next-dist-'))
     try {
       await syncProductReviews({
-        client: client(),
+        client: sb.client(),
         store: createJsonFileReviewStore(join(distDir, 'verified-reviews', 'product-reviews.json')),
       })
       await addReviews([{ product_variation_id: 'SKU-007' }])
@@ -166,19 +149,10 @@ describe('createRevalidateRoute', () => {
 
   it('answers 502 without revalidating anything when the API fails, and a later call syncs', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    await fetch(`${sb.origin}/__sandbox/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify([{ operation: 'products.reviews.list', status: 500, count: 3 }]),
-    })
+    await sb.faults([{ operation: 'products.reviews.list', status: 500, count: 3 }])
     const handler = route({
       brandStore: false,
-      client: createClient({
-        origin: sb.origin,
-        clientId: sb.clientId,
-        clientSecret: sb.clientSecret,
-        maxRetries: 0,
-      }),
+      client: sb.client({ maxRetries: 0 }),
     })
     const failed = await handler.POST(call('POST', `Bearer ${SECRET}`))
     expect(failed.status).toBe(502)

@@ -1,21 +1,13 @@
-import { createClient } from '@verified-reviews/core'
 import type { ReviewsEndpointBody } from '@verified-reviews/core/endpoint'
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import { createReviewsRoute } from './reviews-route.ts'
 
-let sb: Sandbox
-
-beforeAll(async () => {
-  sb = await createSandbox({ seed: 1, rateLimit: 0 })
-})
-afterAll(async () => {
-  await sb.close()
-})
+const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 
 function route() {
   return createReviewsRoute({
-    client: createClient({ origin: sb.origin, clientId: sb.clientId, clientSecret: sb.clientSecret }),
+    client: sb.client(),
     sMaxAge: 120,
   })
 }

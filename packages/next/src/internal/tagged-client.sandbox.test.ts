@@ -1,27 +1,17 @@
-import { createClient } from '@verified-reviews/core'
 import { continuationCursor } from '@verified-reviews/core/endpoint'
-import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
 import { taggedClient } from './tagged-client.ts'
 
-let sb: Sandbox
+const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 let requests: Array<{ url: string; next: { revalidate?: number; tags?: string[] } | undefined }>
 
-beforeAll(async () => {
-  sb = await createSandbox({ seed: 1, rateLimit: 0 })
-})
-afterAll(async () => {
-  await sb.close()
-})
 beforeEach(() => {
   requests = []
 })
 
 function client() {
-  const base = createClient({
-    origin: sb.origin,
-    clientId: sb.clientId,
-    clientSecret: sb.clientSecret,
+  const base = sb.client({
     fetch: (input, init) => {
       requests.push({ url: input, next: (init as { next?: { tags?: string[] } }).next })
       return fetch(input, init)
