@@ -1,119 +1,34 @@
 // The built apps/astro-demo, end to end: one `astro build` against a new sandbox (behind a proxy that keeps
 // the tokens it hands out), the output served as static files, read with and without a browser.
-import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { createServer, request, type Server } from 'node:http'
-import { createRequire } from 'node:module'
+import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
-import { extname, join, relative, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient } from '@verified-reviews/core'
 import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
-import type { Result as AxeResult } from 'axe-core'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  axeViolations,
+  closeServer,
+  launchChromium,
+  listen,
+  run,
+  startTokenProxy,
+  staticServer,
+  type TokenProxy,
+} from './support.ts'
 
 const DEMO = fileURLToPath(new URL('../../apps/astro-demo/', import.meta.url))
 const ASTRO = join(DEMO, 'node_modules/astro/bin/astro.mjs')
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const PER_CALL = 200
 const SITE = 'https://astro-demo.example'
 const LOCALES = ['en', 'fr', 'de']
 
 interface Catalogue {
   products: { id: string; name: string; sku: string; gtin13: string }[]
-}
-
-/** A proxy in front of the sandbox that keeps every access token the token endpoints hand out. */
-interface TokenProxy {
-  origin: string
-  tokens: Set<string>
-  server: Server
-}
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (typeof address !== 'object' || address === null) throw new Error('no address')
-  return `http://127.0.0.1:${address.port}`
-}
-
-async function close(server: Server | undefined): Promise<void> {
-  if (server === undefined) return
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
-}
-
-async function startTokenProxy(target: string): Promise<TokenProxy> {
-  const tokens = new Set<string>()
-  const upstream = new URL(target)
-  const server = createServer((req, res) => {
-    const forward = request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
-      (answer) => {
-        const chunks: Buffer[] = []
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk))
-        answer.on('end', () => {
-          const body = Buffer.concat(chunks)
-          const token = /"access_token"\s*:\s*"([^"]+)"/.exec(body.toString())?.[1]
-          if (token !== undefined) tokens.add(token)
-          res.writeHead(answer.statusCode ?? 502, answer.headers)
-          res.end(body)
-        })
-      },
-    )
-    forward.on('error', () => res.writeHead(502).end())
-    req.pipe(forward)
-  })
-  return { origin: await listen(server), tokens, server }
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-}
-
-/** Serves a folder of static HTML as a static host does (`/a/` → `a/index.html`, 404.html otherwise). */
-function staticServer(dir: string): Server {
-  return createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname)
-    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path)
-    try {
-      if (!file.startsWith(dir)) throw new Error('outside')
-      const body = await readFile(file)
-      res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
-      res.end(body)
-    } catch {
-      res.writeHead(404, { 'content-type': CONTENT_TYPES['.html'] })
-      res.end(await readFile(join(dir, '404.html')).catch(() => ''))
-    }
-  })
-}
-
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: DEMO, env })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    child.on('error', reject)
-    child.on('close', (code) => {
-      if (code === 0) resolve(output)
-      else reject(new Error(`astro build exited with ${code}:\n${output}`))
-    })
-  })
 }
 
 /** Every file of a folder, by path relative to it with `/` separators. */
@@ -186,16 +101,19 @@ beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'vr-astro-demo-out-'))
   cacheDir = await mkdtemp(join(tmpdir(), 'vr-astro-demo-cache-'))
   await fetch(`${sandbox.origin}/__sandbox/stats`, { method: 'DELETE' })
-  buildOutput = await run(['--conditions=@verified-reviews/source', ASTRO, 'build'], {
-    ...process.env,
-    ASTRO_TELEMETRY_DISABLED: '1',
-    ASTRO_DEMO_SITE_URL: SITE,
-    ASTRO_DEMO_OUT_DIR: outDir,
-    ASTRO_DEMO_CACHE_DIR: cacheDir,
-    VERIFIED_REVIEWS_ORIGIN: proxy.origin,
-    VERIFIED_REVIEWS_CLIENT_ID: sandbox.clientId,
-    VERIFIED_REVIEWS_CLIENT_SECRET: sandbox.clientSecret,
-    VERIFIED_REVIEWS_WEBSITE_ID: sandbox.websiteId,
+  buildOutput = await run(process.execPath, ['--conditions=@verified-reviews/source', ASTRO, 'build'], {
+    cwd: DEMO,
+    env: {
+      ...process.env,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      ASTRO_DEMO_SITE_URL: SITE,
+      ASTRO_DEMO_OUT_DIR: outDir,
+      ASTRO_DEMO_CACHE_DIR: cacheDir,
+      VERIFIED_REVIEWS_ORIGIN: proxy.origin,
+      VERIFIED_REVIEWS_CLIENT_ID: sandbox.clientId,
+      VERIFIED_REVIEWS_CLIENT_SECRET: sandbox.clientSecret,
+      VERIFIED_REVIEWS_WEBSITE_ID: sandbox.websiteId,
+    },
   })
   const stats = (await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as {
     operations: Record<string, number>
@@ -224,23 +142,13 @@ beforeAll(async () => {
   }
   server = staticServer(outDir)
   origin = await listen(server)
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  browser = await launchChromium()
 }, 240_000)
 
 afterAll(async () => {
   await browser?.close()
-  await close(server)
-  await close(proxy?.server)
+  await closeServer(server)
+  await proxy?.close()
   await sandbox?.close()
   await rm(outDir, { recursive: true, force: true })
   await rm(cacheDir, { recursive: true, force: true })
@@ -393,14 +301,7 @@ describe('the built astro-demo', () => {
     const tab = await openBrowser().newPage()
     try {
       await tab.goto(`${origin}${path}`)
-      await tab.addScriptTag({ path: AXE })
-      const violations = await tab.evaluate(async () => {
-        const { axe } = window as unknown as { axe: { run(): Promise<{ violations: AxeResult[] }> } }
-        return (await axe.run()).violations
-      })
-      expect(
-        violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(' ')}`),
-      ).toEqual([])
+      expect(await axeViolations(tab)).toEqual([])
     } finally {
       await tab.close()
     }

@@ -2,23 +2,16 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
-import { createServer, request as httpRequest, type Server } from 'node:http'
 import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
+import { run, startTokenProxy, type TokenProxy } from './support.ts'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const DEMO = join(ROOT, 'apps/next-demo')
 export const DIST_DIR = '.next-e2e'
-
-/** A proxy in front of the sandbox that keeps every access token the token endpoints hand out. */
-export interface TokenProxy {
-  origin: string
-  tokens: Set<string>
-  close(): Promise<void>
-}
 
 /** A Next.js app built and served against its own sandbox. */
 export interface NextApp {
@@ -40,28 +33,6 @@ async function newestMtime(dir: string): Promise<number> {
     }
   }
   return newest
-}
-
-function run(
-  command: string,
-  args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv },
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    child.on('error', reject)
-    child.on('close', (code) => {
-      if (code === 0) resolve(output)
-      else reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`))
-    })
-  })
 }
 
 /**
@@ -115,52 +86,6 @@ async function freePort(): Promise<number> {
   return address.port
 }
 
-async function startProxy(target: string): Promise<TokenProxy> {
-  const tokens = new Set<string>()
-  const upstream = new URL(target)
-  const server: Server = createServer((req, res) => {
-    const forward = httpRequest(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
-      (answer) => {
-        const chunks: Buffer[] = []
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk))
-        answer.on('end', () => {
-          const body = Buffer.concat(chunks)
-          if (req.url?.includes('token')) {
-            const token = /"access_token"\s*:\s*"([^"]+)"/.exec(body.toString())?.[1]
-            if (token !== undefined) tokens.add(token)
-          }
-          res.writeHead(answer.statusCode ?? 502, answer.headers)
-          res.end(body)
-        })
-      },
-    )
-    forward.on('error', () => {
-      res.writeHead(502)
-      res.end()
-    })
-    req.pipe(forward)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (typeof address !== 'object' || address === null) throw new Error('no proxy address')
-  return {
-    origin: `http://127.0.0.1:${address.port}`,
-    tokens,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
-
 async function waitUntilServing(origin: string, server: ChildProcess, output: () => string): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt++) {
     if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}:\n${output()}`)
@@ -183,7 +108,7 @@ async function waitUntilServing(origin: string, server: ChildProcess, output: ()
 export async function startNextApp(dir: string, distDir = DIST_DIR): Promise<NextApp> {
   await buildPackages()
   const sandbox = await createSandbox({ seed: 1, clientSecret: `e2e-${randomUUID()}` })
-  const proxy = await startProxy(sandbox.origin)
+  const proxy = await startTokenProxy(sandbox.origin)
   const revalidateSecret = `revalidate-${randomUUID()}`
   const env: NodeJS.ProcessEnv = {
     ...process.env,

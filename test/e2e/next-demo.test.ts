@@ -1,19 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { createClient, type ProductReview } from '@verified-reviews/core'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, DIST_DIR, filesUnder, type NextApp, startNextApp } from './next-demo-app.ts'
+import { axeViolations, launchChromium } from './support.ts'
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const SETUP_TIMEOUT = 600_000
 const PRODUCT = 'SKU-058' // the best seller: 681 reviews, 4.13 on average
 const REVIEWS = 3000
@@ -89,7 +81,7 @@ function jsonLdNodes(text: string): Array<Record<string, unknown>> {
 
 beforeAll(async () => {
   app = await startNextApp(DEMO)
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  browser = await launchChromium()
 }, SETUP_TIMEOUT)
 
 afterAll(async () => {
@@ -189,24 +181,13 @@ describe('a product page', () => {
 })
 
 describe('accessibility', () => {
-  const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
   it.each([[`/en/products/${PRODUCT}`], ['/en'], ['/fr/brand?shop=shop-paris'], ['/de/checkout']])(
     'axe finds no violation on %s',
     async (path) => {
       const browsing = await context(true)
       const page = await browsing.newPage()
       await page.goto(`${app.origin}${path}`)
-      await page.addScriptTag({ content: await axeSource })
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          globalThis as unknown as {
-            axe: { run(): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> }
-          }
-        ).axe
-        return (await axe.run()).violations.map((violation) => `${violation.id} (${violation.nodes.length})`)
-      })
-      expect(violations).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       await browsing.close()
     },
   )

@@ -1,0 +1,134 @@
+// What the e2e tests of both demos share: child processes, local servers, a token-recording proxy in front
+// of the sandbox, Chromium and axe.
+import { spawn } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { createServer, request, type Server } from 'node:http'
+import { createRequire } from 'node:module'
+import { extname, join } from 'node:path'
+import type { Result as AxeResult } from 'axe-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/** Runs a command to its end and gives its stdout and stderr together; a non-zero exit rejects with them. */
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.on('error', reject)
+    child.on('close', (code) => {
+      if (code === 0) resolve(output)
+      else reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`))
+    })
+  })
+}
+
+/** Listens on an ephemeral port of 127.0.0.1 and gives the origin. */
+export async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (typeof address !== 'object' || address === null) throw new Error('no address')
+  return `http://127.0.0.1:${address.port}`
+}
+
+/** Closes a server with its open connections (keep-alive ones included). */
+export async function closeServer(server: Server | undefined): Promise<void> {
+  if (server === undefined) return
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+}
+
+/** A proxy in front of the sandbox that keeps every access token the token endpoints hand out. */
+export interface TokenProxy {
+  origin: string
+  tokens: Set<string>
+  close(): Promise<void>
+}
+
+export async function startTokenProxy(target: string): Promise<TokenProxy> {
+  const tokens = new Set<string>()
+  const upstream = new URL(target)
+  const server = createServer((req, res) => {
+    const forward = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (answer) => {
+        const chunks: Buffer[] = []
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks)
+          const token = /"access_token"\s*:\s*"([^"]+)"/.exec(body.toString())?.[1]
+          if (token !== undefined) tokens.add(token)
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          res.end(body)
+        })
+      },
+    )
+    forward.on('error', () => res.writeHead(502).end())
+    req.pipe(forward)
+  })
+  return { origin: await listen(server), tokens, close: () => closeServer(server) }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+}
+
+/** Serves a folder of static HTML as a static host does (`/a/` → `a/index.html`, 404.html otherwise). */
+export function staticServer(dir: string): Server {
+  return createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname)
+    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path)
+    try {
+      if (!file.startsWith(dir)) throw new Error('outside')
+      const body = await readFile(file)
+      res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
+      res.end(body)
+    } catch {
+      res.writeHead(404, { 'content-type': CONTENT_TYPES['.html'] })
+      res.end(await readFile(join(dir, '404.html')).catch(() => ''))
+    }
+  })
+}
+
+/** Debian's headless Chromium, without the background services that would reach the network. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** The axe violations of the page a tab shows, each as its rule and the elements it names. */
+export async function axeViolations(tab: Page): Promise<string[]> {
+  await tab.addScriptTag({ path: AXE })
+  const violations = await tab.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run(): Promise<{ violations: AxeResult[] }> } }
+    return (await axe.run()).violations
+  })
+  return violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(' ')}`)
+}
