@@ -5,6 +5,7 @@ import type { SyncPage } from '../sync/engine.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
 import { type ProductReviewsClient, syncProductReviews } from '../sync/sync-reviews.ts'
+import { writeAtomically } from '../write-atomically.ts'
 import { runOnce } from './lock.ts'
 
 /** What the prefetch needs of a client: `createClient()` satisfies it. */
@@ -240,18 +241,4 @@ async function readDataFile(path: string, buildId: string): Promise<BuildDataFil
     )
   }
   return file as BuildDataFile
-}
-
-let temporaryFiles = 0
-
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const { rename, rm, writeFile } = await import('node:fs/promises')
-  const temporary = `${path}.${process.pid}.${++temporaryFiles}.tmp`
-  try {
-    await writeFile(temporary, text, 'utf8')
-    await rename(temporary, path)
-  } catch (error) {
-    await rm(temporary, { force: true })
-    throw error
-  }
 }

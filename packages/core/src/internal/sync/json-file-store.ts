@@ -1,5 +1,6 @@
 import { VerifiedReviewsError } from '../../errors.ts'
 import type { ProductReview } from '../../types/published.ts'
+import { writeAtomically } from '../write-atomically.ts'
 import { type ReviewStoreState, reviewStoreOver } from './memory-store.ts'
 import type { ReviewStore, SyncCheckpoint, SyncedReview } from './store.ts'
 
@@ -11,8 +12,6 @@ interface StoreFile<R> {
   checkpoint: SyncCheckpoint | null
   reviews: R[]
 }
-
-let temporaryFiles = 0
 
 /**
  * A {@link ReviewStore} kept in one JSON file, for a single server or a build that keeps its cache
@@ -67,19 +66,5 @@ function toFile<R>(state: ReviewStoreState<R & SyncedReview>): StoreFile<R> {
     version: 1,
     checkpoint: state.checkpoint ?? null,
     reviews: [...state.reviews.values()],
-  }
-}
-
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const { mkdir, rename, rm, writeFile } = await import('node:fs/promises')
-  const { dirname } = await import('node:path')
-  await mkdir(dirname(path), { recursive: true })
-  const temporary = `${path}.${process.pid}.${++temporaryFiles}.tmp`
-  try {
-    await writeFile(temporary, text, 'utf8')
-    await rename(temporary, path)
-  } catch (error) {
-    await rm(temporary, { force: true })
-    throw error
   }
 }
