@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SandboxState } from '../context.ts'
 import { HttpError } from '../context.ts'
+import { fakeState as emptyState } from '../testing/fake-state.ts'
 import type { BrandReview } from '../types.ts'
 import {
   brandFile,
@@ -40,28 +41,13 @@ function brandReview(overrides: Partial<BrandReview> = {}): BrandReview {
 }
 
 function fakeState(brandReviews: BrandReview[]): SandboxState {
-  return {
-    settings: {
-      seed: 1,
-      clientId: 'id',
-      clientSecret: 'secret',
-      websiteId: WEBSITE,
-      genesisSecret: 'g',
-      rateLimit: 0,
-      tokenTtl: 3600,
-      organizationName: 'Org',
-    },
-    products: [],
-    productReviews: [],
+  return emptyState(WEBSITE, {
     brandReviews,
     shops: [
       { shop_key: 'paris', name: 'Paris; Rivoli', certificate_url: 'https://cert/paris' },
       { shop_key: 'lyon', name: 'Lyon', certificate_url: 'https://cert/lyon' },
     ],
-    purchaseEvents: [],
-    tokenAudience: () => undefined,
-    uuid: () => '',
-  }
+  })
 }
 
 function error(fn: () => unknown): { status: number; field: string | undefined } | undefined {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { SandboxState } from '../context.ts'
 import { HttpError } from '../context.ts'
 import { Query } from '../query.ts'
+import { fakeState as emptyState } from '../testing/fake-state.ts'
 import type { ProductReview } from '../types.ts'
 import {
   compareValues,
@@ -53,17 +54,7 @@ function review(overrides: Partial<ProductReview> = {}): ProductReview {
 }
 
 function fakeState(productIds: string[] = ['SKU-001', 'SKU-002']): SandboxState {
-  return {
-    settings: {
-      seed: 1,
-      clientId: 'id',
-      clientSecret: 'secret',
-      websiteId: WEBSITE,
-      genesisSecret: 'g',
-      rateLimit: 0,
-      tokenTtl: 3600,
-      organizationName: 'Org',
-    },
+  return emptyState(WEBSITE, {
     products: productIds.map((id) => ({
       product_variation_id: id,
       product_ean: '',
@@ -74,13 +65,7 @@ function fakeState(productIds: string[] = ['SKU-001', 'SKU-002']): SandboxState 
       product_brand: 'Acme',
       product_name: id,
     })),
-    productReviews: [],
-    brandReviews: [],
-    shops: [],
-    purchaseEvents: [],
-    tokenAudience: () => undefined,
-    uuid: () => '',
-  }
+  })
 }
 
 function legacy(overrides: Partial<ProductReview>): LegacyReview {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SandboxState } from '../context.ts'
+import { fakeState as emptyState } from '../testing/fake-state.ts'
 import type { StoredPurchaseEvent } from '../types.ts'
 import {
   isDate,
@@ -24,25 +25,9 @@ function event(overrides: Record<string, unknown> = {}): Record<string, unknown>
 
 function fakeState(): SandboxState & { purchaseEvents: StoredPurchaseEvent[] } {
   let n = 0
-  return {
-    settings: {
-      seed: 1,
-      clientId: 'id',
-      clientSecret: 'secret',
-      websiteId: WEBSITE,
-      genesisSecret: 'g',
-      rateLimit: 0,
-      tokenTtl: 3600,
-      organizationName: 'Org',
-    },
-    products: [],
-    productReviews: [],
-    brandReviews: [],
-    shops: [],
-    purchaseEvents: [],
-    tokenAudience: () => undefined,
+  return emptyState(WEBSITE, {
     uuid: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-  }
+  })
 }
 
 function fields(events: unknown[]): string[] {
