@@ -45,7 +45,8 @@ export function formatReport(report: InjectReport, dryRun: boolean): string {
       `${report.unchangedPages} already up to date, ` +
       `${report.ownMarkupPages > 0 ? `${report.ownMarkupPages} with review markup of their own, ` : ''}` +
       `${report.pagesWithoutReviews} without reviews, ` +
-      `${report.skippedPages.length} skipped`,
+      `${report.skippedPages.length} skipped` +
+      `${report.failedPages.length > 0 ? `, ${report.failedPages.length} failed the check after writing` : ''}`,
     `${plural(report.products, 'product', 'products')}`,
     `${plural(apiCalls.total, 'API call', 'API calls')} (${plural(apiCalls.reviews, 'review page', 'review pages')}, ` +
       `${plural(apiCalls.ratings, 'ratings call', 'ratings calls')}` +
@@ -55,11 +56,13 @@ export function formatReport(report: InjectReport, dryRun: boolean): string {
         : `; ${report.sync.mode} review sync, ${plural(report.sync.newReviews, 'new review', 'new reviews')}`),
   ]
   for (const page of report.skippedPages) lines.push(`skipped ${page.file}: ${page.reason}`)
+  for (const page of report.failedPages) lines.push(`failed ${page.file}: ${page.reason}`)
   return `${lines.join('\n')}\n`
 }
 
 /**
- * Runs `verified-reviews <args>`; resolves to the exit code: 0 done, 1 failed, 2 wrong usage.
+ * Runs `verified-reviews <args>`; resolves to the exit code: 0 done, 1 failed (or a page written failed
+ * its check), 2 wrong usage.
  */
 export async function runCommand(args: readonly string[], io: CommandIo): Promise<number> {
   let parsed: ReturnType<typeof parse>
@@ -115,7 +118,7 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
     io.stdout.write(
       values.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, dryRun),
     )
-    return 0
+    return report.failedPages.length > 0 ? 1 : 0
   } catch (error) {
     bar?.end()
     io.stderr.write(`verified-reviews inject failed: ${(error as Error).message}\n`)

@@ -1,86 +1,129 @@
 import { describe, expect, it } from 'vitest'
-import { decodeEntities, scanHtml } from './html.ts'
+import { attributesOf, documentTitle, headEndCandidates, parseHtml } from './html.ts'
 
-function attributesOf(html: string, tagName: string): Record<string, string> | undefined {
-  const tag = scanHtml(html).tags.find((t) => t.name === tagName)
-  return tag === undefined ? undefined : Object.fromEntries(tag.attributes)
+function scriptTexts(html: string): string[] {
+  return parseHtml(html).scripts.map((script) => script.text)
 }
 
-describe('scanHtml', () => {
-  it('reads double-quoted, single-quoted, unquoted and empty attributes', () => {
-    expect(attributesOf(`<meta name="a b" content='c "d"' data-x=e/f hidden>`, 'meta')).toEqual({
-      name: 'a b',
-      content: 'c "d"',
-      'data-x': 'e/f',
-      hidden: '',
+/** `html` with `marker` written at the first head-end candidate. */
+function insertAtHeadEnd(html: string, marker = '<meta name="x">'): string {
+  const [at] = headEndCandidates(parseHtml(html))
+  return at === undefined ? html : html.slice(0, at) + marker + html.slice(at)
+}
+
+describe('parseHtml', () => {
+  it("gives each script's text and the offsets of that text in the page", () => {
+    const html = '<head><script type="application/ld+json">{"a":1}</script></head>'
+    const [script] = parseHtml(html).scripts
+    expect(script?.text).toBe('{"a":1}')
+    expect(html.slice(script?.contentStart, script?.contentEnd)).toBe('{"a":1}')
+    expect(html.slice(script?.start, script?.contentStart)).toBe('<script type="application/ld+json">')
+  })
+
+  it('keeps offsets into the page as given after CRLF line ends, astral characters and a byte order mark', () => {
+    const html = '\ufeff<head>\r\n<title>😀\r\n</title><script>a\r\nb</script></head>'
+    const [script] = parseHtml(html).scripts
+    expect(html.slice(script?.contentStart, script?.contentEnd)).toBe('a\r\nb')
+  })
+
+  it('reads a script that holds <!--<script> on to its second </script>, as a browser does', () => {
+    const html = '<head><script>var a = "<!--<script>"; </script><meta name=x></head>"; b()</script></head>'
+    expect(scriptTexts(html)).toEqual(['var a = "<!--<script>"; </script><meta name=x></head>"; b()'])
+  })
+
+  it('takes <!--> and <!---> for empty comments, so a script after them is a script', () => {
+    expect(scriptTexts('<head><!--><script>a()</script><!---><script>b()</script></head>')).toEqual([
+      'a()',
+      'b()',
+    ])
+  })
+
+  it('leaves out the scripts of <template>, of SVG and of <noscript>', () => {
+    const html =
+      '<head><noscript><script type="application/ld+json">{}</script></noscript></head><body>' +
+      '<template><script type="application/ld+json">{}</script></template>' +
+      '<svg><script type="application/ld+json">{}</script></svg><script>real()</script>'
+    expect(scriptTexts(html)).toEqual(['real()'])
+  })
+
+  it('says which scripts are children of the head', () => {
+    const html = '<head><script>a()</script></head><body><script>b()</script>'
+    expect(parseHtml(html).scripts.map((script) => script.inHead)).toEqual([true, false])
+  })
+
+  it('gives no end for a script the page ends inside', () => {
+    const [script] = parseHtml('<head><script>a()</script').scripts
+    expect(script?.contentEnd).toBeUndefined()
+  })
+
+  it('does not take markup inside a comment or a script string for elements', () => {
+    const html = '<!-- <meta name="a"> --><script>var s = "<meta name=b>"</script><p>'
+    expect(parseHtml(html).elements.map((element) => element.tagName)).toEqual([
+      'html',
+      'head',
+      'script',
+      'body',
+      'p',
+    ])
+  })
+
+  it('reads a start tag whose quoted attribute holds >', () => {
+    const [, , meta] = parseHtml('<meta content="a > b" name=x>').elements
+    expect(meta === undefined ? undefined : Object.fromEntries(attributesOf(meta))).toEqual({
+      content: 'a > b',
+      name: 'x',
     })
-  })
-
-  it('lowercases tag and attribute names but keeps values as written', () => {
-    expect(attributesOf('<META NAME="Verified-Reviews:Product" Content="SKU-A">', 'meta')).toEqual({
-      name: 'Verified-Reviews:Product',
-      content: 'SKU-A',
-    })
-  })
-
-  it('keeps the first of two attributes with the same name, as browsers do', () => {
-    expect(attributesOf('<meta content="first" content="second">', 'meta')).toEqual({ content: 'first' })
-  })
-
-  it('decodes character references in attribute values', () => {
-    expect(attributesOf('<link href="/p?a=1&amp;b=2&#38;c=&#x33;">', 'link')).toEqual({
-      href: '/p?a=1&b=2&c=3',
-    })
-  })
-
-  it('does not take tags inside comments for tags', () => {
-    const scan = scanHtml('<!-- <meta name="x"> --><p>')
-    expect(scan.tags.map((t) => t.name)).toEqual(['p'])
-  })
-
-  it('does not take markup inside a script for tags, and finds where the script ends', () => {
-    const html = '<head><script>var s = "<meta name=x></head>"</script></head><body>'
-    const scan = scanHtml(html)
-    expect(scan.tags.map((t) => t.name)).toEqual(['head', 'script', 'body'])
-    const [script] = scan.rawText
-    expect(html.slice(script?.contentStart, script?.contentEnd)).toBe('var s = "<meta name=x></head>"')
-    expect(scan.headEnd).toBe(html.lastIndexOf('</head>'))
-  })
-
-  it('keeps offsets right after letters whose lowercase is longer, such as İ', () => {
-    const html = '<title>İstanbul İİİ</title><script>{"a":"İ"}</script>'
-    const [, script] = scanHtml(html).rawText
-    expect(html.slice(script?.contentStart, script?.contentEnd)).toBe('{"a":"İ"}')
-  })
-
-  it('ends a script only at a closing tag followed by whitespace, a slash or >', () => {
-    const html = '<script>a</scripts>b</SCRIPT >c'
-    const [script] = scanHtml(html).rawText
-    expect(html.slice(script?.contentStart, script?.contentEnd)).toBe('a</scripts>b')
-  })
-
-  it('finds the body start tag when the head has no end tag', () => {
-    const html = '<html><head><title>x</title><body><p>'
-    const scan = scanHtml(html)
-    expect(scan.headEnd).toBeUndefined()
-    expect(scan.bodyStart).toBe(html.indexOf('<body>'))
-  })
-
-  it('skips doctypes and processing instructions', () => {
-    expect(scanHtml('<!DOCTYPE html><?xml x?><html>').tags.map((t) => t.name)).toEqual(['html'])
-  })
-
-  it('reads a text that ends inside an unclosed tag without looping', () => {
-    expect(scanHtml('<p><meta name="x').tags.map((t) => t.name)).toEqual(['p', 'meta'])
   })
 })
 
-describe('decodeEntities', () => {
-  it('turns references to nothing valid into the replacement character', () => {
-    expect(decodeEntities('&#0;&#xD800;&#x110000;')).toBe('\ufffd\ufffd\ufffd')
+describe('attributesOf', () => {
+  it('lowercases names, decodes character references and keeps the first of duplicates', () => {
+    const [, , link] = parseHtml('<LINK HREF="/p?a=1&amp;b=2&#38;c=&#x33;&eacute;" href="second">').elements
+    expect(link === undefined ? undefined : Object.fromEntries(attributesOf(link))).toEqual({
+      href: '/p?a=1&b=2&c=3é',
+    })
+  })
+})
+
+describe('documentTitle', () => {
+  it('decodes character references, named ones included, and collapses whitespace', () => {
+    expect(documentTitle(parseHtml('<title>  Pull &eacute;t&eacute;\n &amp; co </title>'))).toBe(
+      'Pull été & co',
+    )
   })
 
-  it('leaves unknown named references as written', () => {
-    expect(decodeEntities('&copy; &amp;')).toBe('&copy; &')
+  it('takes the first HTML title, not that of an SVG drawing', () => {
+    expect(documentTitle(parseHtml('<body><svg><title>Icon</title></svg><title>Page</title>'))).toBe('Page')
+  })
+})
+
+describe('headEndCandidates', () => {
+  it('is the head end tag when there is one', () => {
+    expect(insertAtHeadEnd('<html><head><title>x</title></head><body>')).toBe(
+      '<html><head><title>x</title><meta name="x"></head><body>',
+    )
+  })
+
+  it('is the head end tag the parser took, not a </head> inside a script', () => {
+    const html = '<head><script>"<!--<script>"</head></script>"</script></head><body>'
+    expect(insertAtHeadEnd(html)).toBe(
+      '<head><script>"<!--<script>"</head></script>"</script><meta name="x"></head><body>',
+    )
+  })
+
+  it("is after the head's last child when the head has no end tag", () => {
+    expect(insertAtHeadEnd('<title>x</title>\n<body><p>')).toBe('<title>x</title>\n<meta name="x"><body><p>')
+  })
+
+  it('is after <html> when the head is implied and empty', () => {
+    expect(insertAtHeadEnd('<html lang="fr"><p>x')).toBe('<html lang="fr"><meta name="x"><p>x')
+  })
+
+  it('is before the first content when the page has neither html nor head', () => {
+    expect(insertAtHeadEnd('<!doctype html><p>x')).toBe('<!doctype html><meta name="x"><p>x')
+  })
+
+  it('counts the byte order mark in its offsets', () => {
+    expect(insertAtHeadEnd('\ufeff<head></head>')).toBe('\ufeff<head><meta name="x"></head>')
   })
 })

@@ -1,193 +1,196 @@
 /**
- * A small HTML scanner: just enough of the HTML tokenizer to find start tags with their attributes,
- * the content of raw-text elements (`script`, `style`, `title`…) and where the head ends, without a
- * dependency. Comments, doctypes and raw text are skipped the way a browser skips them, so a `<meta>`
- * inside a comment or a script string is not taken for a tag.
+ * A page as a browser reads it, by parse5 (the WHATWG HTML parsing algorithm, scripting enabled as in
+ * the browsers and crawlers that read JSON-LD), with the offsets of what the injector edits, so that it
+ * can splice its markup into the page's own text and leave every other byte as it was.
+ *
+ * Node only: the injector entry and the command reach it, no browser-safe entry does.
  */
+import { type DefaultTreeAdapterTypes, defaultTreeAdapter, parse, serialize } from 'parse5'
 
-/** A start tag: lowercase name, decoded attribute values (the first of duplicates wins). */
-export interface StartTag {
-  name: string
+type Node = DefaultTreeAdapterTypes.Node
+type ChildNode = DefaultTreeAdapterTypes.ChildNode
+type ParentNode = DefaultTreeAdapterTypes.ParentNode
+export type Element = DefaultTreeAdapterTypes.Element
+export type Document = DefaultTreeAdapterTypes.Document
+
+const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml'
+const BOM = '\ufeff'
+
+/** An HTML `script` element of the document, with its text and where it sits in the page. */
+export interface ScriptElement {
+  element: Element
+  /** Attribute values, decoded by the parser; names lowercase. */
   attributes: Map<string, string>
-  /** Offset of `<`. */
+  /** The text the parser gives the script (its character references are not decoded, as in a browser). */
+  text: string
+  /** Offset of `<` of its start tag. */
   start: number
-  /** Offset just after `>`. */
-  end: number
-}
-
-/** An element whose content is raw text, such as `script`. */
-export interface RawTextElement {
-  tag: StartTag
-  /** Offsets of the content, between the start tag and the end tag. */
+  /** Offset just after its start tag: where its text starts. */
   contentStart: number
-  contentEnd: number
+  /** Offset of `<` of its end tag; undefined when the page ends before one. */
+  contentEnd: number | undefined
+  /** Whether it is a child of the head element. */
+  inHead: boolean
 }
 
-/** What {@link scanHtml} found. */
-export interface HtmlScan {
-  /** Every start tag, in document order. */
-  tags: StartTag[]
-  /** Every raw-text element (`script`, `style`, `title`, `textarea`…), in document order. */
-  rawText: RawTextElement[]
-  /** Offset of the first `</head` end tag, if any. */
-  headEnd: number | undefined
-  /** Offset of the first `<body` start tag, if any. */
-  bodyStart: number | undefined
+/** A parsed page. */
+export interface ParsedHtml {
+  /** The page's text, as given (a byte order mark included). */
+  source: string
+  document: Document
+  /** The head element (the parser always makes one, from the page's tag or implied). */
+  head: Element
+  /**
+   * Every element of the document in tree order, HTML and foreign (SVG, MathML). The content of
+   * `<template>` is not part of the document and is left out, as is the content of `<noscript>`, which
+   * with scripting enabled is text.
+   */
+  elements: Element[]
+  /** The HTML `script` elements among them (not those of SVG), in tree order. */
+  scripts: ScriptElement[]
 }
 
-/** Elements whose content the tokenizer reads as text up to their end tag. */
-const RAW_TEXT_ELEMENTS = new Set([
-  'script',
-  'style',
-  'title',
-  'textarea',
-  'xmp',
-  'iframe',
-  'noembed',
-  'noframes',
-])
-
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
+function isElement(node: Node): node is Element {
+  return 'tagName' in node
 }
 
-/**
- * Decodes character references in attribute values and titles: numeric ones and the named ones that
- * URLs and product ids use (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&nbsp;`); other names stay as
- * written.
- */
-export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text
-  return text.replace(/&(#[xX][0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, body: string) => {
-    if (body.startsWith('#')) {
-      const code =
-        body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10)
-      // The tokenizer turns null, surrogates and out-of-range code points into U+FFFD.
-      if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd'
-      return String.fromCodePoint(code)
-    }
-    return NAMED_ENTITIES[body] ?? whole
-  })
+function childrenOf(node: Node): ChildNode[] {
+  return 'childNodes' in node ? node.childNodes : []
 }
 
-const WHITESPACE = /[\t\n\f\r ]/
-
-/**
- * `text` with ASCII letters lowercased, as HTML compares tag and attribute names. Unlike
- * `toLowerCase()`, it keeps every offset: `İ` lowercases to two code units.
- */
-function asciiLowercase(text: string): string {
-  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
+/** Whether `element` is the HTML element `name` (not an SVG or MathML one of the same name). */
+export function isHtmlElement(element: Element, name: string): boolean {
+  return element.namespaceURI === HTML_NAMESPACE && element.tagName === name
 }
 
-function isWhitespace(char: string | undefined): boolean {
-  return char !== undefined && WHITESPACE.test(char)
+/** The element's attributes; the parser keeps the first of duplicates, as browsers do. */
+export function attributesOf(element: Element): Map<string, string> {
+  return new Map(
+    element.attrs.filter((attribute) => attribute.prefix === undefined).map((a) => [a.name, a.value]),
+  )
 }
 
-/** Parses the attributes of a start tag from `from` (just after its name); returns them and the offset after `>`. */
-function readAttributes(html: string, from: number): { attributes: Map<string, string>; end: number } {
-  const attributes = new Map<string, string>()
-  let i = from
-  for (;;) {
-    while (i < html.length && (isWhitespace(html[i]) || html[i] === '/')) i++
-    if (i >= html.length) return { attributes, end: html.length }
-    if (html[i] === '>') return { attributes, end: i + 1 }
-    const nameStart = i
-    // A name may start with `=`; it then runs to whitespace, `/`, `>` or `=`.
-    i++
-    while (i < html.length && !isWhitespace(html[i]) && html[i] !== '/' && html[i] !== '>' && html[i] !== '=')
-      i++
-    const name = asciiLowercase(html.slice(nameStart, i))
-    while (i < html.length && isWhitespace(html[i])) i++
-    let value = ''
-    if (html[i] === '=') {
-      i++
-      while (i < html.length && isWhitespace(html[i])) i++
-      const quote = html[i]
-      if (quote === '"' || quote === "'") {
-        const close = html.indexOf(quote, i + 1)
-        const stop = close === -1 ? html.length : close
-        value = html.slice(i + 1, stop)
-        i = stop + 1
-      } else {
-        const valueStart = i
-        while (i < html.length && !isWhitespace(html[i]) && html[i] !== '>') i++
-        value = html.slice(valueStart, i)
+/** The concatenated text of the element's child text nodes. */
+export function childTextOf(element: Element): string {
+  return element.childNodes
+    .map((node) => (node.nodeName === '#text' && 'value' in node ? node.value : ''))
+    .join('')
+}
+
+/** Parses `html` as a browser does (a leading byte order mark is dropped, as the decoder drops it). */
+export function parseHtml(html: string): ParsedHtml {
+  const shift = html.startsWith(BOM) ? 1 : 0
+  const document = parse(shift === 0 ? html : html.slice(shift), { sourceCodeLocationInfo: true })
+  const elements: Element[] = []
+  const scripts: ScriptElement[] = []
+  let head: Element | undefined
+  const walk = (parent: ParentNode, inHead: boolean) => {
+    for (const node of parent.childNodes) {
+      if (!isElement(node)) continue
+      elements.push(node)
+      if (head === undefined && isHtmlElement(node, 'head')) head = node
+      if (isHtmlElement(node, 'script')) {
+        const location = node.sourceCodeLocation
+        if (location?.startTag !== undefined) {
+          scripts.push({
+            element: node,
+            attributes: attributesOf(node),
+            text: childTextOf(node),
+            start: location.startTag.startOffset + shift,
+            contentStart: location.startTag.endOffset + shift,
+            contentEnd: location.endTag === undefined ? undefined : location.endTag.startOffset + shift,
+            inHead,
+          })
+        }
       }
+      walk(node, node === head)
     }
-    if (!attributes.has(name)) attributes.set(name, decodeEntities(value))
   }
+  walk(document, false)
+  if (head === undefined) throw new Error('parse5 made a document without a head element')
+  return { source: html, document, head, elements, scripts }
 }
 
-/** Offset of the end tag `</name` (followed by whitespace, `/` or `>`) at or after `from`, case-insensitively. */
-function findEndTag(html: string, lowerHtml: string, name: string, from: number): number {
-  const needle = `</${name}`
-  let at = lowerHtml.indexOf(needle, from)
-  while (at !== -1) {
-    const after = html[at + needle.length]
-    if (after === undefined || after === '>' || after === '/' || isWhitespace(after)) return at
-    at = lowerHtml.indexOf(needle, at + needle.length)
-  }
-  return -1
+/** The document's title as `document.title` gives it: the first HTML `<title>`, its whitespace collapsed. */
+export function documentTitle(parsed: ParsedHtml): string | undefined {
+  const title = parsed.elements.find((element) => isHtmlElement(element, 'title'))
+  if (title === undefined) return undefined
+  return childTextOf(title)
+    .replace(/[\t\n\f\r ]+/g, ' ')
+    .trim()
 }
 
-/** Scans `html` once, in document order. */
-export function scanHtml(html: string): HtmlScan {
-  const lowerHtml = asciiLowercase(html)
-  const scan: HtmlScan = { tags: [], rawText: [], headEnd: undefined, bodyStart: undefined }
-  let i = 0
-  while (i < html.length) {
-    const lt = html.indexOf('<', i)
-    if (lt === -1) break
-    if (html.startsWith('<!--', lt)) {
-      const close = html.indexOf('-->', lt + 4)
-      i = close === -1 ? html.length : close + 3
-      continue
-    }
-    const next = html[lt + 1] ?? ''
-    if (next === '!' || next === '?') {
-      const close = html.indexOf('>', lt)
-      i = close === -1 ? html.length : close + 1
-      continue
-    }
-    if (next === '/') {
-      const match = /^<\/([a-zA-Z][^\t\n\f\r />]*)/.exec(html.slice(lt, lt + 64))
-      if (asciiLowercase(match?.[1] ?? '') === 'head' && scan.headEnd === undefined) scan.headEnd = lt
-      const close = html.indexOf('>', lt)
-      i = close === -1 ? html.length : close + 1
-      continue
-    }
-    if (!/[a-zA-Z]/.test(next)) {
-      i = lt + 1
-      continue
-    }
-    let nameEnd = lt + 1
-    while (
-      nameEnd < html.length &&
-      !isWhitespace(html[nameEnd]) &&
-      html[nameEnd] !== '/' &&
-      html[nameEnd] !== '>'
-    )
-      nameEnd++
-    const name = lowerHtml.slice(lt + 1, nameEnd)
-    const { attributes, end } = readAttributes(html, nameEnd)
-    const tag: StartTag = { name, attributes, start: lt, end }
-    scan.tags.push(tag)
-    if (name === 'body' && scan.bodyStart === undefined) scan.bodyStart = lt
-    i = end
-    if (RAW_TEXT_ELEMENTS.has(name)) {
-      const close = findEndTag(html, lowerHtml, name, end)
-      const contentEnd = close === -1 ? html.length : close
-      scan.rawText.push({ tag, contentStart: end, contentEnd })
-      if (close === -1) break
-      const closeEnd = html.indexOf('>', close)
-      i = closeEnd === -1 ? html.length : closeEnd + 1
-    }
+/** Where the page's text of a node ends (the end of its end tag, else of its last child with a place in the text). */
+function endOf(node: ChildNode): number | undefined {
+  const location = node.sourceCodeLocation
+  if (location === undefined || location === null) return undefined
+  if (!isElement(node)) return location.endOffset
+  const { startTag, endTag } = node.sourceCodeLocation ?? {}
+  if (endTag !== undefined) return endTag.endOffset
+  let end = startTag?.endOffset
+  for (const child of node.childNodes) {
+    const childEnd = endOf(child)
+    if (childEnd !== undefined && (end === undefined || childEnd > end)) end = childEnd
   }
-  return scan
+  return end
+}
+
+function firstLocated(node: Node): number | undefined {
+  for (const child of childrenOf(node)) {
+    const start = child.sourceCodeLocation?.startOffset
+    if (start !== undefined) return start
+    const inner = firstLocated(child)
+    if (inner !== undefined) return inner
+  }
+  return undefined
+}
+
+/**
+ * Offsets where an element written into the page would be parsed as the last child of the head, best
+ * first: before `</head>`; without one, after the head's last child; for a head the parser implies
+ * with nothing in it, after `<html>`, else before the body's first content. Each must still be checked
+ * by parsing the result: a page can end inside its head (an unclosed `<title>`).
+ */
+export function headEndCandidates(parsed: ParsedHtml): number[] {
+  const shift = parsed.source.startsWith(BOM) ? 1 : 0
+  const { head } = parsed
+  const location = head.sourceCodeLocation
+  if (location?.endTag !== undefined) return [location.endTag.startOffset + shift]
+  const candidates: (number | undefined)[] = []
+  const lastChild = [...head.childNodes].reverse().find((child) => endOf(child) !== undefined)
+  if (lastChild !== undefined) candidates.push(endOf(lastChild))
+  else if (location?.startTag !== undefined) candidates.push(location.startTag.endOffset)
+  else {
+    const html = parsed.document.childNodes.find(isElement)
+    candidates.push(html?.sourceCodeLocation?.startTag?.endOffset)
+    const body = html?.childNodes.find((child) => isElement(child) && child !== head)
+    if (body !== undefined) candidates.push(body.sourceCodeLocation?.startOffset ?? firstLocated(body))
+    candidates.push(parsed.source.length - shift)
+  }
+  return [
+    ...new Set(candidates.filter((offset): offset is number => offset !== undefined).map((o) => o + shift)),
+  ]
+}
+
+/** The document serialized by parse5: two pages that parse alike serialize alike. */
+export function serializeDocument(document: Document): string {
+  return `${document.mode}\u0000${serialize(document)}`
+}
+
+/** Takes `element` out of its parent (in a parsed tree that is not used for anything else after). */
+export function detach(element: Element): void {
+  const siblings = element.parentNode?.childNodes
+  const index = siblings?.indexOf(element) ?? -1
+  if (siblings !== undefined && index !== -1) siblings.splice(index, 1)
+}
+
+/** Makes `text` the only child of `element` (in a parsed tree used for comparison only). */
+export function replaceText(element: Element, text: string): void {
+  element.childNodes = []
+  defaultTreeAdapter.insertText(element, text)
+}
+
+/** Gives `element` an empty attribute `name` unless it has one (in a parsed tree used for comparison only). */
+export function addAttribute(element: Element, name: string): void {
+  defaultTreeAdapter.adoptAttributes(element, [{ name, value: '' }])
 }

@@ -1,22 +1,30 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient } from '../../client.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { mapWithLimit } from '../concurrency.ts'
+import type { JsonLdNode } from '../jsonld/merge.ts'
 import { buildProductJsonLd } from '../jsonld/product.ts'
 import type { ProductFacts } from '../jsonld/product-node.ts'
 import type { JsonLdLogger } from '../jsonld/warnings.ts'
 import type { ReviewStore } from '../sync/store.ts'
 import type { ProductReviewsSyncReport } from '../sync/sync-reviews.ts'
+import { writeAtomically } from '../write-atomically.ts'
 import {
   createReviewsCatalog,
   type ReviewsCatalog,
   type ReviewsCatalogCalls,
   type ReviewsCatalogClient,
 } from './catalog.ts'
+import { decodeHtmlFile } from './charset.ts'
 import { listHtmlFiles, pageUrlOf } from './files.ts'
-import { addProductJsonLd, readProductPage } from './page.ts'
+import {
+  type AddProductJsonLdOptions,
+  addProductJsonLd,
+  injectedMarkupProblem,
+  readProductPage,
+} from './page.ts'
 
 /** Where a run of {@link injectProductJsonLd} stands, for a progress bar. */
 export interface InjectProgress {
@@ -88,7 +96,7 @@ export interface InjectProductJsonLdOptions {
   signal?: AbortSignal
 }
 
-/** A marked page that got no markup, and why. */
+/** A marked page that got no markup (or, in `failedPages`, whose markup failed its check), and why. */
 export interface SkippedPage {
   /** Path relative to `dir`, with `/` separators. */
   file: string
@@ -111,6 +119,12 @@ export interface InjectReport {
   pagesWithoutReviews: number
   /** Marked pages left alone, with the reason. */
   skippedPages: SkippedPage[]
+  /**
+   * Pages written whose check failed: read back after the write, the file did not hold what was
+   * written, or did not parse with exactly one script of the injector (in the head, when added) and
+   * one Product node. Empty unless something else changed the file meanwhile.
+   */
+  failedPages: SkippedPage[]
   /** Distinct products the marked pages name. */
   products: number
   /** API calls made, by operation, and their total. */
@@ -137,10 +151,12 @@ type Plan = { kind: 'unmarked' } | { kind: 'skipped'; reason: string } | ({ kind
 
 const INVALID_PRODUCT_ID = /[\s,]/
 
-function planPage(file: string, html: string, pageUrl: string | undefined): Plan {
-  const page = readProductPage(html, pageUrl)
+function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined): Plan {
+  const decoded = decodeHtmlFile(bytes)
+  const page = readProductPage(decoded.utf8 ? decoded.html : decoded.text, pageUrl)
   const [productId, ...others] = page.productIds
   if (productId === undefined) return { kind: 'unmarked' }
+  if (!decoded.utf8) return { kind: 'skipped', reason: decoded.reason }
   if (others.length > 0) {
     return {
       kind: 'skipped',
@@ -223,7 +239,7 @@ export async function injectProductJsonLd(options: InjectProductJsonLdOptions): 
   progress({ phase: 'scan', done: 0, total: files.length })
   const plans = await mapWithLimit(files, concurrency, async (file) => {
     options.signal?.throwIfAborted()
-    const plan = planPage(file, await readFile(join(dir, file), 'utf8'), urlOf(file))
+    const plan = planPage(file, await readFile(join(dir, file)), urlOf(file))
     progress({ phase: 'scan', done: ++scanned, total: files.length })
     return { file, plan }
   })
@@ -236,6 +252,7 @@ export async function injectProductJsonLd(options: InjectProductJsonLdOptions): 
     ownMarkupPages: 0,
     pagesWithoutReviews: 0,
     skippedPages: [],
+    failedPages: [],
     products: 0,
     apiCalls: { reviews: 0, ratings: 0, products: 0, total: 0 },
     sync: undefined,
@@ -293,23 +310,56 @@ export async function injectProductJsonLd(options: InjectProductJsonLdOptions): 
     if (node === null || (node.aggregateRating === undefined && node.review === undefined)) {
       report.pagesWithoutReviews++
     } else {
-      const path = join(dir, page.file)
-      const html = await readFile(path, 'utf8')
-      const result = addProductJsonLd(
-        html,
+      const outcome = await writePage(
+        join(dir, page.file),
         { ...node, '@id': page.nodeId },
         options.nonce === undefined ? {} : { nonce: options.nonce },
+        options.dryRun === true,
       )
-      if (result.status === 'skipped') report.skippedPages.push({ file: page.file, reason: result.reason })
-      else if (result.status === 'unchanged') report.unchangedPages++
-      else if (result.status === 'own-markup') report.ownMarkupPages++
-      else {
-        report.changedPages++
-        if (options.dryRun !== true) await writeFile(path, result.html)
-      }
+      if (outcome.status === 'skipped') report.skippedPages.push({ file: page.file, reason: outcome.reason })
+      else if (outcome.status === 'failed')
+        report.failedPages.push({ file: page.file, reason: outcome.reason })
+      else if (outcome.status === 'unchanged') report.unchangedPages++
+      else if (outcome.status === 'own-markup') report.ownMarkupPages++
+      else report.changedPages++
     }
     progress({ phase: 'write', done: ++written, total: planned.length })
   })
-  report.skippedPages.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  const byFile = (a: SkippedPage, b: SkippedPage) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)
+  report.skippedPages.sort(byFile)
+  report.failedPages.sort(byFile)
   return report
+}
+
+type WriteOutcome =
+  | { status: 'added' | 'merged' | 'unchanged' | 'own-markup' }
+  | { status: 'skipped' | 'failed'; reason: string }
+
+/**
+ * Adds `node` to the page at `path`: read as bytes, rewritten only when UTF-8, written through a
+ * temporary file renamed over it (keeping its permissions), then read back and parsed to check it holds
+ * what was meant.
+ */
+async function writePage(
+  path: string,
+  node: JsonLdNode,
+  options: AddProductJsonLdOptions,
+  dryRun: boolean,
+): Promise<WriteOutcome> {
+  const bytes = await readFile(path)
+  const decoded = decodeHtmlFile(bytes)
+  if (!decoded.utf8) return { status: 'skipped', reason: decoded.reason }
+  const result = addProductJsonLd(decoded.html, node, options)
+  if (result.status === 'skipped') return { status: 'skipped', reason: result.reason }
+  if (result.status !== 'added' && result.status !== 'merged') return { status: result.status }
+  if (dryRun) return { status: result.status }
+  const written = Buffer.from(result.html, 'utf8')
+  await writeAtomically(path, written, { mode: (await stat(path)).mode & 0o7777 })
+  const reread = await readFile(path)
+  const problem = reread.equals(written)
+    ? injectedMarkupProblem(reread.toString('utf8'), result.status === 'added')
+    : 'the file read back is not what was written (did another process change it?)'
+  return problem === undefined
+    ? { status: result.status }
+    : { status: 'failed', reason: `checked after writing: ${problem}` }
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { createJsonFileReviewStore } from '../sync/json-file-store.ts'
-import { scanHtml } from './html.ts'
+import { parseHtml } from './html.ts'
 import { type InjectProductJsonLdOptions, injectProductJsonLd } from './inject-directory.ts'
 
 const SITE = 'https://shop.example/'
@@ -57,9 +57,9 @@ async function writeSite(): Promise<void> {
 }
 
 function jsonLdOf(text: string): unknown[] {
-  return scanHtml(text)
-    .rawText.filter((element) => element.tag.attributes.get('type') === 'application/ld+json')
-    .map((element) => JSON.parse(text.slice(element.contentStart, element.contentEnd)))
+  return parseHtml(text)
+    .scripts.filter((script) => script.attributes.get('type') === 'application/ld+json')
+    .map((script) => JSON.parse(script.text))
 }
 
 function run(options: Partial<InjectProductJsonLdOptions> = {}) {

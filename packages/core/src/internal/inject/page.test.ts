@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { serializeJsonLd } from '../jsonld/serialize.ts'
-import { scanHtml } from './html.ts'
+import { parseHtml } from './html.ts'
 import { addProductJsonLd, INJECTED_SCRIPT_ID, readProductPage } from './page.ts'
 
 const URL_A = 'https://shop.example/products/a/'
@@ -24,9 +24,9 @@ const reviewNode = {
 
 /** The parsed content of every JSON-LD script of a page. */
 function jsonLdOf(html: string): unknown[] {
-  return scanHtml(html)
-    .rawText.filter((element) => element.tag.attributes.get('type') === 'application/ld+json')
-    .map((element) => JSON.parse(html.slice(element.contentStart, element.contentEnd)))
+  return parseHtml(html)
+    .scripts.filter((script) => script.attributes.get('type') === 'application/ld+json')
+    .map((script) => JSON.parse(script.text))
 }
 
 describe('readProductPage', () => {
@@ -62,6 +62,21 @@ describe('readProductPage', () => {
   it('resolves a relative canonical link against the page URL', () => {
     const html = page('<link rel="alternate canonical" href="../b/?x=1&amp;y=2">')
     expect(readProductPage(html, URL_A).canonicalUrl).toBe('https://shop.example/products/b/?x=1&y=2')
+  })
+
+  it('decodes character references in og:title and in the title', () => {
+    expect(readProductPage(page('<meta property="og:title" content="Pull &eacute;t&eacute;">')).title).toBe(
+      'Pull été',
+    )
+    expect(readProductPage('<title>Pull &eacute;t&eacute; &amp; co</title>').title).toBe('Pull été & co')
+  })
+
+  it('does not read markers inside <template> or <noscript>', () => {
+    const html = page(
+      '<noscript><meta name="verified-reviews:product" content="SKU-A"></noscript>',
+      '<template><div data-verified-reviews-product="SKU-B"></div></template>',
+    )
+    expect(readProductPage(html).productIds).toEqual([])
   })
 
   it('falls back on the og:title, then the title, for a name', () => {
@@ -188,11 +203,60 @@ describe('addProductJsonLd', () => {
     expect(addProductJsonLd(html, reviewNode).status).toBe('skipped')
   })
 
-  it('adds before the body when the head has no end tag, and skips a fragment without either', () => {
-    expect(addProductJsonLd('<title>x</title><body><p>', reviewNode).html).toMatch(/<\/script><body>/)
-    expect(addProductJsonLd('<p>hello</p>', reviewNode)).toMatchObject({
+  it('adds after the last element of a head without end tag', () => {
+    expect(addProductJsonLd('<title>x</title><body><p>', reviewNode).html).toMatch(
+      /<\/title><script[^>]*>[^<]*<\/script><body>/,
+    )
+  })
+
+  it('adds where the parser puts the head in a page without html or head tags', () => {
+    const result = addProductJsonLd('<p>hello</p>', reviewNode)
+    expect(result.status).toBe('added')
+    expect(result.html).toMatch(/^<script[^>]*>[^<]*<\/script><p>hello<\/p>$/)
+  })
+
+  it('skips a page that ends inside its head, where no script can be added', () => {
+    expect(addProductJsonLd('<head><title>Teapot', reviewNode)).toMatchObject({
       status: 'skipped',
-      reason: 'the page has no head element',
+      reason: expect.stringContaining('no place at the end of its head'),
+    })
+  })
+
+  it("adds to the head, not inside the page's script, after an empty comment <!--> or <!--->", () => {
+    for (const comment of ['<!-->', '<!--->']) {
+      const html = page(`${comment}<script>var a = 1</script>`, '<script>b()</script> -->')
+      const result = addProductJsonLd(html, reviewNode)
+      const parsed = parseHtml(result.html)
+      expect(parsed.scripts.map((script) => [script.text, script.inHead])).toEqual([
+        ['var a = 1', true],
+        [serializeJsonLd(reviewNode), true],
+        ['b()', false],
+      ])
+    }
+  })
+
+  it('adds to the head, not inside a page script that holds <!--<script>', () => {
+    const own = 'var s = "<!--<script>"; </script></head><body>"; </script>'
+    const result = addProductJsonLd(page(`<script>${own}`), reviewNode)
+    expect(parseHtml(result.html).scripts.map((script) => [script.text, script.inHead])).toEqual([
+      [own.slice(0, -'</script>'.length), true],
+      [serializeJsonLd(reviewNode), true],
+    ])
+  })
+
+  it('does not merge into JSON-LD inside <template>, <noscript> or SVG, and leaves it as it was', () => {
+    const product = `<script type="application/ld+json">${JSON.stringify({ '@type': 'Product', name: 'Other' })}</script>`
+    const body = `<template>${product}</template><noscript>${product}</noscript><svg>${product}</svg>`
+    const result = addProductJsonLd(page('', body), reviewNode)
+    expect(result.status).toBe('added')
+    expect(result.html).toContain(body)
+    expect(jsonLdOf(result.html)).toEqual([reviewNode])
+  })
+
+  it('skips a page that declares another encoding than UTF-8', () => {
+    expect(addProductJsonLd(page('<meta charset="iso-8859-1">'), reviewNode)).toMatchObject({
+      status: 'skipped',
+      reason: 'the page declares the windows-1252 encoding; only UTF-8 pages are rewritten',
     })
   })
 

@@ -1,6 +1,19 @@
 import { isProductNode, type JsonLdNode, mergeJsonLd } from '../jsonld/merge.ts'
 import { jsonLdScriptTag, serializeJsonLd } from '../jsonld/serialize.ts'
-import { decodeEntities, type HtmlScan, type RawTextElement, scanHtml } from './html.ts'
+import { charsetOfContentType, declaredEncoding, declaresEncodingReason } from './charset.ts'
+import {
+  addAttribute,
+  attributesOf,
+  detach,
+  documentTitle,
+  headEndCandidates,
+  isHtmlElement,
+  type ParsedHtml,
+  parseHtml,
+  replaceText,
+  type ScriptElement,
+  serializeDocument,
+} from './html.ts'
 
 /** The `name` of the meta element that marks a page's product: `<meta name="verified-reviews:product" content="SKU">`. */
 export const PRODUCT_META_NAME = 'verified-reviews:product'
@@ -15,11 +28,8 @@ export const INJECTED_SCRIPT_ID = 'verified-reviews-jsonld'
 export const MERGED_SCRIPT_ATTRIBUTE = 'data-verified-reviews-jsonld'
 
 /** Whether the injector wrote this script (added it, or merged into it), and so may bring it up to date. */
-function isOwnScript(element: RawTextElement): boolean {
-  return (
-    element.tag.attributes.get('id') === INJECTED_SCRIPT_ID ||
-    element.tag.attributes.has(MERGED_SCRIPT_ATTRIBUTE)
-  )
+function isOwnScript(script: ScriptElement): boolean {
+  return script.attributes.get('id') === INJECTED_SCRIPT_ID || script.attributes.has(MERGED_SCRIPT_ATTRIBUTE)
 }
 
 /** What a page says about its product, read by {@link readProductPage}. */
@@ -27,12 +37,16 @@ export interface ProductPage {
   /**
    * Every distinct product the page marks: those of `<meta name="verified-reviews:product">` when the
    * page has one, else those of `data-verified-reviews-product` attributes. One page describes one
-   * product, so a page that marks several gets no markup.
+   * product, so a page that marks several gets no markup. Markers inside `<template>` or `<noscript>`
+   * are not part of the page and do not count.
    */
   productIds: string[]
   /** `href` of `<link rel="canonical">`, resolved against the page's URL; undefined without one. */
   canonicalUrl: string | undefined
-  /** Text of `<meta property="og:title">`, else of `<title>`: a fallback for the product's name. */
+  /**
+   * Text of `<meta property="og:title">`, else of `<title>` (character references decoded): a
+   * fallback for the product's name.
+   */
   title: string | undefined
   /** The Product nodes already in the page's JSON-LD: their `@id` and `name`, when they have them. */
   productNodes: { id: string | undefined; name: string | undefined }[]
@@ -41,40 +55,37 @@ export interface ProductPage {
 }
 
 interface JsonLdScript {
-  element: RawTextElement
+  script: ScriptElement
   document: unknown
 }
 
 interface ParsedPage {
-  scan: HtmlScan
+  parsed: ParsedHtml
   scripts: JsonLdScript[]
   invalidJsonLd: boolean
 }
 
-function attribute(element: { attributes: Map<string, string> }, name: string): string | undefined {
-  return element.attributes.get(name)
-}
-
-function isJsonLdScript(element: RawTextElement): boolean {
-  if (element.tag.name !== 'script') return false
-  const type = attribute(element.tag, 'type')?.trim().toLowerCase()
-  return type === 'application/ld+json'
+/**
+ * Whether the script is JSON-LD: an HTML `script` of the document (those of SVG, of `<template>` and of
+ * `<noscript>` are not scripts a crawler reads) of type `application/ld+json`.
+ */
+function isJsonLdScript(script: ScriptElement): boolean {
+  return script.attributes.get('type')?.trim().toLowerCase() === 'application/ld+json'
 }
 
 function parsePage(html: string): ParsedPage {
-  const scan = scanHtml(html)
+  const parsed = parseHtml(html)
   const scripts: JsonLdScript[] = []
   let invalidJsonLd = false
-  for (const element of scan.rawText) {
-    if (!isJsonLdScript(element)) continue
-    const text = html.slice(element.contentStart, element.contentEnd)
+  for (const script of parsed.scripts) {
+    if (!isJsonLdScript(script)) continue
     try {
-      scripts.push({ element, document: JSON.parse(text) })
+      scripts.push({ script, document: JSON.parse(script.text) })
     } catch {
       invalidJsonLd = true
     }
   }
-  return { scan, scripts, invalidJsonLd }
+  return { parsed, scripts, invalidJsonLd }
 }
 
 function isNode(value: unknown): value is JsonLdNode {
@@ -106,48 +117,63 @@ function distinct(values: readonly string[]): string[] {
   return [...new Set(values.map((value) => value.trim()).filter((value) => value !== ''))]
 }
 
+/** The encoding the page's own `<meta>` declares (a byte order mark makes it UTF-8), as the parser would use it. */
+function declaredEncodingOf(parsed: ParsedHtml): string | undefined {
+  if (parsed.source.startsWith('\ufeff')) return 'utf-8'
+  for (const element of parsed.elements) {
+    if (!isHtmlElement(element, 'meta')) continue
+    const attributes = attributesOf(element)
+    const charset = attributes.get('charset')
+    const content = attributes.get('content')
+    const label =
+      charset ??
+      (attributes.get('http-equiv')?.trim().toLowerCase() === 'content-type' && content !== undefined
+        ? charsetOfContentType(content)
+        : undefined)
+    const encoding = label === undefined ? undefined : declaredEncoding(label)
+    if (encoding !== undefined) return encoding
+  }
+  return undefined
+}
+
 /**
  * Reads the product markers, the canonical URL, the title and the Product nodes of a page.
  *
  * @param pageUrl The page's own URL, against which a relative canonical `href` is resolved.
  */
 export function readProductPage(html: string, pageUrl?: string): ProductPage {
-  const { scan, scripts, invalidJsonLd } = parsePage(html)
+  const { parsed, scripts, invalidJsonLd } = parsePage(html)
   const metaIds: string[] = []
   const attributeIds: string[] = []
   let canonicalUrl: string | undefined
   let ogTitle: string | undefined
-  for (const tag of scan.tags) {
-    const marked = attribute(tag, PRODUCT_ATTRIBUTE)
+  for (const element of parsed.elements) {
+    const attributes = attributesOf(element)
+    const marked = attributes.get(PRODUCT_ATTRIBUTE)
     if (marked !== undefined) attributeIds.push(marked)
-    if (tag.name === 'meta') {
-      const name = attribute(tag, 'name')?.trim().toLowerCase()
-      const content = attribute(tag, 'content')
+    if (isHtmlElement(element, 'meta')) {
+      const name = attributes.get('name')?.trim().toLowerCase()
+      const content = attributes.get('content')
       if (name === PRODUCT_META_NAME && content !== undefined) metaIds.push(content)
-      if (attribute(tag, 'property')?.trim().toLowerCase() === 'og:title' && content !== undefined) {
+      if (attributes.get('property')?.trim().toLowerCase() === 'og:title' && content !== undefined) {
         ogTitle ??= content.trim() || undefined
       }
     }
-    if (tag.name === 'link' && canonicalUrl === undefined) {
+    if (isHtmlElement(element, 'link') && canonicalUrl === undefined) {
       const rel =
-        attribute(tag, 'rel')
+        attributes
+          .get('rel')
           ?.toLowerCase()
           .split(/[\t\n\f\r ]+/) ?? []
-      const href = attribute(tag, 'href')
+      const href = attributes.get('href')
       if (rel.includes('canonical') && href !== undefined) canonicalUrl = resolveUrl(href, pageUrl)
     }
   }
-  const titleElement = scan.rawText.find((element) => element.tag.name === 'title')
-  const title =
-    ogTitle ??
-    (titleElement === undefined
-      ? undefined
-      : decodeEntities(html.slice(titleElement.contentStart, titleElement.contentEnd)).trim() || undefined)
   const metaProducts = distinct(metaIds)
   return {
     productIds: metaProducts.length > 0 ? metaProducts : distinct(attributeIds),
     canonicalUrl,
-    title,
+    title: ogTitle ?? (documentTitle(parsed) || undefined),
     productNodes: productNodes(scripts.map((script) => script.document)).map((node) => ({
       id: typeof node['@id'] === 'string' ? node['@id'] : undefined,
       name: typeof node.name === 'string' ? node.name : undefined,
@@ -178,31 +204,53 @@ export interface AddProductJsonLdOptions {
 }
 
 /**
+ * Whether `html` (the page after the edit) parses as the page did before, but for the injector's
+ * script, which holds `text`: the only script of the injector, in the head when `inHead`. For an
+ * added script, `before` must be the page's parse untouched; for a merge, with the merged script's new
+ * text and marker already set in it.
+ */
+function parsesAsIntended(before: string, html: string, text: string, inHead: boolean): boolean {
+  const after = parseHtml(html)
+  const own = after.scripts.filter(isOwnScript)
+  const [script] = own
+  if (own.length !== 1 || script === undefined || script.text !== text || (inHead && !script.inHead))
+    return false
+  if (inHead) detach(script.element)
+  return serializeDocument(after.document) === before
+}
+
+/**
  * `html` with `node` (a Product node whose `@id` is the page's product) in its JSON-LD, so that the page
  * keeps exactly one Product node: merged into the page's own Product node with the same `@id` (or its
- * only Product node without `@id`), else added as a script element at the end of the head. Other
- * scripts are left byte for byte; a merged script is re-serialized with the safe serializer.
+ * only Product node without `@id`), else added as a script element at the end of the head. The page is
+ * read by a standards-compliant HTML parser (parse5), and the edit is spliced into its text: every
+ * byte outside the merged script (or the added one) stays as it was. Before answering, the result is
+ * parsed again and must parse as the page did, plus the markup: one script of the injector, in the head
+ * when added, and every other node of the page (its own scripts included) the same.
  *
- * The page is left alone (`skipped`) when one of its JSON-LD scripts does not parse, when it has no
- * head to add to, or when the merge would leave it with more than one Product node; and as it is
- * (`own-markup`) when its own Product node already carries review markup (`aggregateRating` or `review`),
- * which the page's generator keeps up to date: a review component that marks up the reviews it shows.
- * A script this function added, or merged into (it then carries `data-verified-reviews-jsonld`), is its
- * own, and is brought up to date.
+ * The page is left alone (`skipped`) when it declares another encoding than UTF-8, when one of its
+ * JSON-LD scripts does not parse, when the merge would leave it with more than one Product node, or when
+ * the markup cannot be placed without changing how the rest of the page parses (a page that ends inside
+ * its head, say); and as it is (`own-markup`) when its own Product node already carries review markup
+ * (`aggregateRating` or `review`), which the page's generator keeps up to date: a review component that
+ * marks up the reviews it shows. A script this function added, or merged into (it then carries
+ * `data-verified-reviews-jsonld`), is its own, and is brought up to date. JSON-LD inside `<template>`,
+ * `<noscript>` or SVG is not the page's JSON-LD and is neither read nor merged into.
  */
 export function addProductJsonLd(
   html: string,
   node: JsonLdNode,
   options: AddProductJsonLdOptions = {},
 ): AddProductJsonLdResult {
-  const { scan, scripts, invalidJsonLd } = parsePage(html)
-  if (invalidJsonLd) {
-    return { status: 'skipped', reason: 'a JSON-LD script of the page does not parse', html }
-  }
+  const skipped = (reason: string): AddProductJsonLdResult => ({ status: 'skipped', reason, html })
+  const { parsed, scripts, invalidJsonLd } = parsePage(html)
+  const encoding = declaredEncodingOf(parsed)
+  if (encoding !== undefined && encoding !== 'utf-8') return skipped(declaresEncodingReason(encoding))
+  if (invalidJsonLd) return skipped('a JSON-LD script of the page does not parse')
   const target = mergeTarget(scripts, node['@id'])
   if (
     target !== undefined &&
-    !isOwnScript(target.script.element) &&
+    !isOwnScript(target.script.script) &&
     (target.node.aggregateRating !== undefined || target.node.review !== undefined)
   ) {
     return { status: 'own-markup', html }
@@ -210,27 +258,55 @@ export function addProductJsonLd(
   const documents = scripts.map((script) => script.document)
   const merged = mergeJsonLd(documents, node)
   if (productNodes(merged).length !== 1) {
-    return {
-      status: 'skipped',
-      reason: `the page already has ${productNodes(documents).length} Product nodes, none with @id ${JSON.stringify(node['@id'])}`,
-      html,
-    }
+    return skipped(
+      `the page already has ${productNodes(documents).length} Product nodes, none with @id ${JSON.stringify(node['@id'])}`,
+    )
   }
   if (merged.length > documents.length) {
-    const at = scan.headEnd ?? scan.bodyStart
-    if (at === undefined) return { status: 'skipped', reason: 'the page has no head element', html }
     const tag = jsonLdScriptTag(node, { id: INJECTED_SCRIPT_ID, ...options })
-    return { status: 'added', html: html.slice(0, at) + tag + html.slice(at) }
+    const text = serializeJsonLd(node)
+    const before = serializeDocument(parsed.document)
+    for (const at of headEndCandidates(parsed)) {
+      const edited = html.slice(0, at) + tag + html.slice(at)
+      if (parsesAsIntended(before, edited, text, true)) return { status: 'added', html: edited }
+    }
+    return skipped(
+      'no place at the end of its head where a script parses as part of the head (does the page end inside its head?)',
+    )
   }
   const index = merged.findIndex((document, position) => document !== documents[position])
-  const script = scripts[index]
-  if (script === undefined) return { status: 'unchanged', html }
-  const { contentStart, contentEnd, tag } = script.element
+  const found = scripts[index]
+  if (found === undefined) return { status: 'unchanged', html }
+  const { script } = found
   const text = serializeJsonLd(merged[index])
-  if (html.slice(contentStart, contentEnd) === text) return { status: 'unchanged', html }
+  if (script.contentEnd === undefined) return skipped('its JSON-LD script to merge into has no end tag')
+  if (html.slice(script.contentStart, script.contentEnd) === text) return { status: 'unchanged', html }
   // The page's start tag keeps its attributes; the marker goes just before its `>`.
-  const startTag = isOwnScript(script.element)
-    ? html.slice(tag.start, tag.end)
-    : `${html.slice(tag.start, tag.end - 1)} ${MERGED_SCRIPT_ATTRIBUTE}>`
-  return { status: 'merged', html: html.slice(0, tag.start) + startTag + text + html.slice(contentEnd) }
+  const own = isOwnScript(script)
+  const startTag = own
+    ? html.slice(script.start, script.contentStart)
+    : `${html.slice(script.start, script.contentStart - 1)} ${MERGED_SCRIPT_ATTRIBUTE}>`
+  const edited = html.slice(0, script.start) + startTag + text + html.slice(script.contentEnd)
+  replaceText(script.element, text)
+  if (!own) addAttribute(script.element, MERGED_SCRIPT_ATTRIBUTE)
+  if (!parsesAsIntended(serializeDocument(parsed.document), edited, text, false)) {
+    return skipped('merging into its JSON-LD script would change how the rest of the page parses')
+  }
+  return { status: 'merged', html: edited }
+}
+
+/**
+ * Why a page the injector wrote is not as it should be, or undefined when it is: exactly one script of
+ * the injector (in the head, when it was added), whose JSON-LD parses, and exactly one Product node in
+ * the page's JSON-LD.
+ */
+export function injectedMarkupProblem(html: string, added: boolean): string | undefined {
+  const { parsed, scripts, invalidJsonLd } = parsePage(html)
+  const own = parsed.scripts.filter(isOwnScript)
+  if (own.length !== 1) return `the page holds ${own.length} scripts of the injector, not 1`
+  if (added && own[0]?.inHead !== true) return 'the script of the injector is not in the head'
+  if (invalidJsonLd) return 'a JSON-LD script of the page does not parse'
+  const products = productNodes(scripts.map((script) => script.document)).length
+  if (products !== 1) return `the page holds ${products} Product nodes, not 1`
+  return undefined
 }
