@@ -206,6 +206,7 @@ describe('the checkout', () => {
     const browsing = await context(true)
     const page = await browsing.newPage()
     await page.goto(`${app.origin}/en/checkout`)
+    await page.getByLabel('Quantity').fill('2')
     await page.getByLabel('First name').fill('Ada')
     await page.getByLabel('Last name').fill('Lovelace')
     await page.getByLabel('Email').fill('ada.e2e@example.com')
@@ -214,10 +215,18 @@ describe('the checkout', () => {
       page.getByRole('status').filter({ hasText: 'Order sent.' }).waitFor(),
     ).resolves.toBeUndefined()
     const events = (await (await fetch(`${app.sandbox.origin}/__sandbox/purchase-events`)).json()) as Array<{
+      purchase_reference: string
+      price: number
       consumer: { email: string }
-      products: Array<{ product_ref: { sku: string } }>
+      products: Array<{ product_ref: { sku: string }; price: number }>
     }>
-    expect(events.map((event) => event.consumer.email)).toContain('ada.e2e@example.com')
+    const event = events.find((candidate) => candidate.consumer.email === 'ada.e2e@example.com')
+    // Built on the server from the order: the catalogue's product and price, a reference made there.
+    expect(event).toMatchObject({
+      price: 339.8,
+      products: [{ product_ref: { sku: 'SKU-001' }, price: 169.9 }],
+    })
+    expect(event?.purchase_reference).toMatch(/^DEMO-/)
     await browsing.close()
   })
 })

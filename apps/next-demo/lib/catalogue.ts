@@ -7,6 +7,8 @@ export interface Product {
   brand: string
   sku: string
   gtin13: string
+  /** Unit price in euros: the shop's own, never taken from a form. */
+  price: number
 }
 
 /** A shop of the brand, by `shop_key`. */

@@ -4,6 +4,13 @@
 import { writeFile } from 'node:fs/promises'
 import { generateDataset, websiteIdFromSeed } from '../../../packages/sandbox/src/internal/seed.ts'
 
+// The sandbox's catalogue has no prices: a shop has its own; these are steady, from the SKU.
+function priceOf(sku: string): number {
+  let hash = 0
+  for (const char of sku) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0
+  return 9.9 + (hash % 40) * 5
+}
+
 const dataset = generateDataset({
   seed: 1,
   websiteId: websiteIdFromSeed(1),
@@ -16,6 +23,7 @@ const catalogue = {
     brand: product.product_brand,
     sku: product.product_sku,
     gtin13: product.product_ean,
+    price: Math.round(priceOf(product.product_sku) * 100) / 100,
   })),
   shops: dataset.shops.map((shop) => ({ key: shop.shop_key, name: shop.name })),
 }

@@ -35,6 +35,15 @@ export {
   type ValidationIssue,
   VerifiedReviewsError,
 } from './errors.ts'
+export {
+  PURCHASE_EVENT_FORM_FIELDS,
+  type PurchaseEventFormField,
+  type PurchaseEventFormOptions,
+  type PurchaseEventFormReading,
+  type PurchaseEventFormValues,
+  purchaseEventFromForm,
+  SHOPPER_FORM_FIELDS,
+} from './internal/forms/purchase-event-form.ts'
 export { Page, PagePromise } from './pagination.ts'
 export type { BrandListParams, BrandReviewListParams, BrandReviews, Brands } from './resources/brands.ts'
 export type {

@@ -53,8 +53,15 @@ export {
   type ReviewsJsonLdProps,
 } from './components.tsx'
 export {
+  PURCHASE_EVENT_FORM_FIELDS,
+  type PurchaseEventFormField,
+  type PurchaseEventFormOptions,
+  type PurchaseEventFormReading,
+  type PurchaseEventFormValues,
   type PurchaseEventSubmission,
   type PurchaseEventsClient,
+  purchaseEventFromForm,
+  SHOPPER_FORM_FIELDS,
   type SubmitPurchaseEventOptions,
   submitPurchaseEvent,
 } from './purchase-events.ts'

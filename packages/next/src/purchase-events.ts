@@ -6,6 +6,16 @@ import type {
 } from '@verified-reviews/core'
 import { freshReviewsClient } from './clients.ts'
 
+export {
+  PURCHASE_EVENT_FORM_FIELDS,
+  type PurchaseEventFormField,
+  type PurchaseEventFormOptions,
+  type PurchaseEventFormReading,
+  type PurchaseEventFormValues,
+  purchaseEventFromForm,
+  SHOPPER_FORM_FIELDS,
+} from '@verified-reviews/core'
+
 /** What {@link submitPurchaseEvent} needs of a client: `createClient()` satisfies it. */
 export interface PurchaseEventsClient {
   purchaseEvents: { submit(params: SubmitPurchaseEventsParams): Promise<PurchaseEventResult[]> }
@@ -32,77 +42,18 @@ export interface PurchaseEventSubmission {
   /** The events the service holds, in input order. */
   created: PurchaseEvent[]
   /**
-   * What is wrong, by field. For a form or one event, fields are named as the form names them
-   * (`consumer.email`); for several events, with their index (`events[2].consumer.email`).
+   * What is wrong, by field. For one event, fields are named as a form names them (`consumer.email`,
+   * see `purchaseEventFromForm`); for several events, with their index (`events[2].consumer.email`).
    */
   errors: Record<string, string>
   /** What went wrong with the submission as a whole (the service could not be reached), for the reader. */
   message?: string
 }
 
-// Members the service takes as numbers or booleans; every other form value is text.
-const NUMBERS = /^(?:price|products\[\d+\]\.price|solicitation_parameters\.(?:delay|delay_product))$/
-const BOOLEANS = /^products\[\d+\]\.not_received$/
-const PATH = /^[a-z_]+(?:\[\d{1,2}\])?(?:\.[a-z_]+(?:\[\d{1,2}\])?)*$/
+const FAILED = 'The purchase could not be sent for review invitations.'
 
-type Tree = Record<string, unknown>
-
-function set(tree: Tree, name: string, value: unknown): void {
-  const steps = name.split('.').flatMap((part) => {
-    const match = /^([a-z_]+)(?:\[(\d+)\])?$/.exec(part)
-    return match?.[2] === undefined ? [part] : [match[1] as string, Number(match[2])]
-  })
-  let node: Record<string | number, unknown> = tree
-  steps.forEach((step, index) => {
-    if (index === steps.length - 1) {
-      node[step] = value
-      return
-    }
-    const next = steps[index + 1]
-    node[step] ??= typeof next === 'number' ? [] : {}
-    node = node[step] as Record<string | number, unknown>
-  })
-}
-
-function now(): string {
-  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
-}
-
-/**
- * One purchase event from a form whose field names are the event's members, dotted
- * (`consumer.email`, `products[0].product_ref.sku`). Empty fields are left out, `price` and the delays
- * become numbers, `not_received` a boolean; `purchase_date` defaults to now and `sales_channel.channel`
- * to `online`. Fields Next.js adds to Server Action forms (`$ACTION_…`) are ignored.
- */
-function eventFromForm(form: FormData): { event: Tree; errors: Record<string, string> } {
-  const event: Tree = {}
-  const errors: Record<string, string> = {}
-  for (const [name, raw] of form.entries()) {
-    if (name.startsWith('$')) continue
-    if (!PATH.test(name)) {
-      errors[name] = 'is not a member of a purchase event'
-      continue
-    }
-    if (typeof raw !== 'string') {
-      errors[name] = 'must be text, not a file'
-      continue
-    }
-    const text = raw.trim()
-    if (text === '') continue
-    if (NUMBERS.test(name)) {
-      const number = Number(text.replace(',', '.'))
-      if (Number.isFinite(number)) set(event, name, number)
-      else errors[name] = 'must be a number'
-    } else if (BOOLEANS.test(name)) {
-      set(event, name, text === 'on' || text === 'true')
-    } else {
-      set(event, name, text)
-    }
-  }
-  event.purchase_date ??= now()
-  if (typeof event.sales_channel !== 'object' || event.sales_channel === null) event.sales_channel = {}
-  ;(event.sales_channel as Tree).channel ??= 'online'
-  return { event, errors }
+function firstError(errors: Map<string, string>, field: string, message: string): void {
+  if (!errors.has(field)) errors.set(field, message)
 }
 
 interface Issue {
@@ -124,28 +75,33 @@ function issuesOf(error: unknown): Issue[] | undefined {
 
 /**
  * Sends purchase events from a Server Action, so that the customers are invited to review what they
- * bought. Takes the checkout form's `FormData` (fields named after the event's members, see the README),
- * one event, or several. Never throws: what is wrong comes back by field in `errors`, ready for
- * `useActionState`, and the event is not sent while anything is wrong.
+ * bought. Build each event on the server from the confirmed order (reference, date, products, prices
+ * from your own records); take from the checkout form only what the shopper enters, with
+ * {@link purchaseEventFromForm}. Never throws: what is wrong comes back by field in `errors`, ready for
+ * `useActionState`, and nothing is sent while anything is wrong.
  *
  * @example
  * 'use server'
  * export async function checkout(_state: PurchaseEventSubmission | null, form: FormData) {
- *   return submitPurchaseEvent(form)
+ *   const shopper = purchaseEventFromForm(form) // consumer.first_name, consumer.email…
+ *   if (Object.keys(shopper.errors).length > 0) return { ok: false, created: [], errors: shopper.errors }
+ *   const order = await confirmOrder(cart(), shopper.values.consumer) // your shop, on the server
+ *   return submitPurchaseEvent(purchaseEventOf(order))
  * }
  */
 export async function submitPurchaseEvent(
-  input: FormData | PurchaseEventInput | readonly PurchaseEventInput[],
+  input: PurchaseEventInput | readonly PurchaseEventInput[],
   options: SubmitPurchaseEventOptions = {},
 ): Promise<PurchaseEventSubmission> {
-  const several = Array.isArray(input)
-  const fromForm = input instanceof FormData ? eventFromForm(input) : undefined
-  if (fromForm !== undefined && Object.keys(fromForm.errors).length > 0) {
-    return { ok: false, created: [], errors: fromForm.errors }
+  if (input instanceof FormData) {
+    // A form is written by whoever sends it: an event read from one would be forgeable.
+    console.error(
+      "@verified-reviews/next: submitPurchaseEvent takes events built on the server from the confirmed order, not a FormData; read the shopper's own fields with purchaseEventFromForm(form).",
+    )
+    return { ok: false, created: [], errors: {}, message: FAILED }
   }
-  const events = (
-    fromForm !== undefined ? [fromForm.event] : several ? input : [input]
-  ) as readonly PurchaseEventInput[]
+  const several = Array.isArray(input)
+  const events = (several ? input : [input]) as readonly PurchaseEventInput[]
   // A single event's fields are named as in its form; several keep their index.
   const name = (index: number, field: string | undefined) =>
     several ? `events[${index}]${field === undefined ? '' : `.${field}`}` : (field ?? 'event')
@@ -156,30 +112,26 @@ export async function submitPurchaseEvent(
       events,
       ...(websiteId === undefined || websiteId === '' ? {} : { websiteId }),
     })
-    const errors: Record<string, string> = {}
+    // Field names come from the service's answer: kept in a Map, so none can reach a prototype.
+    const errors = new Map<string, string>()
     const created: PurchaseEvent[] = []
     results.forEach((result, index) => {
       if (result.status === 'created') created.push(result.event)
-      else for (const reason of result.reasons) errors[name(index, reason.field)] ??= reason.message
+      else for (const reason of result.reasons) firstError(errors, name(index, reason.field), reason.message)
     })
-    return { ok: Object.keys(errors).length === 0, created, errors }
+    return { ok: errors.size === 0, created, errors: Object.fromEntries(errors) }
   } catch (error) {
     const issues = issuesOf(error)?.filter((issue) => issue.field.startsWith('events['))
     if (issues !== undefined && issues.length > 0) {
-      const errors: Record<string, string> = {}
+      const errors = new Map<string, string>()
       for (const issue of issues) {
         const match = /^events\[(\d+)\]\.?(.*)$/.exec(issue.field)
-        errors[name(Number(match?.[1] ?? 0), match?.[2] || undefined)] ??= issue.message
+        firstError(errors, name(Number(match?.[1] ?? 0), match?.[2] || undefined), issue.message)
       }
-      return { ok: false, created: [], errors }
+      return { ok: false, created: [], errors: Object.fromEntries(errors) }
     }
     // Missing credentials or website id, or a service out of reach: nothing the customer can fix.
     console.error('@verified-reviews/next: submitPurchaseEvent could not send the purchase events.', error)
-    return {
-      ok: false,
-      created: [],
-      errors: {},
-      message: 'The purchase could not be sent for review invitations.',
-    }
+    return { ok: false, created: [], errors: {}, message: FAILED }
   }
 }

@@ -1,23 +1,45 @@
 'use server'
 
-import { type PurchaseEventSubmission, submitPurchaseEvent } from '@verified-reviews/next'
+import {
+  type PurchaseEventSubmission,
+  purchaseEventFromForm,
+  submitPurchaseEvent,
+} from '@verified-reviews/next'
 import { findProduct } from '@/lib/catalogue'
+import { createOrder, MAX_QUANTITY, purchaseEventOf } from '@/lib/orders'
+
+const REQUIRED = ['first_name', 'last_name', 'email'] as const
+
+function quantityOf(value: FormDataEntryValue | null): number | undefined {
+  if (typeof value !== 'string' || !/^\d{1,2}$/.test(value.trim())) return undefined
+  const quantity = Number(value)
+  return quantity >= 1 && quantity <= MAX_QUANTITY ? quantity : undefined
+}
 
 /**
- * The checkout's Server Action: the form's fields are named after the purchase event's members
- * (`consumer.email`, `products[0].product_ref.sku`…); the order reference and the product's name and
- * identifiers come from the shop's side.
+ * The checkout's Server Action. The form gives only what the shopper chooses and enters: a product of
+ * the catalogue and a quantity, their name and e-mail (`purchaseEventFromForm` reads the `consumer.*`
+ * fields and nothing else). The order is recorded on the server, priced from the catalogue, with a
+ * reference the server makes, and the purchase event is built from that order.
  */
 export async function placeOrder(
   _previous: PurchaseEventSubmission | null,
   form: FormData,
 ): Promise<PurchaseEventSubmission> {
-  form.set('purchase_reference', `DEMO-${crypto.randomUUID().slice(0, 13)}`)
-  const product = findProduct(String(form.get('products[0].product_ref.sku') ?? ''))
-  if (product !== undefined) {
-    form.set('products[0].name', product.name)
-    form.set('products[0].brand', product.brand)
-    form.set('products[0].product_ref.ean', product.gtin13)
+  const shopper = purchaseEventFromForm(form)
+  const errors: Record<string, string> = { ...shopper.errors }
+  const consumer = shopper.values.consumer ?? {}
+  for (const field of REQUIRED) {
+    if (consumer[field] === undefined) errors[`consumer.${field}`] ??= 'is required'
   }
-  return submitPurchaseEvent(form)
+  const product = findProduct(String(form.get('product') ?? ''))
+  if (product === undefined) errors.product = 'is not a product of the shop'
+  const quantity = quantityOf(form.get('quantity'))
+  if (quantity === undefined) errors.quantity = `must be a whole number from 1 to ${MAX_QUANTITY}`
+  if (product === undefined || quantity === undefined || Object.keys(errors).length > 0) {
+    return { ok: false, created: [], errors }
+  }
+
+  const order = createOrder({ items: [{ productId: product.id, quantity }], customer: consumer })
+  return submitPurchaseEvent(purchaseEventOf(order))
 }

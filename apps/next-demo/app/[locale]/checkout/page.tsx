@@ -4,6 +4,7 @@ import { CheckoutForm } from '@/components/CheckoutForm'
 import { SiteHeader } from '@/components/SiteHeader'
 import { PRODUCTS } from '@/lib/catalogue'
 import { isLocale, text } from '@/lib/i18n'
+import { MAX_QUANTITY } from '@/lib/orders'
 import { placeOrder } from './actions'
 
 export async function generateMetadata(props: { params: Promise<{ locale: string }> }): Promise<Metadata> {
@@ -23,13 +24,14 @@ export default async function CheckoutPage(props: { params: Promise<{ locale: st
         <CheckoutForm
           action={placeOrder}
           locale={locale}
-          products={PRODUCTS.map(({ id, name }) => ({ id, name }))}
+          products={PRODUCTS.map(({ id, name, price }) => ({ id, name, price }))}
+          maxQuantity={MAX_QUANTITY}
           texts={{
             product: text(locale, 'product'),
+            quantity: text(locale, 'quantity'),
             firstName: text(locale, 'firstName'),
             lastName: text(locale, 'lastName'),
             email: text(locale, 'email'),
-            price: text(locale, 'price'),
             placeOrder: text(locale, 'placeOrder'),
             orderSent: text(locale, 'orderSent'),
             orderFailed: text(locale, 'orderFailed'),

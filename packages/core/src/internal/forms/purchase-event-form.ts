@@ -1,0 +1,263 @@
+import { ValidationError } from '../../errors.ts'
+import type {
+  Consumer,
+  CustomField,
+  PurchasedProduct,
+  SalesChannel,
+  SolicitationParameters,
+} from '../../types/purchase-events.ts'
+
+/**
+ * Every field a purchase event form can name, dotted, with `[]` where an index goes
+ * (`products[0].product_ref.sku` is `products[].product_ref.sku`).
+ */
+export const PURCHASE_EVENT_FORM_FIELDS = [
+  'purchase_reference',
+  'purchase_date',
+  'price',
+  'consumer.first_name',
+  'consumer.last_name',
+  'consumer.birth_date',
+  'consumer.email',
+  'consumer.phone',
+  'consumer.courtesy_title',
+  'consumer.language',
+  'consumer.country',
+  'consumer.custom_fields[].label',
+  'consumer.custom_fields[].value',
+  'consumer.custom_fields[].category',
+  'products[].product_ref.ean',
+  'products[].product_ref.sku',
+  'products[].product_ref.upc',
+  'products[].product_ref.isbn',
+  'products[].product_ref.jan',
+  'products[].product_ref.mpn',
+  'products[].product_ref.reference',
+  'products[].name',
+  'products[].brand',
+  'products[].price',
+  'products[].not_received',
+  'products[].category',
+  'products[].custom_fields[].label',
+  'products[].custom_fields[].value',
+  'products[].custom_fields[].category',
+  'sales_channel.channel',
+  'sales_channel.delivery_type',
+  'sales_channel.website_id',
+  'sales_channel.shop_id',
+  'solicitation_parameters.delay',
+  'solicitation_parameters.delay_product',
+  'solicitation_parameters.purchase_event_type',
+  'custom_fields[].label',
+  'custom_fields[].value',
+  'custom_fields[].category',
+] as const
+
+/** A field of a purchase event form: one of {@link PURCHASE_EVENT_FORM_FIELDS}. */
+export type PurchaseEventFormField = (typeof PURCHASE_EVENT_FORM_FIELDS)[number]
+
+/**
+ * What a shopper enters at checkout, the only fields {@link purchaseEventFromForm} reads unless told
+ * otherwise: their name, e-mail, phone, title, birth date, language and country. The order itself
+ * (reference, date, products, prices, channel) is the shop's to say, from its own records.
+ */
+export const SHOPPER_FORM_FIELDS = [
+  'consumer.first_name',
+  'consumer.last_name',
+  'consumer.email',
+  'consumer.phone',
+  'consumer.courtesy_title',
+  'consumer.birth_date',
+  'consumer.language',
+  'consumer.country',
+] as const satisfies readonly PurchaseEventFormField[]
+
+/** What a form gave, shaped as a purchase event: only the fields read, none of the event's members required. */
+export interface PurchaseEventFormValues {
+  purchase_reference?: string
+  purchase_date?: string
+  price?: number
+  consumer?: Consumer
+  products?: PurchasedProduct[]
+  sales_channel?: Partial<SalesChannel>
+  solicitation_parameters?: SolicitationParameters
+  custom_fields?: CustomField[]
+}
+
+/** Options of {@link purchaseEventFromForm}. */
+export interface PurchaseEventFormOptions {
+  /**
+   * The fields the form may fill. Widen it only to fields the shopper may truly choose: a form is
+   * written by whoever sends it, so a price, a product or an order reference read from one is forgeable.
+   * @default SHOPPER_FORM_FIELDS (the consumer's own fields)
+   */
+  fields?: readonly PurchaseEventFormField[]
+}
+
+/** What {@link purchaseEventFromForm} read. */
+export interface PurchaseEventFormReading {
+  /** The values of the fields read, shaped as a purchase event; use them only when `errors` is empty. */
+  values: PurchaseEventFormValues
+  /** What is wrong, by form field name (`consumer.email`); empty when nothing is. */
+  errors: Record<string, string>
+}
+
+// Top-level members of a purchase event: a form name starting with one of them is read or refused,
+// any other name is the shop's own field and left alone.
+const MEMBERS = new Set(PURCHASE_EVENT_FORM_FIELDS.map((field) => /^[a-z_]+/.exec(field)?.[0]))
+const KNOWN: ReadonlySet<string> = new Set(PURCHASE_EVENT_FORM_FIELDS)
+const NUMBERS = new Set([
+  'price',
+  'products[].price',
+  'solicitation_parameters.delay',
+  'solicitation_parameters.delay_product',
+])
+const BOOLEANS = new Set(['products[].not_received'])
+// Names that would reach an object's prototype if they became keys.
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype'])
+const SEGMENT = /^([a-z_]{1,40})(?:\[(\d{1,2})\])?$/
+
+type Step = string | number
+type Node = { [key: string]: unknown }
+
+/** The steps of a well-formed name and its field pattern (`products[].name`), or undefined. */
+function parseName(name: string): { steps: Step[]; pattern: string } | undefined {
+  const steps: Step[] = []
+  const pattern: string[] = []
+  for (const part of name.split('.')) {
+    const match = SEGMENT.exec(part)
+    if (match === null) return undefined
+    const key = match[1] as string
+    steps.push(key)
+    if (match[2] === undefined) pattern.push(key)
+    else {
+      steps.push(Number(match[2]))
+      pattern.push(`${key}[]`)
+    }
+  }
+  return { steps, pattern: pattern.join('.') }
+}
+
+function set(tree: Node, steps: readonly Step[], value: unknown): void {
+  let node = tree as Record<Step, unknown>
+  steps.forEach((step, index) => {
+    if (index === steps.length - 1) {
+      node[step] = value
+      return
+    }
+    // Objects without a prototype: even a key that slipped through could not reach Object.prototype.
+    node[step] ??= typeof steps[index + 1] === 'number' ? [] : Object.create(null)
+    node = node[step] as Record<Step, unknown>
+  })
+}
+
+const CUSTOM_FIELD = /custom_fields\[\d+\]$/
+
+/**
+ * Plain objects and arrays from the tree, refusing arrays with gaps (`products[1]` without `products[0]`)
+ * and custom fields without a label or a value.
+ */
+function plain(value: unknown, path: string, errors: Map<string, string>): unknown {
+  if (Array.isArray(value)) {
+    const items: unknown[] = []
+    for (let index = 0; index < value.length; index++) {
+      if (!Object.hasOwn(value, index)) {
+        errors.set(`${path}[${index}]`, 'is missing: number the fields from 0 without gaps')
+        return items
+      }
+      items.push(plain(value[index], `${path}[${index}]`, errors))
+    }
+    return items
+  }
+  if (typeof value === 'object' && value !== null) {
+    if (CUSTOM_FIELD.test(path)) {
+      for (const member of ['label', 'value']) {
+        if (!Object.hasOwn(value, member)) errors.set(`${path}.${member}`, 'is required')
+      }
+    }
+    return Object.fromEntries(
+      Object.entries(value).map(([key, member]) => [
+        key,
+        plain(member, path === '' ? key : `${path}.${key}`, errors),
+      ]),
+    )
+  }
+  return value
+}
+
+/**
+ * Reads the fields of a purchase event from a form (a Server Action's `FormData`, an Astro Action's, or
+ * `URLSearchParams`), and only those it is allowed to: by default the shopper's own fields
+ * ({@link SHOPPER_FORM_FIELDS}). Build the rest of the event on the server from the confirmed order, and
+ * never take a price, a product or an order reference from a form: anyone can send any form.
+ *
+ * Field names are the event's members, dotted, with indexes for arrays (`consumer.email`,
+ * `products[0].product_ref.sku`). Empty fields are left out; `price`, `products[i].price`,
+ * `solicitation_parameters.delay` and `delay_product` become numbers (a decimal comma is accepted),
+ * `products[i].not_received` a boolean (`on` or `true`). Refused, by name in `errors`: a member of a
+ * purchase event not in `fields`, a name that is no member of one (`consumer.shoe_size`, and any name
+ * with `__proto__`, `constructor` or `prototype` in it), a field given twice, a file, a number that is
+ * not one, indexes with gaps. Names that do not start like a member of a purchase event (the shop's own
+ * fields, `$ACTION_…` of Next.js) are ignored.
+ *
+ * @example
+ * const { values, errors } = purchaseEventFromForm(form) // consumer.first_name, consumer.email…
+ * const event = { ...eventOfOrder(order), consumer: { ...values.consumer, ...order.consumer } }
+ *
+ * @throws ValidationError when `options.fields` names a field no purchase event form has.
+ */
+export function purchaseEventFromForm(
+  form: FormData | URLSearchParams,
+  options: PurchaseEventFormOptions = {},
+): PurchaseEventFormReading {
+  const allowed: ReadonlySet<string> = new Set(options.fields ?? SHOPPER_FORM_FIELDS)
+  const unknown = [...allowed].filter((field) => !KNOWN.has(field))
+  if (unknown.length > 0) {
+    throw new ValidationError([
+      { field: 'fields', message: `${unknown.join(', ')} is no field of a purchase event form` },
+    ])
+  }
+
+  const tree: Node = Object.create(null)
+  const errors = new Map<string, string>()
+  const seen = new Set<string>()
+  for (const [name, raw] of form.entries()) {
+    if (name.split(/[.[\]]/).some((part) => FORBIDDEN.has(part.toLowerCase()))) {
+      errors.set(name, 'is not a member of a purchase event')
+      continue
+    }
+    if (!MEMBERS.has(/^[a-z_]+/.exec(name)?.[0])) continue
+    const parsed = parseName(name)
+    if (parsed === undefined || !KNOWN.has(parsed.pattern)) {
+      errors.set(name, 'is not a member of a purchase event')
+      continue
+    }
+    if (!allowed.has(parsed.pattern)) {
+      errors.set(name, 'is not read from the form: the shop sets it on the server, from the order')
+      continue
+    }
+    if (typeof raw !== 'string') {
+      errors.set(name, 'must be text, not a file')
+      continue
+    }
+    const key = parsed.steps.join('.')
+    if (seen.has(key)) {
+      errors.set(name, 'is given more than once')
+      continue
+    }
+    seen.add(key)
+    const text = raw.trim()
+    if (text === '') continue
+    if (NUMBERS.has(parsed.pattern)) {
+      const number = Number(text.replace(',', '.'))
+      if (Number.isFinite(number)) set(tree, parsed.steps, number)
+      else errors.set(name, 'must be a number')
+    } else if (BOOLEANS.has(parsed.pattern)) {
+      set(tree, parsed.steps, text === 'on' || text === 'true')
+    } else {
+      set(tree, parsed.steps, text)
+    }
+  }
+  const values = plain(tree, '', errors) as PurchaseEventFormValues
+  return { values, errors: Object.fromEntries(errors) }
+}
