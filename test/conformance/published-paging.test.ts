@@ -474,17 +474,45 @@ describe('sort and desc', () => {
     expectError(await api.get(path, { sort: field }), 400, 'invalid_parameter', 'sort')
   })
 
-  it.each(LISTS)('an unknown sort field on %s is 400 with field sort', async (path) => {
-    expectError(await api.get(path, { sort: 'colour' }), 400, 'invalid_parameter', 'sort')
-  })
+  it.each(LISTS)(
+    'an unknown sort field on %s is 400 with field sort, naming the sortable fields',
+    async (path) => {
+      const answer = await api.get<{ message: string }>(path, { sort: 'colour' })
+      expectError(answer, 400, 'invalid_parameter', 'sort')
+      expect(answer.body.message).toMatch(/colour.*(publish_date|product_variation_id|shop_key)/)
+    },
+  )
 
-  it('desc=publish_date without sort orders by the default sort field, newest first', async () => {
+  it('desc=publish_date without sort orders newest first, as sort=publish_date&desc=publish_date', async () => {
     const answer = await api.get<ProductReview[]>('/products/reviews', { desc: 'publish_date', limit: 200 })
     expect(answer.status, answer.text).toBe(200)
     const expected = [...reviews]
       .sort(comparator(['publish_date'], ['publish_date'], 'review_id'))
       .slice(0, 200)
     expect(ids(answer.body)).toEqual(ids(expected))
+  })
+
+  it('desc without sort sorts by the desc fields, descending, across pages', async () => {
+    const walked = (
+      await api.walk<BrandReview>('/brands/reviews', { desc: 'review_rate,order_date', limit: 200 })
+    ).items
+    const expected = [...brandReviews].sort(
+      comparator(['review_rate', 'order_date'], ['review_rate', 'order_date'], 'review_id'),
+    )
+    expect(ids(walked)).toEqual(ids(expected))
+  })
+
+  it('desc without sort on /products sorts by that field, descending', async () => {
+    const answer = await api.get<ProductSummary[]>('/products', { desc: 'average', limit: 200 })
+    expect(answer.status, answer.text).toBe(200)
+    const expected = [...products].sort(comparator(['average'], ['average'], 'product_variation_id'))
+    expect(answer.body.map((p) => p.product_variation_id)).toEqual(
+      expected.slice(0, 200).map((p) => p.product_variation_id),
+    )
+  })
+
+  it('an unknown desc field without sort is 400 with field desc', async () => {
+    expectError(await api.get('/products/reviews', { desc: 'colour' }), 400, 'invalid_parameter', 'desc')
   })
 
   it('a field named twice in sort is 400 with field sort', async () => {

@@ -53,6 +53,13 @@ function time(value: string): number {
   return Date.parse(value)
 }
 
+/** `instant` written in local time at a whole-hour offset: `2025-03-01T12:00:00.000+02:00`. */
+function shift(instant: Date, hours: number): string {
+  const local = new Date(instant.getTime() + hours * 3600_000).toISOString().replace('Z', '')
+  const sign = hours < 0 ? '-' : '+'
+  return `${local}${sign}${String(Math.abs(hours)).padStart(2, '0')}:00`
+}
+
 /** A seeded date of the field, `rank` places from the start (or from the end when negative). */
 function pivot(field: (typeof DATE_FIELDS)[number], rank: number): string {
   const sorted = all.map((review) => review[field]).sort((a, b) => time(a) - time(b))
@@ -131,11 +138,20 @@ describe('list syntax', () => {
     expect(ids(answer.body)).toEqual(ids(all.filter((review) => review.review_rate <= 2).slice(0, 200)))
   })
 
-  it('list items are trimmed', async () => {
+  it('whitespace around an identifier is part of it: ` SKU` is not `SKU`', async () => {
     const [first, second] = twoProducts()
-    await expectFilter({ product_variation_id: ` ${first} , ${second}` }, (review) =>
-      [first, second].includes(review.product_variation_id),
-    )
+    const answer = await api.get<ProductReview[]>('/products/reviews', {
+      product_variation_id: ` ${first},${second} `,
+      limit: 200,
+    })
+    expect(answer.status, answer.text).toBe(200)
+    expect(answer.body).toEqual([])
+  })
+
+  it('items of the fixed lists (review_rate, incentivization) are trimmed', async () => {
+    await expectFilter({ review_rate: ' 1 , 2', incentivization: ' gifted' }, (review) => {
+      return review.review_rate <= 2 && review.incentivization === 'gifted'
+    })
   })
 
   it.each([
@@ -266,6 +282,23 @@ describe('date filters', () => {
     expect(answer.status, answer.text).toBe(200)
     const expected = all.filter((review) => time(review.order_date) < boundary.getTime())
     expect(ids(answer.body)).toEqual(ids(expected.slice(0, 200)))
+  })
+
+  it.each([
+    ['without seconds', (instant: Date) => instant.toISOString().replace(/:\d{2}\.\d{3}Z$/, 'Z')],
+    ['with an offset of hours alone', (instant: Date) => shift(instant, 1).replace(/:00$/, '')],
+    [
+      'with an offset without a colon',
+      (instant: Date) => shift(instant, -5).replace(/(\d{2}):(\d{2})$/, '$1$2'),
+    ],
+    ['with a fraction after a comma', (instant: Date) => instant.toISOString().replace('.', ',')],
+  ])('an ISO 8601 date-time %s is read as the instant it names', async (_, write) => {
+    // A boundary on a whole minute, so that writing it without seconds names the same instant.
+    const boundary = new Date(Math.floor(time(pivot('publish_date', 400)) / 60_000) * 60_000)
+    await expectFilter(
+      { 'publish_date.lt': write(boundary) },
+      (review) => time(review.publish_date) < boundary.getTime(),
+    )
   })
 
   it('a date-time with an offset is compared as the instant it names', async () => {

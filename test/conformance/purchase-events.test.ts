@@ -94,6 +94,19 @@ describe('submitting purchase events', () => {
     expect(created?.website_id).toBe(sb.websiteId)
   })
 
+  it.each([
+    '2025-03-01T10:00Z',
+    '2025-03-01T10:00:00.5+02:00',
+    '2025-03-01T10:00:00,250-03:30',
+    '2025-03-01T10:00+0100',
+    '2025-03-01T10:00+01',
+    '2025-03-01T10:00',
+  ])('takes the ISO 8601 purchase_date %s and echoes it as sent', async (purchaseDate) => {
+    const answer = await submit([event({ purchase_date: purchaseDate })])
+    expect(answer.status, answer.text).toBe(201)
+    expect((answer.body as Event[])[0]?.purchase_date).toBe(purchaseDate)
+  })
+
   it('echoes every submitted member and adds the consumer flags', async () => {
     const full = event({
       price: 49.9,
@@ -284,6 +297,16 @@ describe('event validation', () => {
     {
       name: 'an impossible purchase_date',
       overrides: { purchase_date: '2025-02-30T10:00:00Z' },
+      field: 'purchase_date',
+    },
+    {
+      name: 'a purchase_date with the hour alone',
+      overrides: { purchase_date: '2025-03-01T10Z' },
+      field: 'purchase_date',
+    },
+    {
+      name: 'a purchase_date in the basic format',
+      overrides: { purchase_date: '20250301T100000Z' },
       field: 'purchase_date',
     },
     { name: 'a negative price', overrides: { price: -0.01 }, field: 'price' },

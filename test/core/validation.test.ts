@@ -1,5 +1,11 @@
-import { ValidationError, type VerifiedReviewsClient } from '@verified-reviews/core'
-import { describe, expect, it } from 'vitest'
+import {
+  BadRequestError,
+  type BrandReview,
+  type ProductReview,
+  ValidationError,
+  type VerifiedReviewsClient,
+} from '@verified-reviews/core'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile } from '../fixtures/sandbox.ts'
 
 const sb = sandboxForFile({ rateLimit: 0 })
@@ -11,7 +17,6 @@ const validEvent = {
   consumer: { email: 'ada@example.com' },
   sales_channel: { channel: 'online' },
 }
-const many = (count: number) => Array.from({ length: count }, (_, i) => `SKU-${i}`)
 
 // Each call would be refused by the API: the client must refuse it first, naming the field.
 const cases: [string, string, (vr: VerifiedReviewsClient) => Promise<unknown>][] = [
@@ -58,25 +63,19 @@ const cases: [string, string, (vr: VerifiedReviewsClient) => Promise<unknown>][]
     'product_variation_id',
     (vr) => vr.products.structuredData.get({ product_variation_id: 'SKU 001', canonical_url: url }),
   ],
-  [
-    'whitespace in product_variation_id (reviews)',
-    'product_variation_id',
-    (vr) => vr.products.reviews.list({ product_variation_id: ['SKU-001', 'SKU-002\t'] }),
-  ],
   ['an empty filter list', 'product_variation_id', (vr) => vr.products.list({ product_variation_id: [] })],
   [
-    'more than 200 values in a filter',
-    'product_variation_id',
-    (vr) => vr.products.reviews.list({ product_variation_id: many(201) }),
+    'an identifier holding a comma, which the API reads as a separator',
+    'product_sku',
+    (vr) => vr.products.reviews.list({ product_sku: ['TEE,42'] }),
   ],
-  ['a sort field that does not exist', 'sort', (vr) => vr.products.reviews.list({ sort: 'stars' as never })],
-  ['a sort field of another operation', 'sort', (vr) => vr.brands.list({ sort: 'review_rate' as never })],
+  ['an identifier of whitespace only', 'shop_key', (vr) => vr.brands.reviews.list({ shop_key: [' '] })],
+  ['an empty sort', 'sort', (vr) => vr.products.reviews.list({ sort: [] })],
   [
     'a desc field outside sort',
     'desc',
     (vr) => vr.products.reviews.list({ sort: 'review_rate', desc: 'publish_date' }),
   ],
-  ['a desc without sort', 'desc', (vr) => vr.brands.reviews.list({ desc: 'publish_date' })],
   [
     'an invalid date',
     'publish_date.gte',
@@ -153,9 +152,14 @@ const cases: [string, string, (vr: VerifiedReviewsClient) => Promise<unknown>][]
       }),
   ],
   [
-    'a purchase date without an offset',
+    'a purchase date that is a plain date',
     'events[0].purchase_date',
-    (vr) => vr.purchaseEvents.submit({ events: [{ ...validEvent, purchase_date: '2026-03-01T10:00:00' }] }),
+    (vr) => vr.purchaseEvents.submit({ events: [{ ...validEvent, purchase_date: '2026-03-01' }] }),
+  ],
+  [
+    'a purchase date with the hour alone',
+    'events[0].purchase_date',
+    (vr) => vr.purchaseEvents.submit({ events: [{ ...validEvent, purchase_date: '2026-03-01T10Z' }] }),
   ],
   [
     'a purchase event with a misspelt member',
@@ -227,8 +231,126 @@ describe('input the API would refuse', () => {
   it('lists every problem of the input at once', async () => {
     const error = (await sb
       .client()
-      .products.reviews.list({ limit: 0, sort: 'stars' as never, review_rate: 6 as never })
+      .products.reviews.list({ limit: 0, sort: [], review_rate: 6 as never })
       .catch((e: unknown) => e)) as ValidationError
     expect(error.issues.map((issue) => issue.field).sort()).toEqual(['limit', 'review_rate', 'sort'])
+  })
+})
+
+/** A client whose every API request (not the token ones) is recorded as sent. */
+function recording() {
+  const sent: string[] = []
+  const vr = sb.client({
+    fetch: (url, init) => {
+      if (!new URL(url).pathname.includes('/token')) sent.push(url)
+      return fetch(url, init)
+    },
+  })
+  return { vr, sent }
+}
+
+/** The raw query of a request as sent, without decoding. */
+function rawQuery(url: string | undefined): string {
+  return url === undefined ? '' : url.slice(url.indexOf('?') + 1)
+}
+
+describe('input the spec allows: sent as written, and answered by the sandbox', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('filters by SKUs holding spaces, sent as %20 with commas between them', async () => {
+    await sb.admin('POST', 'product-reviews', [
+      { product_variation_id: 'TEE-42', product_sku: 'TEE 42' },
+      { product_variation_id: 'TEE-42-XL', product_sku: 'TEE 42 XL' },
+      { product_variation_id: 'TEE-43', product_sku: 'TEE 43' },
+    ])
+    const { vr, sent } = recording()
+    const page = await vr.products.reviews.list({ product_sku: ['TEE 42', 'TEE 42 XL'] })
+    expect(rawQuery(sent[0])).toBe('product_sku=TEE%2042,TEE%2042%20XL')
+    expect(page.data.map((review) => review.product_sku).sort()).toEqual(['TEE 42', 'TEE 42 XL'])
+  })
+
+  it('sends a product_variation_id with whitespace to the list operations', async () => {
+    const { vr, sent } = recording()
+    const page = await vr.products.reviews.list({ product_variation_id: ['SKU 001', 'SKU-001'], limit: 200 })
+    expect(rawQuery(sent[0])).toBe('product_variation_id=SKU%20001,SKU-001&limit=200')
+    expect(page.data.length).toBeGreaterThan(0)
+    expect(page.data.every((review) => review.product_variation_id === 'SKU-001')).toBe(true)
+    const products = await vr.products.list({ product_variation_id: 'SKU 001' })
+    expect(products.data).toEqual([])
+  })
+
+  it('sends more than 200 identifiers in one request and gets the reviews of every one', async () => {
+    const { vr, sent } = recording()
+    const products = (await vr.products.list({ limit: 200 })).data.map((p) => p.product_variation_id)
+    const value = [...Array.from({ length: 400 }, (_, i) => `MISSING-${i}`), ...products.slice(0, 5)]
+    const reviews: ProductReview[] = []
+    for await (const review of vr.products.reviews.list({ product_variation_id: value, limit: 200 })) {
+      reviews.push(review)
+    }
+    expect(new Set(reviews.map((review) => review.product_variation_id))).toEqual(
+      new Set(products.slice(0, 5)),
+    )
+    const first = sent.find((url) => url.includes('/products/reviews'))
+    expect(new URL(first ?? 'http://x').searchParams.get('product_variation_id')?.split(',')).toHaveLength(
+      405,
+    )
+  })
+
+  it('sorts by the desc fields, descending, when desc comes without sort', async () => {
+    const { vr, sent } = recording()
+    const page = await vr.products.list({ desc: 'count_total', limit: 200 })
+    expect(rawQuery(sent[0])).toBe('limit=200&sort=count_total&desc=count_total')
+    const counts = page.data.map((product) => product.ratings.count_total)
+    expect(counts).toEqual([...counts].sort((a, b) => b - a))
+    expect(counts[0]).toBeGreaterThan(counts.at(-1) ?? 0)
+  })
+
+  it('answers newest first for desc=publish_date without sort, as the sandbox does for it', async () => {
+    const newest = await sb.client().brands.reviews.list({ desc: 'publish_date', limit: 20 })
+    const explicit = await sb
+      .client()
+      .brands.reviews.list({ sort: 'publish_date', desc: 'publish_date', limit: 20 })
+    expect(newest.data).toEqual(explicit.data)
+  })
+
+  it('filters brand reviews by publication date', async () => {
+    const vr = sb.client()
+    const all: BrandReview[] = []
+    for await (const review of vr.brands.reviews.list({ limit: 200 })) all.push(review)
+    const since = [...all].sort((a, b) => (a.publish_date < b.publish_date ? 1 : -1))[9]?.publish_date ?? ''
+    const page = await vr.brands.reviews.list({ publish_date: { gte: since }, limit: 200 })
+    expect(page.data.map((review) => review.review_id).sort()).toEqual(
+      all
+        .filter((review) => review.publish_date >= since)
+        .map((review) => review.review_id)
+        .sort(),
+    )
+  })
+
+  it('sends a sort field outside the known ones, warns once, and surfaces the API answer', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { vr, sent } = recording()
+    const error = await vr.products.reviews.list({ sort: 'product_name' as never }).catch((e: unknown) => e)
+    await vr.products.reviews.list({ sort: 'product_name' as never }).catch(() => undefined)
+    expect(rawQuery(sent[0])).toBe('sort=product_name')
+    expect(error).toBeInstanceOf(BadRequestError)
+    expect((error as BadRequestError).field).toBe('sort')
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(String(warn.mock.calls[0]?.[0])).toContain('product_name')
+  })
+
+  it.each([
+    '2026-03-01T10:00Z',
+    '2026-03-01T10:00:00.250+02:00',
+    '2026-03-01T10:00:00,5-0330',
+    '2026-03-01T10:00',
+  ])('submits a purchase event dated %s', async (purchaseDate) => {
+    const [result] = await sb
+      .client()
+      .purchaseEvents.submit({ events: [{ ...validEvent, purchase_date: purchaseDate }] })
+    expect(result?.status).toBe('created')
+    expect(result?.status === 'created' && result.event.purchase_date).toBe(purchaseDate)
   })
 })

@@ -6,7 +6,7 @@ import type { ClientContext } from './context.ts'
 import { DEFAULT_LIMIT } from './cursors.ts'
 import { send } from './http.ts'
 import { findLink } from './link.ts'
-import { buildQuery, type OperationSchema } from './query.ts'
+import { buildQuery, type OperationSchema, queryString } from './query.ts'
 import { Issues } from './validate.ts'
 
 /** A paged operation of the Published API. */
@@ -53,7 +53,7 @@ export function listPages<Item>(
       const pageQuery = new URLSearchParams(query)
       if (pageCursor === null) pageQuery.delete('cursor')
       else pageQuery.set('cursor', pageCursor)
-      const search = pageQuery.toString()
+      const search = queryString(pageQuery, operation.schema)
       const url = search === '' ? base : `${base}?${search}`
       const answer = await send(context.settings, { service: context.published, method: 'GET', url }, options)
       const data = arrayOf<Item>(answer, 'published')

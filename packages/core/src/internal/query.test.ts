@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ValidationError } from '../errors.ts'
-import { buildQuery, type OperationSchema, PAGING_RULES } from './query.ts'
+import { buildQuery, type OperationSchema, PAGING_RULES, queryString } from './query.ts'
 import { Issues, isIsoDate, isIsoDateTime } from './validate.ts'
 
 const schema: OperationSchema = {
@@ -9,6 +9,7 @@ const schema: OperationSchema = {
   rules: {
     ...PAGING_RULES,
     product_variation_id: { kind: 'values', noWhitespace: true },
+    product_sku: { kind: 'values' },
     review_rate: { kind: 'rates' },
     publish_date: { kind: 'dates' },
     is_verified: { kind: 'boolean' },
@@ -57,6 +58,22 @@ describe('buildQuery', () => {
     })
   })
 
+  it('keeps whitespace inside identifiers where the rule allows it', () => {
+    expect(query({ product_sku: ['TEE 42', ' TEE-43 '] })).toEqual({ product_sku: 'TEE 42, TEE-43 ' })
+  })
+
+  it('takes any number of identifiers', () => {
+    const many = Array.from({ length: 1000 }, (_, i) => `P${i}`)
+    expect(query({ product_sku: many }).product_sku?.split(',')).toHaveLength(1000)
+  })
+
+  it('sends desc without sort as sort and desc of the same fields', () => {
+    expect(query({ desc: ['review_rate', 'publish_date'] })).toEqual({
+      sort: 'review_rate,publish_date',
+      desc: 'review_rate,publish_date',
+    })
+  })
+
   it('skips parameters that are undefined or null', () => {
     expect(query({ limit: undefined, search: null })).toEqual({})
   })
@@ -68,7 +85,8 @@ describe('buildQuery', () => {
     [{ product_variation_id: [] }, 'product_variation_id'],
     [{ product_variation_id: ['A', ''] }, 'product_variation_id'],
     [{ product_variation_id: ['SKU 1'] }, 'product_variation_id'],
-    [{ product_variation_id: Array.from({ length: 201 }, (_, i) => `P${i}`) }, 'product_variation_id'],
+    [{ product_sku: ['TEE,42'] }, 'product_sku'],
+    [{ product_sku: [' '] }, 'product_sku'],
     [{ review_rate: 6 }, 'review_rate'],
     [{ publish_date: { gte: '2026-02-30' } }, 'publish_date.gte'],
     [{ publish_date: { gte: 'yesterday' } }, 'publish_date.gte'],
@@ -76,8 +94,8 @@ describe('buildQuery', () => {
     [{ publish_date: { gte: new Date('nope') } }, 'publish_date.gte'],
     [{ is_verified: 'true' }, 'is_verified'],
     [{ search: ' ' }, 'search'],
-    [{ sort: 'author' }, 'sort'],
-    [{ desc: 'publish_date' }, 'desc'],
+    [{ sort: '' }, 'sort'],
+    [{ desc: [] }, 'desc'],
     [{ sort: 'review_rate', desc: 'publish_date' }, 'desc'],
     [{ cursor: '' }, 'cursor'],
     [{ limt: 20 }, 'limt'],
@@ -87,7 +105,7 @@ describe('buildQuery', () => {
 
   it('reports every problem at once', () => {
     const issues = new Issues()
-    buildQuery(schema, { limit: 0, sort: 'x' }, issues)
+    buildQuery(schema, { limit: 0, sort: '' }, issues)
     expect(issues.list.map((issue) => issue.field)).toEqual(['limit', 'sort'])
   })
 
@@ -95,6 +113,30 @@ describe('buildQuery', () => {
     const issues = new Issues()
     buildQuery({ ...schema, required: ['search'] }, {}, issues)
     expect(issues.list).toEqual([{ field: 'search', message: 'is required' }])
+  })
+})
+
+describe('sort fields outside the known ones', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('are sent as given, with one warning that names the known fields', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    expect(query({ sort: 'author_firstname' })).toEqual({ sort: 'author_firstname' })
+    query({ sort: 'author_firstname' })
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn.mock.calls[0]?.[0]).toMatch(/sort names author_firstname.*\(publish_date, review_rate\)/)
+  })
+})
+
+describe('queryString', () => {
+  it('encodes a space as %20 and keeps the commas between list values', () => {
+    const params = new URLSearchParams([
+      ['product_sku', 'TEE 42,TEE+43'],
+      ['search', 'a, b'],
+    ])
+    expect(queryString(params, schema)).toBe('product_sku=TEE%2042,TEE%2B43&search=a%2C%20b')
   })
 })
 
@@ -112,14 +154,21 @@ describe('ISO 8601 checks', () => {
     '2026-01-31T10:00Z',
     '2026-01-31T10:00:00.123+02:00',
     '2026-01-31T23:59:59',
+    '2026-01-31T10:00:00,5-0330',
+    '2026-01-31T10:00+02',
   ])('accepts the date-time %s', (value) => {
     expect(isIsoDateTime(value)).toBe(true)
   })
 
-  it.each(['2026-01-31T24:00:00Z', '2026-01-31 10:00:00Z', '2026-01-31T10:60Z', '2026-02-30T00:00:00Z'])(
-    'refuses the date-time %s',
-    (value) => {
-      expect(isIsoDateTime(value)).toBe(false)
-    },
-  )
+  it.each([
+    '2026-01-31T24:00:00Z',
+    '2026-01-31 10:00:00Z',
+    '2026-01-31T10:60Z',
+    '2026-02-30T00:00:00Z',
+    '2026-01-31T10Z',
+    '20260131T1000Z',
+    '2026-01-31T10:00+24:00',
+  ])('refuses the date-time %s', (value) => {
+    expect(isIsoDateTime(value)).toBe(false)
+  })
 })

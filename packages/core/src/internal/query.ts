@@ -1,9 +1,13 @@
+import { isDevelopment } from './jsonld/warnings.ts'
 import { type Issues, isHttpUrl, isIntegerIn, isIsoDate, isIsoDateTime, isObject } from './validate.ts'
 
 /** How one query parameter is checked and written. */
 export type Rule =
-  /** Identifiers: one string, a comma-separated string or an array; sent comma-separated. */
-  | { kind: 'values'; noWhitespace?: boolean; max?: number }
+  /**
+   * Identifiers: one string, a comma-separated string or an array; sent comma-separated, any number
+   * of them. Whitespace is part of an identifier unless `noWhitespace`; a comma cannot be.
+   */
+  | { kind: 'values'; noWhitespace?: boolean }
   | { kind: 'text' }
   | { kind: 'boolean' }
   /** Star ratings 1 to 5: one or an array. */
@@ -15,7 +19,7 @@ export type Rule =
   | { kind: 'someOf'; values: readonly string[] }
   | { kind: 'integer'; min: number; max: number }
   | { kind: 'url' }
-  /** Field names of `sort`/`desc`, checked against the operation's sortable fields. */
+  /** Field names of `sort`/`desc`; fields outside the operation's known ones are sent with a warning. */
   | { kind: 'sort' }
   | { kind: 'cursor' }
 
@@ -25,10 +29,11 @@ export interface OperationSchema {
   name: string
   rules: Record<string, Rule>
   required?: readonly string[]
+  /** The fields the client knows this operation sorts by (the sandbox's list; the spec gives none). */
   sortable?: readonly string[]
 }
 
-/** The most values one multi-value parameter may carry when the client does not split it up. */
+/** The most values of one `GET /products/ratings` request (the spec's cap; the client splits longer lists). */
 export const MAX_VALUES = 200
 /** Operators of the date filters. */
 export const DATE_OPERATORS = ['gte', 'gt', 'lte', 'lt'] as const
@@ -56,8 +61,14 @@ function checkValues(name: string, value: unknown, rule: Extract<Rule, { kind: '
   if (rule.noWhitespace && values.some((item) => /\s/.test(item))) {
     return issues.add(name, 'must not contain whitespace')
   }
-  const max = rule.max ?? MAX_VALUES
-  if (values.length > max) return issues.add(name, `takes at most ${max} values, got ${values.length}`)
+  // The API separates values with commas, so an identifier holding one would be read as two.
+  const withComma = values.find((item) => item.includes(','))
+  if (withComma !== undefined) {
+    return issues.add(
+      name,
+      `holds ${JSON.stringify(withComma)}: a comma separates values and cannot be sent inside one`,
+    )
+  }
   return values.join(',')
 }
 
@@ -155,32 +166,50 @@ function write(name: string, value: unknown, rule: Rule, issues: Issues): [strin
   }
 }
 
+/** Messages already given: an unknown sort field is reported once per process, in development. */
+const sortWarnings = new Set<string>()
+
+function warnUnknownSort(schema: OperationSchema, name: string, fields: readonly string[]): void {
+  const message = `${schema.name}: ${name} names ${fields.join(', ')}, outside the fields the client knows (${(schema.sortable ?? []).join(', ')}); sent as given for the API to decide`
+  if (!isDevelopment() || sortWarnings.has(message)) return
+  sortWarnings.add(message)
+  console.warn(`[@verified-reviews/core] ${message}`)
+}
+
+/**
+ * Checks and writes `sort` and `desc`. `desc` without `sort` sorts by the `desc` fields, descending,
+ * and is sent as `sort=F&desc=F`, the form the spec shows; with `sort`, every `desc` field must be in
+ * it, since where another field would rank is not said.
+ */
 function checkSort(
   schema: OperationSchema,
   params: Record<string, unknown>,
   issues: Issues,
 ): [string, string][] {
-  const sortable = schema.sortable ?? []
-  const entries: [string, string][] = []
-  const lists: Record<string, string[]> = {}
+  const known = schema.sortable ?? []
+  const lists: { sort?: string[]; desc?: string[] } = {}
   for (const name of ['sort', 'desc'] as const) {
     const value = params[name]
     if (value === undefined || value === null) continue
     const fields = valueList(value)
-    if (fields === undefined || fields.length === 0 || fields.some((field) => field === '')) {
+    if (fields === undefined || fields.length === 0 || fields.some((field) => field.trim() === '')) {
       issues.add(name, 'must be one or several field names')
       continue
     }
-    const unknown = fields.filter((field) => !sortable.includes(field))
-    if (unknown.length > 0) {
-      issues.add(name, `cannot sort by ${unknown.join(', ')}; sortable fields: ${sortable.join(', ')}`)
-      continue
-    }
     lists[name] = fields
-    entries.push([name, fields.join(',')])
+    const unknown = fields.filter((field) => !known.includes(field))
+    if (unknown.length > 0) warnUnknownSort(schema, name, unknown)
   }
-  const outside = (lists.desc ?? []).filter((field) => !(lists.sort ?? []).includes(field))
-  if (outside.length > 0) issues.add('desc', `names ${outside.join(', ')}, which must also be in sort`)
+  const desc = lists.desc ?? []
+  const sort = lists.sort ?? desc
+  const outside = desc.filter((field) => !sort.includes(field))
+  if (outside.length > 0) {
+    issues.add('desc', `names ${outside.join(', ')}, which must also be in sort (or leave sort out)`)
+    return []
+  }
+  const entries: [string, string][] = []
+  if (sort.length > 0) entries.push(['sort', sort.join(',')])
+  if (desc.length > 0) entries.push(['desc', desc.join(',')])
   return entries
 }
 
@@ -211,4 +240,25 @@ export function buildQuery(schema: OperationSchema, params: unknown, issues: Iss
     for (const [key, text] of checkSort(schema, given, issues)) query.append(key, text)
   }
   return query
+}
+
+/** Rule kinds written as comma-separated lists. */
+const LIST_KINDS: ReadonlySet<Rule['kind']> = new Set(['values', 'rates', 'someOf', 'sort'])
+
+/**
+ * The query string of a request: every name and value percent-encoded (a space as `%20`, which every
+ * server reads as a space, where `+` is only read so by form decoders), and the commas between the
+ * values of a list left as they are, so that a server which splits before decoding reads them too.
+ */
+export function queryString(query: URLSearchParams, schema: OperationSchema): string {
+  const parts: string[] = []
+  for (const [name, value] of query) {
+    const rule = schema.rules[name]
+    const text =
+      rule !== undefined && LIST_KINDS.has(rule.kind)
+        ? value.split(',').map(encodeURIComponent).join(',')
+        : encodeURIComponent(value)
+    parts.push(`${encodeURIComponent(name)}=${text}`)
+  }
+  return parts.join('&')
 }

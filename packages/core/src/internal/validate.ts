@@ -16,11 +16,17 @@ export class Issues {
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/
+/**
+ * ISO 8601 date-time, extended calendar format: minutes required; seconds, a fraction (`.` or `,`)
+ * and an offset (`Z`, `±hh:mm`, `±hhmm`, `±hh`) optional.
+ */
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?$/
 
 /** Whether year-month-day is a day of the calendar (no 2026-02-30). */
 function isCalendarDay(year: string, month: string, day: string): boolean {
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)))
+  const date = new Date(0)
+  date.setUTCFullYear(Number(year), Number(month) - 1, Number(day))
   return date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day)
 }
 
@@ -30,16 +36,22 @@ export function isIsoDate(value: string): boolean {
   return match !== null && isCalendarDay(match[1] as string, match[2] as string, match[3] as string)
 }
 
-/** Whether `value` is an ISO 8601 date-time (`2026-01-31T12:00:00Z`, offset and seconds optional). */
+/**
+ * Whether `value` is an ISO 8601 date-time in the extended calendar format: `2026-01-31T12:00Z`,
+ * `2026-01-31T12:00:00.250+02:00`, `2026-01-31T12:00:00,5+0200`, `2026-01-31T12:00`. Seconds, their
+ * fraction and the offset are optional; hours 00 to 23, minutes and seconds 00 to 59.
+ */
 export function isIsoDateTime(value: string): boolean {
   const match = DATE_TIME.exec(value)
   if (match === null) return false
-  const [, year, month, day, hours, minutes, seconds] = match as unknown as string[]
+  const [, year, month, day, hours, minutes, seconds, offsetHours, offsetMinutes] = match
   return (
     isCalendarDay(year as string, month as string, day as string) &&
     Number(hours) < 24 &&
     Number(minutes) < 60 &&
-    (seconds === undefined || Number(seconds) < 60)
+    (seconds === undefined || Number(seconds) < 60) &&
+    (offsetHours === undefined || Number(offsetHours) < 24) &&
+    (offsetMinutes === undefined || Number(offsetMinutes) < 60)
   )
 }
 

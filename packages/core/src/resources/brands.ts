@@ -11,11 +11,11 @@ import type {
   ReviewRate,
 } from '../types/published.ts'
 import { SORT_FIELDS } from '../types/published.ts'
-import type { ListParams, Values } from './params.ts'
+import type { DateFilter, ListParams, Values } from './params.ts'
 
 /** Parameters of `brands.list` (`GET /brands`). */
 export interface BrandListParams extends ListParams<BrandSortField> {
-  /** Shops to return (at most 200); the brand and every shop when absent. */
+  /** Shops to return, any number (sent in one request); the brand and every shop when absent. */
   shop_key?: Values
   /** `false` keeps only the brand's own entry; `true` only the shops. */
   linked_to_shop?: boolean
@@ -28,15 +28,25 @@ export interface BrandReviewListParams extends ListParams<BrandReviewSortField> 
   is_verified?: boolean
   /** Whether the author agreed to share personal data. */
   is_personal_data_disclosed?: boolean
-  /** Shops whose reviews to return (at most 200). */
+  /** Shops whose reviews to return, any number (sent in one request). */
   shop_key?: Values
   /** Star ratings to keep. */
   review_rate?: ReviewRate | readonly ReviewRate[]
   /** `false` keeps only reviews of the brand that are linked to no shop. */
   linked_to_shop?: boolean
+  /**
+   * Publication date range. Not in the spec's table for this operation; the sandbox serves it, and
+   * `syncBrandReviews` uses `gte` for its incremental runs (see the README).
+   */
+  publish_date?: DateFilter
+  /** Range of the date the consumer wrote the review (as `publish_date`, outside the spec's table). */
+  review_date?: DateFilter
+  /** Range of the purchase order date (as `publish_date`, outside the spec's table). */
+  order_date?: DateFilter
 }
 
 const BOOLEAN = { kind: 'boolean' } as const
+const DATES = { kind: 'dates' } as const
 
 const brandsList: PagedOperation = {
   path: 'brands',
@@ -60,6 +70,9 @@ const brandReviewsList: PagedOperation = {
       shop_key: { kind: 'values' },
       review_rate: { kind: 'rates' },
       linked_to_shop: BOOLEAN,
+      publish_date: DATES,
+      review_date: DATES,
+      order_date: DATES,
     },
   },
 }

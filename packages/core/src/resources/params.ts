@@ -1,4 +1,7 @@
-/** One identifier, several in an array, or several in one comma-separated string. */
+/**
+ * One identifier, several in an array, or several in one comma-separated string. Whitespace is part
+ * of an identifier; a comma cannot be (the API reads it as a separator).
+ */
 export type Values = string | readonly string[]
 
 /** Parameters shared by every paged list operation. */
@@ -15,12 +18,15 @@ export interface ListParams<SortField extends string> {
    */
   limit?: number
   /**
-   * Fields to sort by, ascending unless also named in `desc`.
+   * Fields to sort by, ascending unless also named in `desc`. The type names the fields the client
+   * knows; the spec gives no full list, so another name (cast) is sent as given, with a warning in
+   * development; the API decides (the sandbox answers 400 with its list).
    * @default the API's order (`publish_date` for reviews)
    */
   sort?: SortField | readonly SortField[]
   /**
-   * Fields sorted descending; each must also be in `sort`.
+   * Fields sorted descending. With `sort`, each must also be in `sort`; without it, the list is sorted
+   * by these fields, descending (sent as `sort=F&desc=F`).
    * @default undefined
    */
   desc?: SortField | readonly SortField[]

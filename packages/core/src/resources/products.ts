@@ -8,7 +8,7 @@ import { readStructuredData } from '../internal/jsonld/structured-data.ts'
 import { StructuredDataError } from '../internal/jsonld/structured-data-error.ts'
 import { parseStructuredDataScript } from '../internal/jsonld/structured-data-script.ts'
 import { listPages, type PagedOperation } from '../internal/paged.ts'
-import { buildQuery, MAX_VALUES, PAGING_RULES, valueList } from '../internal/query.ts'
+import { buildQuery, MAX_VALUES, PAGING_RULES, queryString, valueList } from '../internal/query.ts'
 import { Issues } from '../internal/validate.ts'
 import type { PagePromise } from '../pagination.ts'
 import type {
@@ -29,13 +29,16 @@ import type { DateFilter, ListParams, Values } from './params.ts'
 
 /** Parameters of `products.list` (`GET /products`). */
 export interface ProductListParams extends ListParams<ProductSortField> {
-  /** Products to return (at most 200); all products when absent. */
+  /** Products to return, any number (sent in one request); all products when absent. */
   product_variation_id?: Values
 }
 
-/** Parameters of `products.reviews.list` (`GET /products/reviews`). Multi-value filters take at most 200 values. */
+/**
+ * Parameters of `products.reviews.list` (`GET /products/reviews`). Identifier filters take any number
+ * of values, sent in one request; whitespace is part of an identifier, a comma cannot be.
+ */
 export interface ProductReviewListParams extends ListParams<ProductReviewSortField> {
-  /** Product variations; no whitespace. */
+  /** Product variations. */
   product_variation_id?: Values
   product_ean?: Values
   product_mpn?: Values
@@ -70,12 +73,13 @@ export interface ProductRatingListParams {
   value: Values
   /** Sort the merged result instead of keeping input order. */
   sort?: ProductRatingSortField | readonly ProductRatingSortField[]
+  /** Fields sorted descending; without `sort`, the result is sorted by these, descending. */
   desc?: ProductRatingSortField | readonly ProductRatingSortField[]
 }
 
 /** Parameters of `products.structuredData.get` (`GET /products/structured-datas`). */
 export interface StructuredDataParams {
-  /** The product; several variations (no whitespace) are merged into one product. */
+  /** The product; several variations are merged into one product. No whitespace (the spec forbids it here). */
   product_variation_id: Values
   /** The page's canonical URL: `itemReviewed.@id` of every block, equal to the `@id` of the page's Product. */
   canonical_url: string
@@ -92,7 +96,6 @@ export interface StructuredDataParams {
 }
 
 const IDENTIFIER = { kind: 'values' } as const
-const NO_WHITESPACE = { kind: 'values', noWhitespace: true } as const
 const DATES = { kind: 'dates' } as const
 const BOOLEAN = { kind: 'boolean' } as const
 
@@ -101,7 +104,7 @@ const productsList: PagedOperation = {
   schema: {
     name: 'products.list',
     sortable: SORT_FIELDS.products,
-    rules: { ...PAGING_RULES, product_variation_id: NO_WHITESPACE },
+    rules: { ...PAGING_RULES, product_variation_id: IDENTIFIER },
   },
 }
 
@@ -112,7 +115,7 @@ const reviewsList: PagedOperation = {
     sortable: SORT_FIELDS.productReviews,
     rules: {
       ...PAGING_RULES,
-      product_variation_id: NO_WHITESPACE,
+      product_variation_id: IDENTIFIER,
       product_ean: IDENTIFIER,
       product_mpn: IDENTIFIER,
       product_jan: IDENTIFIER,
@@ -138,7 +141,7 @@ const ratingsSchema = {
   rules: {
     type: { kind: 'oneOf', values: ['product_ean', 'product_variation_id'] },
     // Any count: checked here, split into chunks of MAX_VALUES by the operation.
-    value: { kind: 'values', max: Number.MAX_SAFE_INTEGER },
+    value: IDENTIFIER,
     sort: { kind: 'sort' },
     desc: { kind: 'sort' },
   },
@@ -148,7 +151,8 @@ const structuredDataSchema = {
   name: 'products.structuredData.get',
   required: ['product_variation_id', 'canonical_url'],
   rules: {
-    product_variation_id: NO_WHITESPACE,
+    // The one place the spec forbids whitespace in an identifier.
+    product_variation_id: { kind: 'values', noWhitespace: true },
     canonical_url: { kind: 'url' },
     filters: { kind: 'someOf', values: ['aggregate_rating', 'reviews', 'review_summary'] },
     reviews_limit: { kind: 'integer', min: 1, max: 100 },
@@ -220,14 +224,20 @@ export class ProductRatings {
       chunkQuery.set('value', chunk.join(','))
       const answer = await send(
         this.#context.settings,
-        { service: this.#context.published, method: 'GET', url: `${url}?${chunkQuery}` },
+        {
+          service: this.#context.published,
+          method: 'GET',
+          url: `${url}?${queryString(chunkQuery, ratingsSchema)}`,
+        },
         options,
       )
       return arrayOf<ProductRating>(answer, 'published')
     })
     const merged = answers.flat()
-    const sort = valueList(params.sort) ?? []
-    if (chunks.length > 1 && sort.length > 0) merged.sort(compareBy(sort, valueList(params.desc) ?? []))
+    // As sent: `desc` alone has become the sort.
+    const sort = valueList(query.get('sort') ?? undefined) ?? []
+    if (chunks.length > 1 && sort.length > 0)
+      merged.sort(compareBy(sort, valueList(query.get('desc') ?? undefined) ?? []))
     return merged
   }
 }
@@ -252,7 +262,7 @@ export class ProductStructuredData {
     if (format !== 'json' && format !== 'script') issues.add('format', "must be 'json' or 'script'")
     const query = buildQuery(structuredDataSchema, rest, issues)
     issues.throwIfAny()
-    const url = `${joinUrl(this.#context.addresses.publishedUrl, 'products/structured-datas')}?${query}`
+    const url = `${joinUrl(this.#context.addresses.publishedUrl, 'products/structured-datas')}?${queryString(query, structuredDataSchema)}`
     const accept = format === 'json' ? 'application/ld+json' : 'text/javascript'
     const answer = await send(
       this.#context.settings,

@@ -12,6 +12,14 @@ describe('Query', () => {
     expect(query('a=x,%20y,x', ['a']).list('a')).toEqual(['x', 'y'])
   })
 
+  it('reads identifiers exactly as sent, whitespace included, in order without repeats', () => {
+    expect(query('a=%20x,TEE%2042%20,x,%20x', ['a']).identifiers('a')).toEqual([' x', 'TEE 42 ', 'x'])
+  })
+
+  it('refuses an identifier made of whitespace only', () => {
+    expect(() => query('a=x,%20', ['a']).identifiers('a')).toThrow(expect.objectContaining({ field: 'a' }))
+  })
+
   it('refuses empty items in a list', () => {
     expect(() => query('a=x,,y', ['a']).list('a')).toThrow(expect.objectContaining({ field: 'a' }))
   })
@@ -40,6 +48,11 @@ describe('parseIsoDate', () => {
   it('honours offsets, also a + that arrived as a space', () => {
     expect(parseIsoDate('2025-03-01T10:00:00+02:00')).toBe(Date.UTC(2025, 2, 1, 8))
     expect(parseIsoDate('2025-03-01T10:00:00 02:00')).toBe(Date.UTC(2025, 2, 1, 8))
+  })
+
+  it('reads date-times without seconds and offsets written ±hh', () => {
+    expect(parseIsoDate('2025-03-01T10:00Z')).toBe(Date.UTC(2025, 2, 1, 10))
+    expect(parseIsoDate('2025-03-01T10:00 02')).toBe(Date.UTC(2025, 2, 1, 8))
   })
 
   it('refuses impossible dates and other formats', () => {

@@ -1,31 +1,17 @@
 import { HttpError } from './context.ts'
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i
+import { parseIsoDateTime, parseIsoDay } from './iso-date.ts'
 
 function invalid(field: string, message: string): HttpError {
   return new HttpError(400, 'invalid_parameter', message, { field })
 }
 
 /**
- * Parses an ISO 8601 date or date-time to epoch milliseconds; a value without an offset is UTC.
+ * Parses an ISO 8601 date (midnight UTC) or date-time (see `parseIsoDateTime`) to epoch milliseconds.
  * A `+` offset that arrived unencoded (read as a space) is taken as `+`.
  */
 export function parseIsoDate(text: string): number | undefined {
-  const value = text.replace(/ (\d{2}:?\d{2})$/, '+$1')
-  const date = DATE.exec(value)
-  const match = date ?? DATE_TIME.exec(value)
-  if (!match) return undefined
-  const [year, month, day, hour = '0', minute = '0', second = '0'] = match.slice(1)
-  const y = Number(year)
-  const mo = Number(month)
-  const d = Number(day)
-  if (mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return undefined
-  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return undefined
-  const zone = date ? 'T00:00:00Z' : match[8] ? '' : 'Z'
-  const ms = Date.parse(`${value}${zone}`)
-  return Number.isNaN(ms) ? undefined : ms
+  const value = text.replace(/ (\d{2}(?::?\d{2})?)$/, '+$1')
+  return parseIsoDay(value) ?? parseIsoDateTime(value)
 }
 
 /**
@@ -71,22 +57,37 @@ export class Query {
   }
 
   /**
-   * A comma-separated list (a repeated parameter adds to it), items trimmed and never empty, in
-   * the order given, repeats included.
+   * A comma-separated list (a repeated parameter adds to it), in the order given, repeats included,
+   * never with an empty item. Items are trimmed unless `exact`: whitespace is part of an identifier.
    */
-  items(name: string): string[] | undefined {
+  items(name: string, exact = false): string[] | undefined {
     const values = this.#params.getAll(name)
     if (values.length === 0) return undefined
     const items = values
       .join(',')
       .split(',')
-      .map((item) => item.trim())
-    if (items.some((item) => item === ''))
+      .map((item) => (exact ? item : item.trim()))
+    if (items.some((item) => item.trim() === ''))
       throw invalid(name, `${name} must be a comma separated list without empty items`)
     return items
   }
 
-  /** A comma-separated list as a set of values (first occurrences, in order), each passing `check`. */
+  /**
+   * A comma-separated list of identifiers as a set (first occurrences, in order), taken exactly as
+   * sent: the spec allows whitespace in identifiers, so ` SKU-1` is not `SKU-1`.
+   */
+  identifiers(name: string): string[] | undefined {
+    const items = this.items(name, true)
+    if (items === undefined) return undefined
+    const unique = [...new Set(items)]
+    this.record(name, [...unique].sort().join(','))
+    return unique
+  }
+
+  /**
+   * A comma-separated list of fixed values (ratings, filters) as a set (first occurrences, in order),
+   * items trimmed, each passing `check`.
+   */
   list(name: string, check?: (item: string) => boolean, expected?: string): string[] | undefined {
     const items = this.items(name)
     if (items === undefined) return undefined

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ValidationError } from '../../errors.ts'
+import { BadRequestError, ValidationError } from '../../errors.ts'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
 import type { SyncListParams, SyncPage } from './engine.ts'
 import { createMemoryReviewStore } from './memory-store.ts'
@@ -46,6 +46,7 @@ function review(n: number, product = `SKU-${n % 3}`): ProductReview {
 function fakeApi<T extends { review_id: string; publish_date: string }>(items: T[]) {
   const log: SyncListParams<'publish_date'>[] = []
   let failOnCall: number | undefined
+  let refuseDates = false
   const order = (desc: boolean) => (a: T, b: T) => {
     const byDate = a.publish_date < b.publish_date ? -1 : a.publish_date > b.publish_date ? 1 : 0
     const byId = a.review_id < b.review_id ? -1 : a.review_id > b.review_id ? 1 : 0
@@ -54,8 +55,15 @@ function fakeApi<T extends { review_id: string; publish_date: string }>(items: T
   const load = (params: SyncListParams<'publish_date'>): Promise<SyncPage<T>> => {
     log.push(params)
     if (failOnCall === log.length) return Promise.reject(new Error('503 from the fake'))
+    if (refuseDates && params.publish_date !== undefined) {
+      const body = { error: 'invalid_parameter', field: 'publish_date.gte' }
+      return Promise.reject(
+        new BadRequestError({ status: 400, headers: new Headers(), body, url: '', source: 'published' }),
+      )
+    }
     const desc = (params.desc ?? []).includes('publish_date')
-    const sorted = [...items].sort(order(desc))
+    const since = params.publish_date?.gte
+    const sorted = items.filter((item) => since === undefined || item.publish_date >= since).sort(order(desc))
     let start = 0
     if (params.cursor !== undefined) {
       const [date, id] = JSON.parse(params.cursor) as [string, string]
@@ -83,6 +91,10 @@ function fakeApi<T extends { review_id: string; publish_date: string }>(items: T
     log,
     failOn(call: number) {
       failOnCall = log.length + call
+    },
+    /** From now on, answer 400 to a request with a date filter, as an API without one would. */
+    refuseDateFilters() {
+      refuseDates = true
     },
     list: load,
   }
@@ -243,39 +255,92 @@ describe('syncProductReviews', () => {
   })
 })
 
+function brandReview(n: number, shop: string): BrandReview {
+  const { review_id, publish_date, review_date, order_date, review_content, review_rate, locale } = review(n)
+  return {
+    review_id,
+    publish_date,
+    review_date,
+    order_date,
+    review_content,
+    review_rate,
+    locale,
+    order_reference: '',
+    shop_key: shop,
+    author_firstname: 'Ana',
+    author_lastname: 'Lee',
+    website_id: 'w',
+    incentivization: 'none',
+    is_verified: true,
+    is_personal_data_disclosed: true,
+    moderations: [],
+    extras: {},
+  }
+}
+
 describe('syncBrandReviews', () => {
-  it('reports the shops whose reviews changed, the brand as the empty key', async () => {
-    const brandReview = (n: number, shop: string): BrandReview => {
-      const { review_id, publish_date, review_date, order_date, review_content, review_rate, locale } =
-        review(n)
-      return {
-        review_id,
-        publish_date,
-        review_date,
-        order_date,
-        review_content,
-        review_rate,
-        locale,
-        order_reference: '',
-        shop_key: shop,
-        author_firstname: 'Ana',
-        author_lastname: 'Lee',
-        website_id: 'w',
-        incentivization: 'none',
-        is_verified: true,
-        is_personal_data_disclosed: true,
-        moderations: [],
-        extras: {},
-      }
-    }
-    const api = fakeApi([brandReview(1, 'paris'), brandReview(2, '')])
+  function brandSetup(count: number) {
+    const api = fakeApi(
+      Array.from({ length: count }, (_, i) => brandReview(i + 1, i % 2 === 0 ? 'paris' : '')),
+    )
     const store = createMemoryReviewStore<BrandReview>()
     const client = { brands: { reviews: { list: api.list } } }
-    await syncBrandReviews({ client, store })
+    return { api, store, sync: (limit = 10) => syncBrandReviews({ client, store, limit }) }
+  }
+
+  it('reports the shops whose reviews changed, the brand as the empty key', async () => {
+    const { api, sync } = brandSetup(2)
+    await sync()
     api.items.push(brandReview(3, 'lyon'))
-    expect(await syncBrandReviews({ client, store })).toMatchObject({
-      newReviews: 1,
-      affectedShopKeys: ['lyon'],
+    expect(await sync()).toMatchObject({ newReviews: 1, affectedShopKeys: ['lyon'] })
+  })
+
+  it('asks incremental runs only for reviews published since the newest one held', async () => {
+    const { api, sync } = brandSetup(25)
+    await sync()
+    api.items.push(brandReview(30, 'lyon'))
+    await sync()
+    expect(api.log.at(-1)).toEqual({
+      limit: 10,
+      sort: ['publish_date'],
+      desc: ['publish_date'],
+      publish_date: { gte: brandReview(25, '').publish_date },
     })
+  })
+
+  it('stops at the watermark even when every held review it meets has changed', async () => {
+    const { api, sync } = brandSetup(25)
+    await sync()
+    for (const item of api.items) item.review_content = `${item.review_content}, edited`
+    api.items.push(brandReview(30, 'lyon'))
+    // Without the filter the walk would go through all 26 reviews (3 pages); with it, 2 reviews.
+    expect(await sync()).toMatchObject({ mode: 'incremental', newReviews: 1, updatedReviews: 1, calls: 1 })
+  })
+
+  it('runs without the date filter when the API refuses it', async () => {
+    const { api, sync } = brandSetup(25)
+    await sync()
+    api.refuseDateFilters()
+    api.items.push(brandReview(30, 'lyon'))
+    expect(await sync()).toMatchObject({ mode: 'incremental', newReviews: 1, calls: 2 })
+    expect(api.log.at(-1)?.publish_date).toBeUndefined()
+  })
+
+  it('sends no date filter on a full run', async () => {
+    const { api, sync } = brandSetup(5)
+    await sync()
+    expect(api.log.every((params) => params.publish_date === undefined)).toBe(true)
+  })
+})
+
+describe('syncProductReviews and the date filter', () => {
+  it('keeps the spec recipe without a date filter', async () => {
+    const api = fakeApi([review(1), review(2)])
+    const store = createMemoryReviewStore()
+    const client = { products: { reviews: { list: api.list } } }
+    await syncProductReviews({ client, store })
+    api.items.push(review(3))
+    await syncProductReviews({ client, store })
+    expect(api.log.at(-1)?.publish_date).toBeUndefined()
   })
 })

@@ -1,4 +1,5 @@
-import { ValidationError, VerifiedReviewsError } from '../../errors.ts'
+import { BadRequestError, ValidationError, VerifiedReviewsError } from '../../errors.ts'
+import { isIsoDateTime } from '../validate.ts'
 import { sameJson } from './same.ts'
 import type { ReviewStore, SyncCheckpoint, SyncedReview } from './store.ts'
 import { groupOf } from './store.ts'
@@ -18,6 +19,8 @@ export interface SyncListParams<F extends string> {
   sort?: readonly F[]
   desc?: readonly F[]
   cursor?: string
+  /** Incremental runs that filter by date: only reviews published at or after the watermark. */
+  publish_date?: { gte: string }
 }
 
 /** A review list operation, such as `client.products.reviews` or `client.brands.reviews`. */
@@ -27,6 +30,15 @@ export interface ReviewLister<T, F extends string = 'publish_date'> {
 
 /** How a run chooses between a full and an incremental sync. */
 export type SyncMode = 'auto' | 'full' | 'incremental'
+
+/** How one kind of sync walks, set by `syncProductReviews` and `syncBrandReviews`, not by callers. */
+export interface SyncWalk {
+  /**
+   * Whether incremental runs send `publish_date.gte=<watermark>`, so that a run never walks past the
+   * watermark. An API that refuses the filter (400) is asked again without it, on the spec's recipe.
+   */
+  sinceWatermark: boolean
+}
 
 /** Options shared by `syncProductReviews` and `syncBrandReviews`. */
 export interface SyncRunOptions {
@@ -94,12 +106,13 @@ export function runSync<T extends SyncedReview>(
   lister: ReviewLister<T>,
   store: ReviewStore<T>,
   options: SyncRunOptions,
+  walk: SyncWalk = { sinceWatermark: false },
 ): Promise<SyncOutcome> {
   const limit = options.limit ?? 200
   checkLimit(limit)
   const current = running.get(store)
   if (current !== undefined) return current
-  const run = sync(lister, store, limit, options).finally(() => running.delete(store))
+  const run = sync(lister, store, limit, options, walk).finally(() => running.delete(store))
   running.set(store, run)
   return run
 }
@@ -109,6 +122,7 @@ async function sync<T extends SyncedReview>(
   store: ReviewStore<T>,
   limit: number,
   options: SyncRunOptions,
+  walk: SyncWalk,
 ): Promise<SyncOutcome> {
   options.signal?.throwIfAborted()
   const now = options.now ?? (() => new Date())
@@ -122,10 +136,23 @@ async function sync<T extends SyncedReview>(
     run.mode === 'full'
       ? { limit, sort: ['publish_date'] }
       : { limit, sort: ['publish_date'], desc: ['publish_date'] }
+  const since = checkpoint.watermark
+  const filtered =
+    run.mode === 'incremental' && walk.sinceWatermark && since !== undefined && isIsoDateTime(since)
+  if (filtered) params.publish_date = { gte: since }
+  const first = () =>
+    lister.list(checkpoint.cursor === undefined ? params : { ...params, cursor: checkpoint.cursor })
   calls++
-  let page = await lister.list(
-    checkpoint.cursor === undefined ? params : { ...params, cursor: checkpoint.cursor },
-  )
+  let page: SyncPage<T>
+  try {
+    page = await first()
+  } catch (error) {
+    // An API without the filter (or a cursor issued without it) gets the spec's recipe instead.
+    if (!filtered || !(error instanceof BadRequestError)) throw error
+    delete params.publish_date
+    calls++
+    page = await first()
+  }
 
   for (;;) {
     const held = await store.getMany(page.data.map((review) => review.review_id))

@@ -82,4 +82,22 @@ describe('syncBrandReviews against the sandbox', () => {
     const report = await syncBrandReviews({ client: vr, store })
     expect(report).toMatchObject({ mode: 'incremental', newReviews: 1, calls: 1, affectedShopKeys: [shop] })
   })
+
+  it('asks the sandbox only for brand reviews published since the newest one held', async () => {
+    const urls: URL[] = []
+    const vr = sb.client({
+      fetch: (input, init) => {
+        urls.push(new URL(input))
+        return fetch(input, init)
+      },
+    })
+    const store = createMemoryReviewStore<BrandReview>()
+    await syncBrandReviews({ client: vr, store })
+    const watermark = (await store.getCheckpoint())?.watermark
+    await sb.admin('POST', 'brand-reviews', [{ shop_key: '' }])
+    urls.length = 0
+    expect(await syncBrandReviews({ client: vr, store })).toMatchObject({ newReviews: 1, calls: 1 })
+    const [request] = urls.filter((url) => url.pathname.endsWith('/brands/reviews'))
+    expect(request?.searchParams.get('publish_date.gte')).toBe(watermark)
+  })
 })

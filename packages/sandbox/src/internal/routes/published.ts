@@ -55,39 +55,27 @@ function requirePublishedToken(req: SandboxRequest, state: SandboxState): void {
   requireToken(req, state, 'published', 'verified-reviews')
 }
 
-/** `sort` and `desc`: known fields, no repeats, and every `desc` field among the sorted ones. */
+/**
+ * `sort` and `desc`: known fields, no repeats. `desc` without `sort` sorts by the `desc` fields,
+ * descending (**choice**: the spec says `desc` names fields "to be sorted descending"); with `sort`,
+ * every `desc` field must be among the sorted ones.
+ */
 function readSort(query: Query, fields: readonly string[], defaults: readonly string[]): SortSpec[] {
-  const sort = query.items('sort') ?? [...defaults]
-  if (new Set(sort).size !== sort.length) {
-    throw new HttpError(400, 'invalid_parameter', 'sort must not name a field twice', { field: 'sort' })
-  }
-  for (const field of sort) {
-    if (!fields.includes(field)) {
-      throw new HttpError(
-        400,
-        'invalid_parameter',
-        `sort: ${field} is not sortable; use ${fields.join(', ')}`,
-        {
-          field: 'sort',
-        },
-      )
-    }
-  }
   const desc = query.items('desc') ?? []
+  const given = query.items('sort')
+  // Errors name the parameter the fields came from.
+  const name = given === undefined && desc.length > 0 ? 'desc' : 'sort'
+  const sort = given ?? (desc.length > 0 ? desc : [...defaults])
+  const fail = (field: string, message: string) => new HttpError(400, 'invalid_parameter', message, { field })
+  if (new Set(sort).size !== sort.length) throw fail(name, `${name} must not name a field twice`)
+  for (const field of sort) {
+    if (!fields.includes(field))
+      throw fail(name, `${name}: ${field} is not sortable; use ${fields.join(', ')}`)
+  }
   for (const field of desc) {
-    if (!fields.includes(field)) {
-      throw new HttpError(
-        400,
-        'invalid_parameter',
-        `desc: ${field} is not sortable; use ${fields.join(', ')}`,
-        {
-          field: 'desc',
-        },
-      )
-    }
-    if (!sort.includes(field)) {
-      throw new HttpError(400, 'invalid_parameter', `desc: ${field} must also be in sort`, { field: 'desc' })
-    }
+    if (!fields.includes(field))
+      throw fail('desc', `desc: ${field} is not sortable; use ${fields.join(', ')}`)
+    if (!sort.includes(field)) throw fail('desc', `desc: ${field} must also be in sort (or leave sort out)`)
   }
   const spec = sort.map((field) => ({ field, descending: desc.includes(field) }))
   query.record('sort', spec.map((s) => `${s.field}:${s.descending ? 'desc' : 'asc'}`).join(','))
@@ -201,7 +189,7 @@ function commonReviewFilters(query: Query): Predicate<ProductReview | BrandRevie
 }
 
 function inList<T>(query: Query, name: string, value: (item: T) => string): Predicate<T> | undefined {
-  const values = query.list(name)
+  const values = query.identifiers(name)
   if (!values) return undefined
   const wanted = new Set(values)
   return (item) => wanted.has(value(item))
@@ -396,7 +384,7 @@ function listRatings(req: SandboxRequest, state: SandboxState): SandboxResponse 
       field: 'type',
     })
   }
-  const values = query.list('value')
+  const values = query.identifiers('value')
   if (!values) throw new HttpError(400, 'invalid_parameter', 'value is required', { field: 'value' })
   if (values.length > 200) {
     throw new HttpError(
@@ -464,7 +452,7 @@ function getStructuredData(req: SandboxRequest, state: SandboxState): SandboxRes
       field: 'product_variation_id',
     })
   }
-  const ids = query.list('product_variation_id') as string[]
+  const ids = query.identifiers('product_variation_id') as string[]
   const canonicalUrl = query.string('canonical_url')
   if (canonicalUrl === undefined || !isAbsoluteHttpUrl(canonicalUrl)) {
     throw new HttpError(400, 'invalid_parameter', 'canonical_url is required: an absolute http(s) URL', {

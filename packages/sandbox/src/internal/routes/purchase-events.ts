@@ -1,6 +1,7 @@
 import { requireToken } from '../auth.ts'
 import type { Route, SandboxState } from '../context.ts'
 import { HttpError } from '../context.ts'
+import { isIsoDateTime, isIsoDay } from '../iso-date.ts'
 import type { StoredPurchaseEvent } from '../types.ts'
 
 /** One problem of a submitted event, as listed in the `errors` member of a 400 answer. */
@@ -18,41 +19,10 @@ type Report = (field: string, message: string) => void
 type Check = (value: unknown, field: string, report: Report) => void
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-// RFC 3339 profile of ISO 8601: an offset is required, so the instant is never ambiguous.
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:Z|[+-](\d{2}):(\d{2}))$/
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
 
 export function isUuid(value: string): boolean {
   return UUID.test(value)
-}
-
-function isCalendarDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate()
-}
-
-/** Whether `value` is an ISO 8601 date-time with seconds and an offset (`2025-03-01T10:00:00Z`). */
-export function isDateTime(value: string): boolean {
-  const m = DATE_TIME.exec(value)
-  if (!m) return false
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHour = 0, offsetMinute = 0] = m
-    .slice(1)
-    .map((group) => Number(group ?? 0))
-  return (
-    isCalendarDate(year, month, day) &&
-    hour <= 23 &&
-    minute <= 59 &&
-    second <= 59 &&
-    offsetHour <= 23 &&
-    offsetMinute <= 59
-  )
-}
-
-/** Whether `value` is a calendar date `YYYY-MM-DD`. */
-export function isDate(value: string): boolean {
-  const m = DATE.exec(value)
-  return m !== null && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -89,14 +59,18 @@ const reference: Check = (value, field, report) => {
   }
 }
 
+// ISO 8601, as the spec says: seconds, their fraction and the offset are optional (2025-03-01T10:00Z).
 const dateTime: Check = (value, field, report) => {
-  if (typeof value !== 'string' || !isDateTime(value)) {
-    report(field, `${field} must be an ISO 8601 date-time with an offset, such as 2025-03-01T10:00:00Z`)
+  if (typeof value !== 'string' || !isIsoDateTime(value)) {
+    report(
+      field,
+      `${field} must be an ISO 8601 date-time, such as 2025-03-01T10:00Z or 2025-03-01T10:00:00+02:00`,
+    )
   }
 }
 
 const date: Check = (value, field, report) => {
-  if (typeof value !== 'string' || !isDate(value)) report(field, `${field} must be a date YYYY-MM-DD`)
+  if (typeof value !== 'string' || !isIsoDay(value)) report(field, `${field} must be a date YYYY-MM-DD`)
 }
 
 const email: Check = (value, field, report) => {
