@@ -84,6 +84,7 @@ function logSkipped(logger: AstroIntegrationLogger, report: InjectReport): void 
     const more = files.length > MAX_LISTED_FILES ? ` and ${files.length - MAX_LISTED_FILES} more` : ''
     logger.warn(`${files.length} page(s) left without review markup: ${reason} (${listed}${more})`)
   }
+  for (const { file, reason } of report.failedPages) logger.error(`${file}: ${reason}`)
 }
 
 function progressLogger(logger: AstroIntegrationLogger): (progress: InjectProgress) => void {

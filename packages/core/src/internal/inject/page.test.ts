@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { serializeJsonLd } from '../jsonld/serialize.ts'
+import { jsonLdScriptTag, serializeJsonLd } from '../jsonld/serialize.ts'
 import { parseHtml } from './html.ts'
-import { addProductJsonLd, INJECTED_SCRIPT_ID, readProductPage } from './page.ts'
+import { addProductJsonLd, INJECTED_SCRIPT_ID, injectedMarkupProblem, readProductPage } from './page.ts'
 
 const URL_A = 'https://shop.example/products/a/'
 
@@ -262,5 +262,32 @@ describe('addProductJsonLd', () => {
 
   it('gives the added script a nonce when asked', () => {
     expect(addProductJsonLd(page(''), reviewNode, { nonce: 'r4nd"m' }).html).toContain('nonce="r4nd&quot;m"')
+  })
+})
+
+describe('injectedMarkupProblem', () => {
+  it('finds nothing wrong with a page the injector added its script to', () => {
+    expect(injectedMarkupProblem(addProductJsonLd(page(''), reviewNode).html, true)).toBeUndefined()
+  })
+
+  it('finds two scripts of the injector', () => {
+    const { html } = addProductJsonLd(page(''), reviewNode)
+    const twice = html.replace(
+      '</head>',
+      `${jsonLdScriptTag({ '@type': 'Thing' }, { id: INJECTED_SCRIPT_ID })}</head>`,
+    )
+    expect(injectedMarkupProblem(twice, true)).toBe('the page holds 2 scripts of the injector, not 1')
+  })
+
+  it('finds an added script outside the head', () => {
+    const html = page('', jsonLdScriptTag(reviewNode, { id: INJECTED_SCRIPT_ID }))
+    expect(injectedMarkupProblem(html, true)).toBe('the script of the injector is not in the head')
+    expect(injectedMarkupProblem(html, false)).toBeUndefined()
+  })
+
+  it('finds a page left with two Product nodes', () => {
+    const other = `<script type="application/ld+json">${JSON.stringify({ '@type': 'Product', name: 'Other' })}</script>`
+    const html = page(jsonLdScriptTag(reviewNode, { id: INJECTED_SCRIPT_ID }), other)
+    expect(injectedMarkupProblem(html, true)).toBe('the page holds 2 Product nodes, not 1')
   })
 })
