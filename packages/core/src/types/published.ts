@@ -321,7 +321,10 @@ export type BrandSortField = 'shop_key' | 'count_total_since_creation' | 'oldest
 /** Fields `sort`/`desc` accept on `GET /products/ratings`. */
 export type ProductRatingSortField = 'product_variation_id' | 'product_ean' | 'average' | 'count_total'
 
-/** Sortable fields of each sortable operation, for validation before a request is sent. */
+/**
+ * The sort fields the client knows for each sortable operation (the sandbox's; the spec gives no full
+ * list). Another field is sent as given, with a warning in development.
+ */
 export const SORT_FIELDS: {
   readonly productReviews: readonly ProductReviewSortField[]
   readonly brandReviews: readonly BrandReviewSortField[]
