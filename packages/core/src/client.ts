@@ -92,6 +92,13 @@ export interface RequestOptions {
    */
   timeout?: number
   /**
+   * Milliseconds each request of the call may take in all: getting the token, waiting for the rate
+   * budget, every attempt and every wait between attempts. A wait that would end past it is not
+   * started; the request then throws an `APITimeoutError` whose `limit` is `'totalTimeout'`.
+   * @default the client's `totalTimeout`
+   */
+  totalTimeout?: number
+  /**
    * Retries after a 429, a 5xx, a timeout or a failed connection.
    * @default the client's `maxRetries`
    */
@@ -183,6 +190,15 @@ export interface ClientOptions {
    */
   timeout?: number
   /**
+   * Milliseconds one request may take in all: getting the token, waiting for the rate budget, every
+   * attempt and every wait between attempts (a call that sends several requests, such as bulk
+   * ratings in chunks or purchase events in batches, gives each request this time). A wait that
+   * would end past it is not started: the request throws an `APITimeoutError` whose `limit` is
+   * `'totalTimeout'`, with the attempts made and the last failure as `cause`. `Infinity` turns it off.
+   * @default 60_000
+   */
+  totalTimeout?: number
+  /**
    * Retries after a 429, a 5xx, a timeout, a failed connection or a body cut short. Other 4xx
    * answers are never retried.
    * @default 2
@@ -190,10 +206,17 @@ export interface ClientOptions {
   maxRetries?: number
   /**
    * The longest wait, in milliseconds, the client accepts before a retry or for a rate budget.
-   * When the API asks for a longer one (`Retry-After`), the client gives up at once and throws.
-   * @default 60_000
+   * When the API asks for a longer one (`Retry-After`, `RateLimit-Reset`), the client does not wait:
+   * it throws at once (a `RateLimitError` carrying `retryAfter` for a 429).
+   * @default 30_000
    */
   maxRetryWait?: number
+  /**
+   * The largest answer body read, in bytes. The body is read as a stream and reading stops past
+   * this size: the request throws a `ResponseTooLargeError` (never retried).
+   * @default 10_485_760 (10 MiB)
+   */
+  maxResponseBytes?: number
   /**
    * Aborts every call of this client.
    * @default undefined

@@ -2,7 +2,12 @@
  * Every error the client throws is a {@link VerifiedReviewsError}. Answers of the APIs with a
  * 4xx/5xx status are {@link APIError}s, one subclass per status; failures to get an answer at all
  * are {@link APIConnectionError}s; bad input caught before any request is a {@link ValidationError}.
+ *
+ * No error holds a credential: each constructor passes its message, `url`, `body`, `headers` and
+ * `cause` through the redaction of `internal/redact.ts` (tokens, secrets, signatures, `Bearer` and
+ * `Basic` credentials become `[REDACTED]`).
  */
+import { redactBody, redactCause, redactHeaders, redactText, redactUrl } from './internal/redact.ts'
 
 /** Which service an error came from; `*-token` are the OAuth token endpoints. */
 export type ErrorSource =
@@ -16,6 +21,12 @@ export type ErrorSource =
 /** The root of every error this package throws. */
 export class VerifiedReviewsError extends Error {
   override name = 'VerifiedReviewsError'
+
+  /** `message` and `options.cause` are stored with their credentials redacted. */
+  constructor(message?: string, options?: ErrorOptions) {
+    const safe = options !== undefined && 'cause' in options ? { cause: redactCause(options.cause) } : options
+    super(message === undefined ? undefined : redactText(message), safe)
+  }
 }
 
 /** What an API error is made from: the answer of a request that did not succeed. */
@@ -55,17 +66,18 @@ export class APIError extends VerifiedReviewsError {
   readonly source: ErrorSource
 
   constructor(init: APIErrorInit) {
+    const body = redactBody(init.body)
     const detail =
-      member(init.body, 'message') ??
-      member(init.body, 'error_description') ??
-      (typeof init.body === 'string' && init.body.length > 0 ? init.body.slice(0, 200) : undefined)
+      member(body, 'message') ??
+      member(body, 'error_description') ??
+      (typeof body === 'string' && body.length > 0 ? body.slice(0, 200) : undefined)
     super(init.message ?? `${init.status} from ${init.source}${detail === undefined ? '' : `: ${detail}`}`)
     this.status = init.status
-    this.headers = init.headers
-    this.body = init.body
-    this.code = member(init.body, 'error')
-    this.field = member(init.body, 'field')
-    this.url = init.url
+    this.headers = redactHeaders(init.headers)
+    this.body = body
+    this.code = member(body, 'error')
+    this.field = member(body, 'field')
+    this.url = redactUrl(init.url)
     this.source = init.source
   }
 }
@@ -118,21 +130,54 @@ export class InternalServerError extends APIError {
 /** No answer could be read: the connection failed or the body was cut short. */
 export class APIConnectionError extends VerifiedReviewsError {
   override name = 'APIConnectionError'
-  /** The address that was requested. */
+  /** The address that was requested (credentials redacted). */
   readonly url: string
   /** Which service was called. */
   readonly source: ErrorSource
 
   constructor(message: string, init: { url: string; source: ErrorSource; cause?: unknown }) {
     super(message, { cause: init.cause })
-    this.url = init.url
+    this.url = redactUrl(init.url)
     this.source = init.source
   }
 }
 
-/** No complete answer came within the `timeout`. */
+/** What an {@link APITimeoutError} is made from. */
+export interface APITimeoutErrorInit {
+  url: string
+  source: ErrorSource
+  cause?: unknown
+  /**
+   * The limit that ran out: `timeout` (one attempt, retried) or `totalTimeout` (the whole request
+   * with its token, waits and retries; never retried).
+   * @default 'timeout'
+   */
+  limit?: 'timeout' | 'totalTimeout'
+  /** Milliseconds of that limit. */
+  timeout?: number
+  /** Attempts sent when it ran out. */
+  attempts?: number
+}
+
+/**
+ * No complete answer came in time: within the `timeout` of one attempt (after the retries), or
+ * within the `totalTimeout` of the whole request (`limit` says which).
+ */
 export class APITimeoutError extends APIConnectionError {
   override name = 'APITimeoutError'
+  /** `timeout`: one attempt was too slow (every attempt, once retries are spent). `totalTimeout`: the whole request ran out of time. */
+  readonly limit: 'timeout' | 'totalTimeout'
+  /** Milliseconds of the limit that ran out, when known. */
+  readonly timeout: number | undefined
+  /** Attempts sent for this request when the limit ran out, when known. */
+  readonly attempts: number | undefined
+
+  constructor(message: string, init: APITimeoutErrorInit) {
+    super(message, init)
+    this.limit = init.limit ?? 'timeout'
+    this.timeout = init.timeout
+    this.attempts = init.attempts
+  }
 }
 
 /** The caller's `signal` aborted the request. */
@@ -157,7 +202,11 @@ export class ValidationError extends VerifiedReviewsError {
   /** Every problem found (at least one). */
   readonly issues: readonly ValidationIssue[]
 
-  constructor(issues: readonly [ValidationIssue, ...ValidationIssue[]]) {
+  constructor(given: readonly [ValidationIssue, ...ValidationIssue[]]) {
+    const issues = given.map((issue) => ({ ...issue, message: redactText(issue.message) })) as [
+      ValidationIssue,
+      ...ValidationIssue[],
+    ]
     const [first] = issues
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''
     super(`${first.field}: ${first.message}${more}`)
@@ -166,13 +215,17 @@ export class ValidationError extends VerifiedReviewsError {
   }
 }
 
-/** A successful answer the client cannot read (not JSON, or not the shape the API documents). */
+/**
+ * An answer the client cannot read: a successful one that is not JSON or not the shape the API
+ * documents, or one larger than `maxResponseBytes` ({@link ResponseTooLargeError}).
+ */
 export class InvalidResponseError extends VerifiedReviewsError {
   override name = 'InvalidResponseError'
   readonly status: number
   readonly headers: Headers
-  /** The raw body. */
+  /** The raw body (credentials redacted). */
   readonly body: string
+  /** The address that was requested (credentials redacted). */
   readonly url: string
   readonly source: ErrorSource
 
@@ -189,9 +242,27 @@ export class InvalidResponseError extends VerifiedReviewsError {
   ) {
     super(message, { cause: init.cause })
     this.status = init.status
-    this.headers = init.headers
-    this.body = init.body
-    this.url = init.url
+    this.headers = redactHeaders(init.headers)
+    this.body = redactText(init.body)
+    this.url = redactUrl(init.url)
     this.source = init.source
+  }
+}
+
+/**
+ * An answer whose body is larger than `maxResponseBytes`: reading stopped there and the
+ * connection was closed. `body` is empty; never retried.
+ */
+export class ResponseTooLargeError extends InvalidResponseError {
+  override name = 'ResponseTooLargeError'
+  /** The limit, in bytes (`maxResponseBytes`). */
+  readonly maxBytes: number
+
+  constructor(
+    message: string,
+    init: { status: number; headers: Headers; url: string; source: ErrorSource; maxBytes: number },
+  ) {
+    super(message, { ...init, body: '' })
+    this.maxBytes = init.maxBytes
   }
 }

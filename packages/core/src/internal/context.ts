@@ -5,6 +5,7 @@ import { CursorLimits } from './cursors.ts'
 import type { CacheSettings, Fetch, HttpSettings, Service } from './http.ts'
 import { requestToken } from './oauth.ts'
 import { RateBudget } from './rate-budget.ts'
+import { rememberSecret } from './redact.ts'
 import { TokenCache } from './token-cache.ts'
 import { isIntegerIn } from './validate.ts'
 
@@ -36,11 +37,23 @@ function check(valid: boolean, field: string, message: string): void {
 /** Checks the options, applies defaults and builds the shared state of a client. */
 export function createContext(options: ClientOptions): ClientContext {
   const timeout = options.timeout ?? 30_000
+  const totalTimeout = options.totalTimeout ?? 60_000
   const maxRetries = options.maxRetries ?? 2
-  const maxRetryWait = options.maxRetryWait ?? 60_000
+  const maxRetryWait = options.maxRetryWait ?? 30_000
+  const maxResponseBytes = options.maxResponseBytes ?? 10 * 1024 * 1024
   const maxConcurrency = options.maxConcurrency ?? 4
   check(typeof timeout === 'number' && timeout > 0, 'timeout', 'must be a positive number of milliseconds')
+  check(
+    typeof totalTimeout === 'number' && totalTimeout > 0,
+    'totalTimeout',
+    'must be a positive number of milliseconds (Infinity for none)',
+  )
   check(isIntegerIn(maxRetries, 0, 100), 'maxRetries', 'must be an integer from 0 to 100')
+  check(
+    isIntegerIn(maxResponseBytes, 1, Number.MAX_SAFE_INTEGER),
+    'maxResponseBytes',
+    'must be a positive integer number of bytes',
+  )
   check(
     typeof maxRetryWait === 'number' && maxRetryWait >= 0,
     'maxRetryWait',
@@ -59,6 +72,10 @@ export function createContext(options: ClientOptions): ClientContext {
   const addresses = resolveAddresses(options, options.origin ?? env('VERIFIED_REVIEWS_ORIGIN'))
   const clientId = options.clientId ?? env('VERIFIED_REVIEWS_CLIENT_ID')
   const clientSecret = options.clientSecret ?? env('VERIFIED_REVIEWS_CLIENT_SECRET')
+  const genesisSecret = options.genesisSecret ?? env('VERIFIED_REVIEWS_GENESIS_SECRET')
+  // Redacted wherever they would turn up in an error or event.
+  rememberSecret(clientSecret)
+  rememberSecret(genesisSecret)
 
   const cacheOptions: CacheOptions | undefined =
     options.cache === undefined
@@ -82,8 +99,10 @@ export function createContext(options: ClientOptions): ClientContext {
   const settings: HttpSettings = {
     fetch,
     timeout,
+    totalTimeout,
     maxRetries,
     maxRetryWait,
+    maxResponseBytes,
     signal: options.signal,
     fetchOptions: options.fetchOptions,
     headers: options.headers,
@@ -129,6 +148,6 @@ export function createContext(options: ClientOptions): ClientContext {
     cursors: new CursorLimits(),
     maxConcurrency,
     websiteId: options.websiteId ?? env('VERIFIED_REVIEWS_WEBSITE_ID'),
-    genesisSecret: options.genesisSecret ?? env('VERIFIED_REVIEWS_GENESIS_SECRET'),
+    genesisSecret,
   }
 }

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RateLimitEvent, RetryEvent } from '../client.ts'
 import {
@@ -8,11 +9,15 @@ import {
   AuthenticationError,
   BadRequestError,
   InternalServerError,
+  InvalidResponseError,
   NotAcceptableError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  ResponseTooLargeError,
+  ValidationError,
 } from '../errors.ts'
+import { jsonOf } from './answer.ts'
 import { type Fetch, type HttpSettings, type Outgoing, send } from './http.ts'
 import { requestToken } from './oauth.ts'
 import { RateBudget } from './rate-budget.ts'
@@ -58,8 +63,10 @@ function settingsWith(fetch: Fetch, overrides: Partial<HttpSettings> = {}): Http
   return {
     fetch,
     timeout: 1000,
+    totalTimeout: 60_000,
     maxRetries: 2,
     maxRetryWait: 60_000,
+    maxResponseBytes: 10 * 1024 * 1024,
     signal: undefined,
     fetchOptions: undefined,
     headers: undefined,
@@ -405,5 +412,345 @@ describe('requestToken', () => {
     await expect(settle(requestToken(settingsWith(fetch), request))).rejects.toThrow(
       'without an access_token',
     )
+  })
+})
+
+describe('send within totalTimeout', () => {
+  it('fails with an APITimeoutError naming totalTimeout and the attempts when a retry wait would pass it', async () => {
+    const { fetch, calls } = scripted(
+      json(503, {}, { 'retry-after': '20' }),
+      json(503, {}, { 'retry-after': '20' }),
+      json(200, []),
+    )
+    const error = (await settle(send(settingsWith(fetch, { totalTimeout: 30_000 }), out())).catch(
+      (e: unknown) => e,
+    )) as APITimeoutError
+    expect(error).toBeInstanceOf(APITimeoutError)
+    expect(error).toMatchObject({ limit: 'totalTimeout', timeout: 30_000, attempts: 2 })
+    expect(error.message).toContain('totalTimeout of 30000 ms (2 attempts made')
+    expect(error.cause).toBeInstanceOf(InternalServerError)
+    expect(calls).toHaveLength(2)
+  })
+
+  it('never starts a wait that would end past the deadline', async () => {
+    const { fetch } = scripted(json(503, {}, { 'retry-after': '20' }), json(503, {}, { 'retry-after': '20' }))
+    const start = Date.now()
+    await settle(send(settingsWith(fetch, { totalTimeout: 30_000 }), out())).catch(() => undefined)
+    expect(Date.now() - start).toBeLessThanOrEqual(30_000)
+  })
+
+  it('stops an attempt at the deadline when its own timeout is longer', async () => {
+    const { fetch, calls } = scripted(hang, hang, hang)
+    const start = Date.now()
+    const error = (await settle(
+      send(settingsWith(fetch, { timeout: 30_000, totalTimeout: 5_000 }), out()),
+    ).catch((e: unknown) => e)) as APITimeoutError
+    expect(error).toMatchObject({ name: 'APITimeoutError', limit: 'totalTimeout', attempts: 1 })
+    expect(calls).toHaveLength(1)
+    expect(Date.now() - start).toBe(5_000)
+  })
+
+  it('counts the wait for a token against the deadline', async () => {
+    const never = new TokenCache(() => new Promise(() => undefined))
+    const { fetch, calls } = scripted(json(200, []))
+    const error = (await settle(
+      send(
+        settingsWith(fetch, { totalTimeout: 2_000 }),
+        out({ service: { source: 'published', token: never } }),
+      ),
+    ).catch((e: unknown) => e)) as APITimeoutError
+    expect(error).toMatchObject({ name: 'APITimeoutError', limit: 'totalTimeout', attempts: 0 })
+    expect(calls).toHaveLength(0)
+  })
+
+  it('does not wait for a rate budget that resets after the deadline', async () => {
+    const budget = new RateBudget()
+    const { fetch, calls } = scripted(
+      json(200, [], { 'ratelimit-remaining': '0', 'ratelimit-reset': '20' }),
+      json(200, []),
+    )
+    const settings = settingsWith(fetch, { totalTimeout: 10_000 })
+    const service = { source: 'published' as const, budget }
+    await settle(send(settings, out({ service })))
+    const error = (await settle(send(settings, out({ service }))).catch((e: unknown) => e)) as APITimeoutError
+    expect(error).toMatchObject({ name: 'APITimeoutError', limit: 'totalTimeout', attempts: 0 })
+    expect(error.cause).toBeInstanceOf(RateLimitError)
+    expect(calls).toHaveLength(1)
+  })
+
+  it('takes the per-request totalTimeout over the client one', async () => {
+    const { fetch } = scripted(hang)
+    const start = Date.now()
+    const error = await settle(
+      send(settingsWith(fetch, { timeout: 30_000, totalTimeout: 60_000 }), out(), { totalTimeout: 1_500 }),
+    ).catch((e: unknown) => e)
+    expect(error).toMatchObject({ limit: 'totalTimeout', timeout: 1_500 })
+    expect(Date.now() - start).toBe(1_500)
+  })
+
+  it('refuses a totalTimeout that is not a positive number, naming it', async () => {
+    const { fetch, calls } = scripted(json(200, []))
+    const error = await settle(send(settingsWith(fetch), out(), { totalTimeout: -1 })).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).field).toBe('totalTimeout')
+    expect(calls).toHaveLength(0)
+  })
+
+  it('still retries an attempt that times out well before the deadline', async () => {
+    const { fetch } = scripted(hang, json(200, ['ok']))
+    const answer = await settle(send(settingsWith(fetch, { timeout: 1_000, totalTimeout: 10_000 }), out()))
+    expect(JSON.parse(answer.text)).toEqual(['ok'])
+  })
+})
+
+/** An answer whose body arrives in `chunks` chunks of `size` bytes; `pulled` counts the bytes handed out. */
+function streamed(chunks: number, size: number, headers: Record<string, string> = {}) {
+  const counter = { pulled: 0 }
+  let left = chunks
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (left === 0) return controller.close()
+      left--
+      counter.pulled += size
+      controller.enqueue(new Uint8Array(size).fill(0x61))
+    },
+  })
+  return { response: new Response(stream, { status: 200, headers }), counter }
+}
+
+describe('send with maxResponseBytes', () => {
+  const MiB = 1024 * 1024
+
+  it('stops reading a body larger than the limit and throws ResponseTooLargeError naming it', async () => {
+    const { response, counter } = streamed(64, 64 * 1024) // 4 MiB
+    const { fetch, calls } = scripted(response, json(200, []))
+    const error = (await settle(send(settingsWith(fetch, { maxResponseBytes: MiB }), out())).catch(
+      (e: unknown) => e,
+    )) as ResponseTooLargeError
+    expect(error).toBeInstanceOf(ResponseTooLargeError)
+    expect(error).toBeInstanceOf(InvalidResponseError)
+    expect(error.maxBytes).toBe(MiB)
+    expect(error.message).toContain(`maxResponseBytes (${MiB} bytes)`)
+    expect(error.message).toContain('https://api.test/v1/published/products')
+    expect(counter.pulled).toBeLessThan(2 * MiB)
+    expect(calls).toHaveLength(1)
+  })
+
+  it('refuses at once an answer whose Content-Length is above the limit', async () => {
+    const { response, counter } = streamed(4, 1024, { 'content-length': String(4 * 1024) })
+    const { fetch } = scripted(response)
+    const error = await settle(send(settingsWith(fetch, { maxResponseBytes: 1024 }), out())).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(ResponseTooLargeError)
+    expect(counter.pulled).toBeLessThanOrEqual(1024)
+  })
+
+  it('reads a body of exactly the limit', async () => {
+    const { response } = streamed(4, 256)
+    const { fetch } = scripted(response)
+    const answer = await settle(send(settingsWith(fetch, { maxResponseBytes: 1024 }), out()))
+    expect(answer.text).toBe('a'.repeat(1024))
+  })
+
+  it('decodes a character whose bytes are split between two chunks', async () => {
+    const bytes = new TextEncoder().encode('"Pull été"')
+    const split = bytes.indexOf(0xc3) + 1
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, split))
+        controller.enqueue(bytes.slice(split))
+        controller.close()
+      },
+    })
+    const { fetch } = scripted(new Response(stream, { status: 200 }))
+    const answer = await settle(send(settingsWith(fetch), out()))
+    expect(JSON.parse(answer.text)).toBe('Pull été')
+  })
+})
+
+describe('errors and events hold no credential', () => {
+  const GENESIS_TOKEN = 'f0e1d2c3b4a5968778695a4b3c2d1e0ff0e1d2c3b4a5968778695a4b3c2d1e0f'
+  const ACCESS_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.access-token-value.sig'
+  const CLIENT_SECRET = 'client-secret-value-1234'
+  const secrets = [GENESIS_TOKEN, ACCESS_TOKEN, CLIENT_SECRET]
+  const url = `https://api.test/genesis/product?idWebsite=w-1&token=${GENESIS_TOKEN}`
+
+  /** Every way an error or event is shown: its message, stack, JSON, util.inspect, String(). */
+  function shown(value: unknown): string {
+    const error = value instanceof Error ? value : undefined
+    return [
+      String(value),
+      error?.message ?? '',
+      error?.stack ?? '',
+      JSON.stringify(value),
+      inspect(value, { depth: 10, showHidden: true }),
+    ].join('\n')
+  }
+
+  function expectNoSecret(value: unknown) {
+    const text = shown(value)
+    for (const secret of secrets) expect(text).not.toContain(secret)
+    expect(text).not.toContain(encodeURIComponent(ACCESS_TOKEN))
+  }
+
+  function secretOut(): Outgoing {
+    const token = new TokenCache(async () => ({
+      value: ACCESS_TOKEN,
+      issuedAt: Date.now(),
+      expiresAt: undefined,
+    }))
+    return out({
+      service: { source: 'genesis', token },
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `client_secret=${CLIENT_SECRET}`,
+    })
+  }
+
+  /** An error answer that echoes every credential back, as a careless upstream might. */
+  const echo = (status: number, headers: Record<string, string> = {}) =>
+    json(
+      status,
+      {
+        message: `bad token=${GENESIS_TOKEN} for Bearer ${ACCESS_TOKEN}`,
+        access_token: ACCESS_TOKEN,
+        client_secret: CLIENT_SECRET,
+        url,
+      },
+      { 'set-cookie': `session=${ACCESS_TOKEN}`, ...headers },
+    )
+
+  it.each([400, 403, 404, 406, 409, 500])('keeps them out of the error of a %i answer', async (status) => {
+    const { fetch } = scripted(echo(status), echo(status), echo(status))
+    const error = await settle(send(settingsWith(fetch, { maxRetries: 0 }), secretOut())).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(APIError)
+    expect((error as APIError).url).toBe(`https://api.test/genesis/product?idWebsite=w-1&token=[REDACTED]`)
+    expectNoSecret(error)
+  })
+
+  it('keeps them out of an AuthenticationError after two 401s', async () => {
+    const { fetch } = scripted(echo(401), echo(401))
+    const error = await settle(send(settingsWith(fetch), secretOut())).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AuthenticationError)
+    expectNoSecret(error)
+  })
+
+  it('keeps them out of a RateLimitError and its rate-limit event', async () => {
+    const events: RateLimitEvent[] = []
+    const { fetch } = scripted(echo(429, { 'retry-after': '1' }), echo(429, { 'retry-after': '1' }))
+    const settings = settingsWith(fetch, { maxRetries: 1, onRateLimit: (event) => void events.push(event) })
+    const error = await settle(send(settings, secretOut())).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RateLimitError)
+    expectNoSecret(error)
+    expect(events).toHaveLength(1)
+    expect(events[0]?.url).toBe('https://api.test/genesis/product?idWebsite=w-1&token=[REDACTED]')
+    expectNoSecret(events[0])
+  })
+
+  it('keeps them out of the RateLimitError and event of a spent rate budget', async () => {
+    const events: RateLimitEvent[] = []
+    const budget = new RateBudget()
+    const { fetch } = scripted(json(200, [], { 'ratelimit-remaining': '0', 'ratelimit-reset': '5' }))
+    const settings = settingsWith(fetch, {
+      onRateLimit: (event) => {
+        events.push(event)
+        return false
+      },
+    })
+    const service = { source: 'genesis' as const, budget }
+    await settle(send(settings, { ...secretOut(), service }))
+    const error = await settle(send(settings, { ...secretOut(), service })).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RateLimitError)
+    expectNoSecret(error)
+    expect(events).toHaveLength(1)
+    expectNoSecret(events[0])
+  })
+
+  it('keeps them out of retry events and their errors', async () => {
+    const events: RetryEvent[] = []
+    const { fetch } = scripted(echo(503), json(200, []))
+    await settle(send(settingsWith(fetch, { onRetry: (event) => void events.push(event) }), secretOut()))
+    expect(events).toHaveLength(1)
+    expectNoSecret(events[0])
+  })
+
+  it('keeps them out of an APIConnectionError whose cause holds the address', async () => {
+    const failure = new TypeError(`Failed to parse URL from ${url}`, {
+      cause: new Error(`connect to ${url} with Bearer ${ACCESS_TOKEN}`),
+    })
+    const { fetch } = scripted(failure)
+    const error = await settle(send(settingsWith(fetch, { maxRetries: 0 }), secretOut())).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(APIConnectionError)
+    expect((error as APIConnectionError).cause).toBeInstanceOf(TypeError)
+    expectNoSecret(error)
+  })
+
+  it('keeps them out of the APITimeoutError of one attempt', async () => {
+    const { fetch } = scripted(hang)
+    const error = await settle(send(settingsWith(fetch, { maxRetries: 0 }), secretOut())).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toMatchObject({ name: 'APITimeoutError', limit: 'timeout' })
+    expectNoSecret(error)
+  })
+
+  it('keeps them out of the APITimeoutError of the deadline', async () => {
+    const { fetch } = scripted(echo(503, { 'retry-after': '20' }))
+    const error = await settle(send(settingsWith(fetch, { totalTimeout: 10_000 }), secretOut())).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toMatchObject({ name: 'APITimeoutError', limit: 'totalTimeout' })
+    expectNoSecret(error)
+  })
+
+  it('keeps them out of a ResponseTooLargeError', async () => {
+    const { response } = streamed(8, 1024)
+    const { fetch } = scripted(response)
+    const error = await settle(send(settingsWith(fetch, { maxResponseBytes: 1024 }), secretOut())).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(ResponseTooLargeError)
+    expect((error as ResponseTooLargeError).message).toContain('token=[REDACTED]')
+    expectNoSecret(error)
+  })
+
+  it('keeps them out of an InvalidResponseError about an answer', async () => {
+    const { fetch } = scripted(
+      new Response(`not json: token=${GENESIS_TOKEN} Bearer ${ACCESS_TOKEN}`, { status: 200 }),
+    )
+    const answer = await settle(send(settingsWith(fetch), secretOut()))
+    expect(answer.url).not.toContain(GENESIS_TOKEN)
+    const error = (() => {
+      try {
+        jsonOf(answer, 'genesis')
+      } catch (thrown) {
+        return thrown
+      }
+    })()
+    expect(error).toBeInstanceOf(InvalidResponseError)
+    expectNoSecret(error)
+  })
+
+  it('keeps the client secret and the issued token out of the errors of the token endpoint', async () => {
+    const { fetch } = scripted(new Response(`access_token=${ACCESS_TOKEN}&oops`, { status: 200 }))
+    const error = await settle(
+      requestToken(settingsWith(fetch), {
+        service: { source: 'published-token' },
+        url: 'https://auth.test/token',
+        clientId: 'id',
+        clientSecret: CLIENT_SECRET,
+        form: { audience: 'verified-reviews' },
+      }),
+    ).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(InvalidResponseError)
+    expectNoSecret(error)
   })
 })

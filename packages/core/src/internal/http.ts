@@ -12,11 +12,14 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  ResponseTooLargeError,
+  ValidationError,
 } from '../errors.ts'
 import type { CacheErrorContext } from './cache/read-through.ts'
 import { cachedRead } from './cache/read-through.ts'
 import type { CacheStore } from './cache/store.ts'
 import type { RateBudget } from './rate-budget.ts'
+import { redactUrl, rememberSecret } from './redact.ts'
 import { backoffDelay, requestedDelay } from './retry-timing.ts'
 import type { TokenCache } from './token-cache.ts'
 
@@ -27,8 +30,12 @@ export type Fetch = (input: string, init: RequestInit) => Promise<Response>
 export interface HttpSettings {
   fetch: Fetch
   timeout: number
+  /** Milliseconds one request may take in all (token, budget waits, attempts, retry waits). */
+  totalTimeout: number
   maxRetries: number
   maxRetryWait: number
+  /** Largest body read, in bytes. */
+  maxResponseBytes: number
   signal: AbortSignal | undefined
   fetchOptions: FetchOptions | undefined
   headers: Record<string, string> | undefined
@@ -159,30 +166,168 @@ export function abortable<T>(promise: Promise<T>, signals: readonly (AbortSignal
   })
 }
 
+/** Timers beyond this many milliseconds fire at once (setTimeout's 32-bit limit): no timer is set. */
+const MAX_TIMER_MS = 2_147_483_647
+
+/**
+ * The time a request has in all (`totalTimeout`), from its start: the token, the waits for the
+ * rate budget, every attempt and every wait between attempts. A wait that would end past it is
+ * not started; the request fails at once with an {@link APITimeoutError} whose `limit` is
+ * `totalTimeout`.
+ */
+class Deadline {
+  readonly #at: number
+  readonly total: number
+  readonly #out: Outgoing
+  /** Attempts sent so far. */
+  attempts = 0
+  /** The last failure of an attempt, the cause of the deadline error when time runs out later. */
+  lastError: unknown
+
+  constructor(total: number, out: Outgoing) {
+    this.total = total
+    this.#at = Date.now() + total
+    this.#out = out
+    if (!(total > 0)) {
+      throw new ValidationError([
+        { field: 'totalTimeout', message: 'must be a positive number of milliseconds' },
+      ])
+    }
+  }
+
+  /** Milliseconds left (Infinity when there is no deadline). */
+  remaining(): number {
+    return this.#at - Date.now()
+  }
+
+  /** Whether a wait of `delay` ms ends before the deadline, leaving time for the attempt after it. */
+  allows(delay: number): boolean {
+    return delay < this.remaining()
+  }
+
+  /** The error of a request out of time; `cause` is the failure that would have been retried. */
+  error(cause: unknown = this.lastError, waiting?: number): APITimeoutError {
+    const source = this.#out.service.source
+    const made = `${this.attempts} attempt${this.attempts === 1 ? '' : 's'} made`
+    const wait = waiting === undefined ? '' : `; waiting ${Math.ceil(waiting)} ms more would pass it`
+    const last = cause instanceof Error ? `; last error: ${cause.message}` : ''
+    return new APITimeoutError(
+      `The request to ${source} did not finish within its totalTimeout of ${this.total} ms (${made}${wait})${last}`,
+      {
+        url: this.#out.url,
+        source,
+        cause,
+        limit: 'totalTimeout',
+        timeout: this.total,
+        attempts: this.attempts,
+      },
+    )
+  }
+
+  /** Throws the deadline error when no time is left. */
+  check(): void {
+    if (this.remaining() <= 0) throw this.error()
+  }
+
+  /** Settles with `promise`, or rejects with the deadline error when time runs out first. */
+  race<T>(promise: Promise<T>): Promise<T> {
+    const left = this.remaining()
+    if (left <= 0) return Promise.reject(this.error())
+    if (left > MAX_TIMER_MS) return promise
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(this.error()), left)
+      promise.then(
+        (value) => {
+          clearTimeout(timer)
+          resolve(value)
+        },
+        (error: unknown) => {
+          clearTimeout(timer)
+          reject(error)
+        },
+      )
+    })
+  }
+}
+
+function isDeadlineError(error: unknown): error is APITimeoutError {
+  return error instanceof APITimeoutError && error.limit === 'totalTimeout'
+}
+
 interface Attempt {
   settings: HttpSettings
   out: Outgoing
   options: RequestOptions
   token: string | undefined
+  deadline: Deadline
 }
 
-/** Sends once: connect, then read the whole body, all within the timeout. */
-async function sendOnce({ settings, out, options, token }: Attempt): Promise<Incoming> {
+/**
+ * Reads a body as text, counting the bytes as they arrive; past `maxBytes` it stops reading,
+ * cancels the stream and throws `tooLarge()`. Uses the web streams of `Response.body`, as every
+ * runtime with fetch has them.
+ */
+async function readBody(response: Response, maxBytes: number, tooLarge: () => Error): Promise<string> {
+  const declared = response.headers.get('content-length')
+  if (declared !== null && response.headers.get('content-encoding') === null && Number(declared) > maxBytes) {
+    response.body?.cancel().catch(() => undefined)
+    throw tooLarge()
+  }
+  const body = response.body as ReadableStream<Uint8Array> | null | undefined
+  if (body === null || body === undefined || typeof body.getReader !== 'function') {
+    // A fetch whose answers carry no stream (some mocks): read it whole, then measure.
+    const text = await response.text()
+    if (new TextEncoder().encode(text).byteLength > maxBytes) throw tooLarge()
+    return text
+  }
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let size = 0
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      reader.cancel().catch(() => undefined)
+      throw tooLarge()
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+  return text + decoder.decode()
+}
+
+/** Sends once: connect, then read the whole body, all within the timeout and the deadline. */
+async function sendOnce({ settings, out, options, token, deadline }: Attempt): Promise<Incoming> {
   const userSignals = [options.signal, settings.signal]
   if (userSignals.some((signal) => signal?.aborted)) throw abortError()
+  deadline.check()
+  const attemptTimeout = options.timeout ?? settings.timeout
+  const left = deadline.remaining()
+  const byDeadline = left < attemptTimeout
   const controller = new AbortController()
   let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort()
-  }, options.timeout ?? settings.timeout)
+  const limit = Math.min(attemptTimeout, left)
+  const timer =
+    limit > MAX_TIMER_MS
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true
+          controller.abort()
+        }, limit)
   const onAbort = () => controller.abort()
   for (const signal of userSignals) signal?.addEventListener('abort', onAbort, { once: true })
+  const url = redactUrl(out.url)
   const fail = (error: unknown, what: string) => {
     if (userSignals.some((signal) => signal?.aborted)) return abortError()
+    if (error instanceof ResponseTooLargeError) return error
+    if (timedOut && byDeadline) return deadline.error()
     const init = { url: out.url, source: out.service.source, cause: error }
     if (timedOut) {
-      return new APITimeoutError(`No complete answer from ${out.service.source} within the timeout.`, init)
+      return new APITimeoutError(
+        `No complete answer from ${out.service.source} within the timeout of ${attemptTimeout} ms (attempt ${deadline.attempts}).`,
+        { ...init, timeout: attemptTimeout, attempts: deadline.attempts },
+      )
     }
     const reason = error instanceof Error ? `: ${error.message}` : ''
     return new APIConnectionError(`${what} ${out.service.source} failed${reason}`, init)
@@ -194,7 +339,10 @@ async function sendOnce({ settings, out, options, token }: Attempt): Promise<Inc
       ...options.headers,
       ...out.headers,
     }
-    if (token !== undefined) headers.authorization = `Bearer ${token}`
+    if (token !== undefined) {
+      rememberSecret(token)
+      headers.authorization = `Bearer ${token}`
+    }
     const init: RequestInit = {
       ...settings.fetchOptions,
       ...options.fetchOptions,
@@ -204,19 +352,35 @@ async function sendOnce({ settings, out, options, token }: Attempt): Promise<Inc
     }
     if (out.body !== undefined) init.body = out.body
     let response: Response
+    deadline.attempts++
     try {
       response = await settings.fetch(out.url, init)
     } catch (error) {
       throw fail(error, 'Connecting to')
     }
+    const maxBytes = settings.maxResponseBytes
+    const tooLarge = () => {
+      controller.abort()
+      return new ResponseTooLargeError(
+        `The answer of ${out.service.source} to ${out.method} ${url} is larger than maxResponseBytes (${maxBytes} bytes); it was not read further.`,
+        {
+          status: response.status,
+          headers: response.headers,
+          url: out.url,
+          source: out.service.source,
+          maxBytes,
+        },
+      )
+    }
     let text: string
     try {
-      text = await response.text()
+      text = await readBody(response, maxBytes, tooLarge)
     } catch (error) {
       // A body cut short (the connection closed before Content-Length was reached) lands here.
       throw fail(error, 'Reading the answer of')
     }
-    return { status: response.status, headers: response.headers, url: out.url, text }
+    // The address an answer keeps (in errors about it, in a cache store) holds no credential.
+    return { status: response.status, headers: response.headers, url, text }
   } finally {
     clearTimeout(timer)
     for (const signal of userSignals) signal?.removeEventListener('abort', onAbort)
@@ -224,6 +388,7 @@ async function sendOnce({ settings, out, options, token }: Attempt): Promise<Inc
 }
 
 function isRetryable(error: unknown): error is APIError | APIConnectionError {
+  if (isDeadlineError(error)) return false
   if (error instanceof APIConnectionError) return true
   return error instanceof APIError && (error.status === 429 || error.status >= 500)
 }
@@ -235,7 +400,13 @@ async function proceed<E>(hook: ((event: E) => unknown) | undefined, event: E): 
 }
 
 /** Waits until the service's rate budget lets one more request go, unless the caller gives up. */
-async function takeBudget(settings: HttpSettings, out: Outgoing, options: RequestOptions, attempt: number) {
+async function takeBudget(
+  settings: HttpSettings,
+  out: Outgoing,
+  options: RequestOptions,
+  attempt: number,
+  deadline: Deadline,
+) {
   const budget = out.service.budget
   if (budget === undefined) return
   const signals = [options.signal, settings.signal]
@@ -253,7 +424,14 @@ async function takeBudget(settings: HttpSettings, out: Outgoing, options: Reques
         message: `The rate budget of ${out.service.source} is spent for ${Math.ceil(delay / 1000)} s; gave up waiting.`,
       })
     if (delay > settings.maxRetryWait) throw giveUp()
-    const event: RateLimitEvent = { reason: 'budget', delay, attempt, method: out.method, url: out.url }
+    if (!deadline.allows(delay)) throw deadline.error(giveUp(), delay)
+    const event: RateLimitEvent = {
+      reason: 'budget',
+      delay,
+      attempt,
+      method: out.method,
+      url: redactUrl(out.url),
+    }
     if (!(await proceed(settings.onRateLimit, event))) throw giveUp()
     await sleep(delay, signals)
   }
@@ -312,15 +490,19 @@ export async function send(
 async function sendLive(settings: HttpSettings, out: Outgoing, options: RequestOptions): Promise<Incoming> {
   const maxRetries = options.maxRetries ?? settings.maxRetries
   const signals = [options.signal, settings.signal]
+  const deadline = new Deadline(options.totalTimeout ?? settings.totalTimeout, out)
+  const url = redactUrl(out.url)
   let retries = 0
   let refreshedToken = false
   for (;;) {
     let token: string | undefined
-    if (out.service.token !== undefined) token = await abortable(out.service.token.get(), signals)
-    await takeBudget(settings, out, options, retries)
+    // The token request itself goes on for the other callers that share it; this one stops waiting.
+    if (out.service.token !== undefined)
+      token = await abortable(deadline.race(out.service.token.get()), signals)
+    await takeBudget(settings, out, options, retries, deadline)
     let error: unknown
     try {
-      const answer = await sendOnce({ settings, out, options, token })
+      const answer = await sendOnce({ settings, out, options, token, deadline })
       out.service.budget?.settle(answer)
       if (answer.status >= 200 && answer.status < 300) return answer
       if (answer.status === 401 && token !== undefined && !refreshedToken) {
@@ -333,18 +515,23 @@ async function sendLive(settings: HttpSettings, out: Outgoing, options: RequestO
       out.service.budget?.settle()
       error = thrown
     }
+    deadline.lastError = error
     if (!isRetryable(error) || retries >= maxRetries) throw error
     const asked = error instanceof APIError ? requestedDelay(error.headers) : undefined
     const delay = asked ?? backoffDelay(retries)
-    const event = { delay, attempt: retries + 1, method: out.method, url: out.url }
+    const event = { delay, attempt: retries + 1, method: out.method, url }
+    // A longer wait than maxRetryWait is not made: the error itself is thrown (a RateLimitError
+    // with its retryAfter); a wait that would pass the deadline is not started either.
+    if (delay > settings.maxRetryWait) throw error
+    if (!deadline.allows(delay)) throw deadline.error(error, delay)
     if (error instanceof RateLimitError) {
-      if (delay > settings.maxRetryWait) throw error
       if (!(await proceed(settings.onRateLimit, { ...event, reason: 'refused', error } as RateLimitEvent)))
         throw error
     } else {
-      if (delay > settings.maxRetryWait) throw error
       if (!(await proceed(settings.onRetry, { ...event, error } as RetryEvent))) throw error
     }
+    // The hooks may have taken a while.
+    if (!deadline.allows(delay)) throw deadline.error(error, delay)
     await sleep(delay, signals)
     retries++
   }

@@ -1,5 +1,6 @@
 import { InvalidResponseError } from '../errors.ts'
 import { type HttpSettings, type Service, send } from './http.ts'
+import { rememberSecret } from './redact.ts'
 import type { AccessToken } from './token-cache.ts'
 
 /** Where and how to ask for a token of one audience. */
@@ -30,6 +31,7 @@ export function basicCredentials(clientId: string, clientSecret: string): string
  */
 export async function requestToken(settings: HttpSettings, request: TokenRequest): Promise<AccessToken> {
   const issuedAt = Date.now()
+  rememberSecret(request.clientSecret)
   const answer = await send(settings, {
     service: request.service,
     method: 'POST',
@@ -52,6 +54,7 @@ export async function requestToken(settings: HttpSettings, request: TokenRequest
     })
   }
   const { access_token: value, expires_in: expiresIn } = (body ?? {}) as Record<string, unknown>
+  if (typeof value === 'string') rememberSecret(value)
   if (typeof value !== 'string' || value === '') {
     throw new InvalidResponseError('The token endpoint answered without an access_token.', {
       ...answer,

@@ -3,6 +3,7 @@ import { joinUrl } from '../internal/addresses.ts'
 import { invalidAnswer, jsonOf } from '../internal/answer.ts'
 import type { ClientContext } from '../internal/context.ts'
 import { send } from '../internal/http.ts'
+import { rememberSecret } from '../internal/redact.ts'
 import { genesisToken } from '../internal/sha256.ts'
 import { Issues, isIntegerIn, isObject } from '../internal/validate.ts'
 import type {
@@ -115,6 +116,18 @@ function requireSecret(context: ClientContext, issues: Issues): void {
   }
 }
 
+/**
+ * The daily token of `websiteId`. It goes in the query string, as Genesis wants it; it and the
+ * secret are remembered as secrets, so that no error, event or cache entry shows them.
+ */
+async function tokenOf(context: ClientContext, websiteId: string): Promise<string> {
+  const secret = context.genesisSecret as string
+  rememberSecret(secret)
+  const token = await genesisToken(websiteId, secret)
+  rememberSecret(token)
+  return token
+}
+
 function withoutWebsite<T extends GenesisWebsiteChoice>(params: T): Omit<T, 'websiteId'> {
   const { websiteId: _, ...rest } = params
   return rest
@@ -142,7 +155,7 @@ export class GenesisWebsite {
     issues.throwIfAny()
     const query = new URLSearchParams({
       idWebsite: websiteId,
-      token: await genesisToken(websiteId, context.genesisSecret as string),
+      token: await tokenOf(context, websiteId),
     })
     for (const [key, value] of Object.entries(withoutWebsite(params))) {
       if (value !== undefined) query.set(key, String(value))
@@ -199,7 +212,7 @@ export class GenesisProduct {
     checkProducts(params?.product, issues)
     checkRateFilter(params ?? {}, issues)
     issues.throwIfAny()
-    const token = await genesisToken(websiteId, context.genesisSecret as string)
+    const token = await tokenOf(context, websiteId)
     const query = new URLSearchParams({ idWebsite: websiteId, token })
     const url = `${joinUrl(context.addresses.genesisUrl, 'product')}?${query}`
     const body = JSON.stringify({ query: kind, ...withoutWebsite(params), idWebsite: websiteId })
