@@ -81,6 +81,21 @@ describe('the client under injected faults', () => {
     await expect(sb.client({ timeout: 200, maxRetries: 1 }).products.list()).rejects.toThrow(APITimeoutError)
   })
 
+  it('stops at totalTimeout when every attempt is slow, however many retries are left', async () => {
+    await sb.faults([{ operation: 'products.list', latencyMs: 2000 }])
+    const started = performance.now()
+    const error = (await sb
+      .client({ timeout: 600, totalTimeout: 1500, maxRetries: 10 })
+      .products.list()
+      .catch((e: unknown) => e)) as APITimeoutError
+    expect(error).toBeInstanceOf(APITimeoutError)
+    expect(error).toMatchObject({ limit: 'totalTimeout', timeout: 1500 })
+    expect(error.message).toContain('totalTimeout of 1500 ms')
+    expect(error.attempts).toBeGreaterThanOrEqual(1)
+    // Generous: 1.5 s plus the sandbox's own pace; ten more slow attempts would take far longer.
+    expect(performance.now() - started).toBeLessThan(10_000)
+  })
+
   it('walks every review exactly once under 500s, cut bodies, a 429 storm and an expiring token together', async () => {
     await sb.faults([
       { operation: 'products.reviews.list', status: 500, rate: 0.2 },
