@@ -11,7 +11,10 @@ export type {
   SyncPage,
   SyncRunOptions,
 } from './internal/sync/engine.ts'
-export { createJsonFileReviewStore } from './internal/sync/json-file-store.ts'
+export {
+  createJsonFileReviewStore,
+  type JsonFileReviewStoreOptions,
+} from './internal/sync/json-file-store.ts'
 export { createMemoryReviewStore } from './internal/sync/memory-store.ts'
 export type { ReviewStore, SyncCheckpoint, SyncedReview } from './internal/sync/store.ts'
 export {

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import { prefetchBuildData } from './build-data.ts'
 
@@ -167,5 +167,41 @@ describe('prefetchBuildData', () => {
     const second = await worker({ buildId: 'two' })
     expect(JSON.parse(first.out)).toMatchObject({ fetchedHere: true })
     expect(JSON.parse(second.out)).toMatchObject({ fetchedHere: true })
+  })
+
+  it('fetches again when its data file is corrupt, keeping the bad file aside with one warning', async () => {
+    const truncated =
+      '{"format":"verified-reviews/build-data","version":1,"buildId":"build","fetchedAt":"2030-'
+    await writeFile(join(directory, 'build.json'), truncated)
+    const warn = vi.fn()
+    const data = await prefetchBuildData({
+      client: sb.client(),
+      directory,
+      productIds: CATALOGUE,
+      logger: { warn },
+    })
+    expect(data.fetchedHere).toBe(true)
+    expect(data.reviews('SKU-058')).toHaveLength(681)
+    const files = await readdir(directory)
+    const aside = files.find((name) => name.startsWith('build.json.corrupt-'))
+    expect(files.sort()).toEqual(['build.json', aside])
+    expect(await readFile(join(directory, aside ?? ''), 'utf8')).toBe(truncated)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(`The build data ${join(directory, 'build.json')} is corrupt`),
+    )
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(`moved it aside to ${join(directory, aside ?? '')}`),
+    )
+  })
+
+  it('still refuses, naming it, a data file of another build', async () => {
+    await writeFile(
+      join(directory, 'build.json'),
+      JSON.stringify({ format: 'verified-reviews/build-data', version: 1, buildId: 'other' }),
+    )
+    await expect(
+      prefetchBuildData({ client: sb.client(), directory, productIds: CATALOGUE }),
+    ).rejects.toThrow(`${join(directory, 'build.json')} is not the build data of build build`)
   })
 })

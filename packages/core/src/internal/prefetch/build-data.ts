@@ -1,6 +1,7 @@
 import { ValidationError, VerifiedReviewsError } from '../../errors.ts'
 import type { ProductListParams } from '../../resources/products.ts'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
+import { moveAside, readJsonFile } from '../json-file.ts'
 import type { SyncPage } from '../sync/engine.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
@@ -59,6 +60,11 @@ export interface PrefetchOptions {
   pollInterval?: number
   /** Stops waiting, and stops the sync between two pages. */
   signal?: AbortSignal
+  /**
+   * Where the warning goes when the data file is found corrupt and moved aside.
+   * @default console
+   */
+  logger?: { warn(message: string): void }
 }
 
 /** The reviews and summaries of a catalogue, fetched once for a whole build. */
@@ -139,7 +145,7 @@ async function load(options: PrefetchOptions, buildId: string): Promise<BuildDat
   const { value, produced } = await runOnce({
     lockPath: join(options.directory, `${buildId}.lock`),
     failurePath: join(options.directory, `${buildId}.failed.json`),
-    read: () => readDataFile(dataPath, buildId),
+    read: () => readDataFile(dataPath, buildId, options.logger ?? console),
     produce: async () => {
       const file = await fetchData(options, buildId)
       await writeAtomically(dataPath, JSON.stringify(file))
@@ -162,7 +168,8 @@ async function fetchData(options: PrefetchOptions, buildId: string): Promise<Bui
   })
   const { summaries, calls } = await fetchSummaries(options.client, options.productIds, options.signal)
   const wanted = options.productIds === undefined ? await store.keys() : [...new Set(options.productIds)]
-  const reviews: Record<string, ProductReview[]> = {}
+  // Product ids are the API's: without a prototype, `__proto__` or `constructor` is a product like any other.
+  const reviews: Record<string, ProductReview[]> = Object.create(null)
   for (const id of wanted) {
     const list = await store.list(id)
     if (list.length > 0) reviews[id] = list
@@ -216,7 +223,8 @@ async function fetchSummaries(
 function buildData(file: BuildDataFile, fetchedHere: boolean): BuildData {
   const summaries = new Map(file.summaries.map((summary) => [summary.product_variation_id, summary]))
   return {
-    reviews: (productId) => structuredClone(file.reviews[productId] ?? []),
+    reviews: (productId) =>
+      structuredClone(Object.hasOwn(file.reviews, productId) ? (file.reviews[productId] ?? []) : []),
     summary: (productId) => structuredClone(summaries.get(productId)),
     productIds: Object.freeze(file.summaries.map((summary) => summary.product_variation_id)),
     fetchedAt: file.fetchedAt,
@@ -225,20 +233,55 @@ function buildData(file: BuildDataFile, fetchedHere: boolean): BuildData {
   }
 }
 
-async function readDataFile(path: string, buildId: string): Promise<BuildDataFile | undefined> {
-  const { readFile } = await import('node:fs/promises')
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** What is wrong with the content of a data file in this format, or undefined. */
+function malformed(file: Record<string, unknown>): string | undefined {
+  if (!Array.isArray(file.summaries) || !file.summaries.every(isObject)) return 'its summaries are not a list'
+  if (!isObject(file.reviews) || !Object.values(file.reviews).every(Array.isArray)) {
+    return 'its reviews are not lists by product'
   }
-  const file = JSON.parse(text) as Partial<BuildDataFile>
-  if (file.format !== FORMAT || file.version !== 1 || file.buildId !== buildId) {
-    throw new VerifiedReviewsError(
-      `${path} is not the build data of build ${buildId} (format ${FORMAT}, version 1)`,
-    )
+  if (!isObject(file.calls) || typeof file.fetchedAt !== 'string') return 'its calls or fetchedAt are missing'
+  return undefined
+}
+
+/**
+ * The data file of this build, or undefined when there is none yet. A corrupt one (empty, not JSON,
+ * malformed) is renamed to `<file>.corrupt-<time>` with a warning naming both files, and counts as
+ * none, so that it is fetched again instead of failing every build after it.
+ */
+async function readDataFile(
+  path: string,
+  buildId: string,
+  logger: { warn(message: string): void },
+): Promise<BuildDataFile | undefined> {
+  // A corrupt file that another process moves or rewrites meanwhile is read again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const content = await readJsonFile(path)
+    if (content.kind === 'missing') return undefined
+    let problem: string
+    if (content.kind === 'corrupt') problem = content.problem
+    else {
+      const file = content.value
+      if (!isObject(file) || file.format !== FORMAT || file.version !== 1 || file.buildId !== buildId) {
+        throw new VerifiedReviewsError(
+          `${path} is not the build data of build ${buildId} (format ${FORMAT}, version 1)`,
+        )
+      }
+      const wrong = malformed(file)
+      if (wrong === undefined) return file as unknown as BuildDataFile
+      problem = wrong
+    }
+    const aside = await moveAside(path, content.text)
+    if (aside !== undefined) {
+      logger.warn(
+        `[@verified-reviews/core/prefetch] The build data ${path} is corrupt (${problem}): moved it aside to ` +
+          `${aside}; fetching it again.`,
+      )
+      return undefined
+    }
   }
-  return file as BuildDataFile
+  throw new VerifiedReviewsError(`${path} kept changing while it was read as build data`)
 }

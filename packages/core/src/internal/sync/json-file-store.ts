@@ -1,5 +1,6 @@
 import { VerifiedReviewsError } from '../../errors.ts'
 import type { ProductReview } from '../../types/published.ts'
+import { moveAside, readJsonFile } from '../json-file.ts'
 import { writeAtomically } from '../write-atomically.ts'
 import { type ReviewStoreState, reviewStoreOver } from './memory-store.ts'
 import type { ReviewStore, SyncCheckpoint, SyncedReview } from './store.ts'
@@ -13,21 +14,36 @@ interface StoreFile<R> {
   reviews: R[]
 }
 
+/** Options of {@link createJsonFileReviewStore}. */
+export interface JsonFileReviewStoreOptions {
+  /**
+   * Where the warning goes when the file is found corrupt and moved aside.
+   * @default console
+   */
+  logger?: { warn(message: string): void }
+}
+
 /**
  * A {@link ReviewStore} kept in one JSON file, for a single server or a build that keeps its cache
  * directory between runs. The file is read once, on first use; every change rewrites it through a
- * temporary file renamed over it, so a crash leaves either the old file or the new one, never half of
- * one. One process at a time should write a given file. Node's file system is loaded on first use, so
- * the rest of this entry also runs where there is none (edge runtimes).
+ * temporary file, flushed to disk, then renamed over it, so a crash leaves either the old file or the
+ * new one, never half of one. One process at a time should write a given file. Node's file system is
+ * loaded on first use, so the rest of this entry also runs where there is none (edge runtimes).
+ *
+ * A file that is corrupt (empty, not JSON, or a review store whose reviews or checkpoint are
+ * malformed) is renamed to `<path>.corrupt-<time>`, kept for inspection, with one warning naming both
+ * files; the store then starts empty, so the next sync is a full one. A JSON file that is not a review
+ * store (another format or version) is never moved nor overwritten: reading it throws, naming it.
  *
  * @param path The file; its directory is created when missing. A missing file is an empty store.
  */
 export function createJsonFileReviewStore<R extends SyncedReview = ProductReview>(
   path: string,
+  options: JsonFileReviewStoreOptions = {},
 ): ReviewStore<R> {
   let writes: Promise<void> = Promise.resolve()
   return reviewStoreOver<R>(
-    () => readStore<R>(path),
+    () => readStore<R>(path, options.logger ?? console),
     (state) => {
       const text = JSON.stringify(toFile(state))
       // Writes go one after the other, so an older state never lands after a newer one.
@@ -38,26 +54,60 @@ export function createJsonFileReviewStore<R extends SyncedReview = ProductReview
   )
 }
 
-async function readStore<R extends SyncedReview>(path: string): Promise<ReviewStoreState<R>> {
-  const { readFile } = await import('node:fs/promises')
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      return { reviews: new Map(), checkpoint: undefined }
-    throw error
+const EMPTY = () => ({ reviews: new Map(), checkpoint: undefined })
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** What is wrong with the content of a file in this store's format, or undefined. */
+function malformed(file: Record<string, unknown>): string | undefined {
+  if (!Array.isArray(file.reviews)) return 'its reviews are not a list'
+  const bad = file.reviews.findIndex((review) => !isObject(review) || typeof review.review_id !== 'string')
+  if (bad !== -1) return `its review ${bad} has no review_id`
+  if (file.checkpoint !== null && file.checkpoint !== undefined && !isObject(file.checkpoint)) {
+    return 'its checkpoint is not an object'
   }
-  const file = JSON.parse(text) as Partial<StoreFile<R>>
-  if (file.format !== FORMAT || file.version !== 1 || !Array.isArray(file.reviews)) {
-    throw new VerifiedReviewsError(
-      `${path} is not a review store file (format ${FORMAT}, version 1); refusing to overwrite it`,
-    )
+  return undefined
+}
+
+async function readStore<R extends SyncedReview>(
+  path: string,
+  logger: { warn(message: string): void },
+): Promise<ReviewStoreState<R>> {
+  // A corrupt file that another process moves or rewrites meanwhile is read again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const content = await readJsonFile(path)
+    if (content.kind === 'missing') return EMPTY()
+    let problem: string
+    if (content.kind === 'corrupt') problem = content.problem
+    else {
+      const file = content.value
+      if (!isObject(file) || file.format !== FORMAT || file.version !== 1) {
+        throw new VerifiedReviewsError(
+          `${path} is not a review store file (format ${FORMAT}, version 1); refusing to overwrite it`,
+        )
+      }
+      const wrong = malformed(file)
+      if (wrong === undefined) {
+        const { reviews, checkpoint } = file as unknown as StoreFile<R>
+        return {
+          reviews: new Map(reviews.map((review) => [review.review_id, review])),
+          checkpoint: checkpoint ?? undefined,
+        }
+      }
+      problem = wrong
+    }
+    const aside = await moveAside(path, content.text)
+    if (aside !== undefined) {
+      logger.warn(
+        `[@verified-reviews/core/sync] The review store ${path} is corrupt (${problem}): moved it aside to ` +
+          `${aside}; the next sync starts over with a full sync.`,
+      )
+      return EMPTY()
+    }
   }
-  return {
-    reviews: new Map(file.reviews.map((review) => [review.review_id, review])),
-    checkpoint: file.checkpoint ?? undefined,
-  }
+  throw new VerifiedReviewsError(`${path} kept changing while it was read as a review store`)
 }
 
 function toFile<R>(state: ReviewStoreState<R & SyncedReview>): StoreFile<R> {

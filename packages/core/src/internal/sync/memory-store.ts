@@ -17,11 +17,18 @@ export function reviewStoreOver<R extends SyncedReview>(
 ): ReviewStore<R> {
   let loaded: Promise<{ state: ReviewStoreState<R>; groups: Map<string, Set<string>> }> | undefined
   const open = () => {
-    loaded ??= load().then((state) => {
-      const groups = new Map<string, Set<string>>()
-      for (const review of state.reviews.values()) addToGroup(groups, review)
-      return { state, groups }
-    })
+    if (loaded === undefined) {
+      const attempt = load().then((state) => {
+        const groups = new Map<string, Set<string>>()
+        for (const review of state.reviews.values()) addToGroup(groups, review)
+        return { state, groups }
+      })
+      loaded = attempt
+      // A load that failed (a file that could not be read) is tried again by the next call, not kept.
+      attempt.catch(() => {
+        if (loaded === attempt) loaded = undefined
+      })
+    }
     return loaded
   }
 
