@@ -25,6 +25,7 @@ export interface RetryEvent {
   /** Why: a 5xx answer, a timeout, a failed connection or a body cut short. */
   error: APIError | APIConnectionError
   method: string
+  /** The address requested, its credentials (the Genesis `token`, any secret) shown as `[REDACTED]`. */
   url: string
 }
 
@@ -42,6 +43,7 @@ export interface RateLimitEvent {
   /** The 429, when `reason` is `refused`. */
   error?: RateLimitError
   method: string
+  /** The address requested, its credentials (the Genesis `token`, any secret) shown as `[REDACTED]`. */
   url: string
 }
 
