@@ -66,7 +66,8 @@ export function checkOptions(
     throw new VerifiedReviewsOptionError(owner, '(options)', `must be an object, got ${describe(options)}`)
   }
   for (const [name, value] of Object.entries(options)) {
-    const rule = rules[name]
+    // Own rules only: an option named `constructor` or `__proto__` is no option, not Object's.
+    const rule = Object.hasOwn(rules, name) ? rules[name] : undefined
     if (rule === undefined) {
       throw new VerifiedReviewsOptionError(
         owner,

@@ -34,6 +34,16 @@ describe('parseLinkHeader', () => {
     expect(findLink('<https://a.test/?cursor=2>; rel="last next"', 'next')).toBe('https://a.test/?cursor=2')
   })
 
+  it('keeps parameters named after prototype members as the server sent them', () => {
+    const [link] = parseLinkHeader('<https://a.test/?c=1>; constructor=a; __proto__=b; rel=next')
+    expect(Object.entries(link?.params ?? {})).toEqual([
+      ['constructor', 'a'],
+      ['__proto__', 'b'],
+      ['rel', 'next'],
+    ])
+    expect(link?.rels).toEqual(['next'])
+  })
+
   it('matches relation types case-insensitively', () => {
     expect(findLink('<https://a.test/?c=1>; REL="Next"', 'next')).toBe('https://a.test/?c=1')
   })

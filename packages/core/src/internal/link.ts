@@ -42,7 +42,8 @@ export function parseLinkHeader(header: string, base?: string | URL): Link[] {
     if (close === -1) break
     const rawTarget = header.slice(i + 1, close).trim()
     i = close + 1
-    const params: Record<string, string> = {}
+    // Parameter names are the server's: without a prototype, `constructor` or `__proto__` is one like any other.
+    const params: Record<string, string> = Object.create(null)
     for (;;) {
       while (i < n && isSpace(header[i])) i++
       if (header[i] !== ';') break
@@ -72,7 +73,7 @@ export function parseLinkHeader(header: string, base?: string | URL): Link[] {
       const extended = name.endsWith('*')
       const key = extended ? name.slice(0, -1) : name
       if (extended) params[key] = decodeExtValue(value)
-      else if (!(key in params)) params[key] = value
+      else if (!Object.hasOwn(params, key)) params[key] = value
     }
     let target = rawTarget
     if (base !== undefined) {

@@ -213,6 +213,11 @@ function checkSort(
   return entries
 }
 
+/** The rule of a parameter; own rules only, so `constructor` or `__proto__` is an unknown parameter. */
+function ruleOf(schema: OperationSchema, name: string): Rule | undefined {
+  return Object.hasOwn(schema.rules, name) ? schema.rules[name] : undefined
+}
+
 /**
  * Checks the parameters of one operation against its schema and writes its query. Every problem
  * goes to `issues`; unknown parameters are problems too, since the API would refuse them.
@@ -229,7 +234,7 @@ export function buildQuery(schema: OperationSchema, params: unknown, issues: Iss
   }
   for (const [name, value] of Object.entries(given)) {
     if (value === undefined || value === null) continue
-    const rule = schema.rules[name]
+    const rule = ruleOf(schema, name)
     if (rule === undefined) {
       issues.add(name, `is not a parameter of ${schema.name}`)
       continue
@@ -253,7 +258,7 @@ const LIST_KINDS: ReadonlySet<Rule['kind']> = new Set(['values', 'rates', 'someO
 export function queryString(query: URLSearchParams, schema: OperationSchema): string {
   const parts: string[] = []
   for (const [name, value] of query) {
-    const rule = schema.rules[name]
+    const rule = ruleOf(schema, name)
     const text =
       rule !== undefined && LIST_KINDS.has(rule.kind)
         ? value.split(',').map(encodeURIComponent).join(',')

@@ -57,7 +57,7 @@ export function fromLegacyReviewsParams(
   const sortBy = legacy.sortBy ?? ['publish_date']
   const sort: ProductReviewSortField[] = []
   for (const field of sortBy) {
-    const mapped = LEGACY_SORT_FIELDS[field]
+    const mapped = Object.hasOwn(LEGACY_SORT_FIELDS, field) ? LEGACY_SORT_FIELDS[field] : undefined
     if (mapped === undefined) {
       dropped.push({ field: 'sortBy', reason: `${field} has no sortable Published counterpart` })
     } else if (!sort.includes(mapped)) {

@@ -70,7 +70,9 @@ function first(value: string | readonly string[] | null | undefined): string | u
 
 function read(params: URLSearchParams | SearchParamsRecord | undefined, name: string): string | undefined {
   if (params === undefined) return undefined
-  return params instanceof URLSearchParams ? first(params.get(name)) : first(params[name])
+  if (params instanceof URLSearchParams) return first(params.get(name))
+  // Own params only: a name the record's prototype carries is none of the page's.
+  return Object.hasOwn(params, name) ? first(params[name]) : undefined
 }
 
 /** The reader's choice from the search params (`vr_cursor`, `vr_sort`, `vr_rate`); bad values are ignored. */
@@ -91,7 +93,9 @@ export function otherParams(params: URLSearchParams | SearchParamsRecord | undef
     params instanceof URLSearchParams ? params.entries() : Object.entries(params)
   for (const [name, value] of entries) {
     if (name === PARAM.cursor || name === PARAM.sort || name === PARAM.rate || value === undefined) continue
-    for (const item of typeof value === 'string' ? [value] : value) kept.append(name, item)
+    // A record not made from a URL (parsed JSON, say) may hold other values: only text is a param.
+    const items: readonly unknown[] = typeof value === 'string' ? [value] : Array.isArray(value) ? value : []
+    for (const item of items) if (typeof item === 'string') kept.append(name, item)
   }
   return kept.toString()
 }

@@ -95,7 +95,9 @@ export function legacyLanguage(locale: string): string {
   const [language = '', region] = locale.split(/[-_]/)
   const lower = language.toLowerCase()
   if (lower === '') return ''
-  return `${lower}_${(region ?? DEFAULT_REGION[lower] ?? lower).toUpperCase()}`
+  // Own members only: a locale named `constructor` (a review's, as added) must not read Object's.
+  const fallback = Object.hasOwn(DEFAULT_REGION, lower) ? DEFAULT_REGION[lower] : undefined
+  return `${lower}_${(region ?? fallback ?? lower).toUpperCase()}`
 }
 
 /**
