@@ -95,6 +95,7 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
   }
   const dryRun = values['dry-run'] === true
   const bar = values.quiet === true || values.json === true ? undefined : createProgressBar(io.stderr)
+  const logger = { warn: (message: string) => io.stderr.write(`warning: ${message}\n`) }
   try {
     const origin = values.origin ?? io.env.VERIFIED_REVIEWS_ORIGIN
     const client = createClient({
@@ -110,9 +111,9 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
       ...(values.site === undefined ? {} : { site: values.site }),
       ...(values.store === undefined
         ? {}
-        : { reviewStore: createJsonFileReviewStore<ProductReview>(values.store) }),
+        : { reviewStore: createJsonFileReviewStore<ProductReview>(values.store, { logger }) }),
       ...(bar === undefined ? {} : { onProgress: bar.update }),
-      logger: { warn: (message: string) => io.stderr.write(`warning: ${message}\n`) },
+      logger,
     })
     bar?.end()
     io.stdout.write(
