@@ -13,6 +13,7 @@ import {
   ValidationError,
 } from '@verified-reviews/core'
 import { createReviewsHandler } from '@verified-reviews/core/endpoint'
+import { mergeJsonLd } from '@verified-reviews/core/jsonld'
 import { fromLegacyReviewsParams } from '@verified-reviews/core/migration'
 import { prefetchBuildData } from '@verified-reviews/core/prefetch'
 import { createJsonFileReviewStore } from '@verified-reviews/core/sync'
@@ -434,6 +435,20 @@ describe('names the upstream API controls', () => {
     } finally {
       await rm(directory, { recursive: true, force: true })
     }
+  })
+})
+
+describe("a page's own JSON-LD", () => {
+  it.each(HOSTILE_MEMBERS)('merges review markup into a Product node that carries %s', (member) => {
+    const page = JSON.parse(
+      `{"@context":"https://schema.org","@type":"Product","name":"Teapot",${member},"offers":{${member}}}`,
+    ) as unknown
+    const [merged] = mergeJsonLd([page], { '@type': 'Product', aggregateRating: { ratingValue: 4.5 } }) as [
+      Record<string, unknown>,
+    ]
+    expect(merged).toMatchObject({ name: 'Teapot', aggregateRating: { ratingValue: 4.5 } })
+    expect(merged.polluted).toBeUndefined()
+    expectNoPollution()
   })
 })
 
