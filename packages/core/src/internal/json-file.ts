@@ -4,6 +4,7 @@
  * aside and rebuilt instead of failing every run after it. `node:` modules load on first use, so
  * entries that import this stay loadable on edge runtimes.
  */
+import { VerifiedReviewsError } from '../errors.ts'
 
 /** What {@link readJsonFile} found. */
 export type JsonFileContent =
@@ -62,4 +63,39 @@ export async function moveAside(path: string, text: string, now = new Date()): P
     return undefined
   }
   return aside
+}
+
+/** What a file's content is, once parsed: the value wanted, or what is wrong with it. */
+export type JsonFileCheck<T> = { value: T } | { malformed: string }
+
+/**
+ * Reads a JSON file this package writes: undefined when there is none; when it is corrupt (empty, not
+ * JSON, or malformed by `check`), moves it aside, calls `onCorrupt` with why and where it went, and
+ * answers undefined too, so that the caller rebuilds it. `check` throws to refuse a file that is not
+ * the package's (another format), which is never moved.
+ */
+export async function readOwnJsonFile<T>(
+  path: string,
+  check: (value: unknown) => JsonFileCheck<T>,
+  onCorrupt: (problem: string, aside: string) => void,
+): Promise<T | undefined> {
+  // A corrupt file that another process moves or rewrites meanwhile is read again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const content = await readJsonFile(path)
+    if (content.kind === 'missing') return undefined
+    const checked: JsonFileCheck<T> =
+      content.kind === 'corrupt' ? { malformed: content.problem } : check(content.value)
+    if ('value' in checked) return checked.value
+    const aside = await moveAside(path, content.text)
+    if (aside !== undefined) {
+      onCorrupt(checked.malformed, aside)
+      return undefined
+    }
+  }
+  throw new VerifiedReviewsError(`${path} kept changing while it was read`)
+}
+
+/** Whether `value` is a plain JSON object (not an array, not null). */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

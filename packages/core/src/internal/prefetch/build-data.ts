@@ -1,7 +1,7 @@
 import { ValidationError, VerifiedReviewsError } from '../../errors.ts'
 import type { ProductListParams } from '../../resources/products.ts'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
-import { moveAside, readJsonFile } from '../json-file.ts'
+import { isJsonObject, readOwnJsonFile } from '../json-file.ts'
 import type { SyncPage } from '../sync/engine.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
@@ -233,17 +233,15 @@ function buildData(file: BuildDataFile, fetchedHere: boolean): BuildData {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** What is wrong with the content of a data file in this format, or undefined. */
 function malformed(file: Record<string, unknown>): string | undefined {
-  if (!Array.isArray(file.summaries) || !file.summaries.every(isObject)) return 'its summaries are not a list'
-  if (!isObject(file.reviews) || !Object.values(file.reviews).every(Array.isArray)) {
+  if (!Array.isArray(file.summaries) || !file.summaries.every(isJsonObject))
+    return 'its summaries are not a list'
+  if (!isJsonObject(file.reviews) || !Object.values(file.reviews).every(Array.isArray)) {
     return 'its reviews are not lists by product'
   }
-  if (!isObject(file.calls) || typeof file.fetchedAt !== 'string') return 'its calls or fetchedAt are missing'
+  if (!isJsonObject(file.calls) || typeof file.fetchedAt !== 'string')
+    return 'its calls or fetchedAt are missing'
   return undefined
 }
 
@@ -252,36 +250,31 @@ function malformed(file: Record<string, unknown>): string | undefined {
  * malformed) is renamed to `<file>.corrupt-<time>` with a warning naming both files, and counts as
  * none, so that it is fetched again instead of failing every build after it.
  */
-async function readDataFile(
+function readDataFile(
   path: string,
   buildId: string,
   logger: { warn(message: string): void },
 ): Promise<BuildDataFile | undefined> {
-  // A corrupt file that another process moves or rewrites meanwhile is read again.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const content = await readJsonFile(path)
-    if (content.kind === 'missing') return undefined
-    let problem: string
-    if (content.kind === 'corrupt') problem = content.problem
-    else {
-      const file = content.value
-      if (!isObject(file) || file.format !== FORMAT || file.version !== 1 || file.buildId !== buildId) {
+  return readOwnJsonFile<BuildDataFile>(
+    path,
+    (value) => {
+      if (
+        !isJsonObject(value) ||
+        value.format !== FORMAT ||
+        value.version !== 1 ||
+        value.buildId !== buildId
+      ) {
         throw new VerifiedReviewsError(
           `${path} is not the build data of build ${buildId} (format ${FORMAT}, version 1)`,
         )
       }
-      const wrong = malformed(file)
-      if (wrong === undefined) return file as unknown as BuildDataFile
-      problem = wrong
-    }
-    const aside = await moveAside(path, content.text)
-    if (aside !== undefined) {
+      const problem = malformed(value)
+      return problem === undefined ? { value: value as unknown as BuildDataFile } : { malformed: problem }
+    },
+    (problem, aside) =>
       logger.warn(
         `[@verified-reviews/core/prefetch] The build data ${path} is corrupt (${problem}): moved it aside to ` +
           `${aside}; fetching it again.`,
-      )
-      return undefined
-    }
-  }
-  throw new VerifiedReviewsError(`${path} kept changing while it was read as build data`)
+      ),
+  )
 }

@@ -1,6 +1,6 @@
 import { VerifiedReviewsError } from '../../errors.ts'
 import type { ProductReview } from '../../types/published.ts'
-import { moveAside, readJsonFile } from '../json-file.ts'
+import { isJsonObject, readOwnJsonFile } from '../json-file.ts'
 import { writeAtomically } from '../write-atomically.ts'
 import { type ReviewStoreState, reviewStoreOver } from './memory-store.ts'
 import type { ReviewStore, SyncCheckpoint, SyncedReview } from './store.ts'
@@ -54,18 +54,14 @@ export function createJsonFileReviewStore<R extends SyncedReview = ProductReview
   )
 }
 
-const EMPTY = () => ({ reviews: new Map(), checkpoint: undefined })
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** What is wrong with the content of a file in this store's format, or undefined. */
 function malformed(file: Record<string, unknown>): string | undefined {
   if (!Array.isArray(file.reviews)) return 'its reviews are not a list'
-  const bad = file.reviews.findIndex((review) => !isObject(review) || typeof review.review_id !== 'string')
+  const bad = file.reviews.findIndex(
+    (review) => !isJsonObject(review) || typeof review.review_id !== 'string',
+  )
   if (bad !== -1) return `its review ${bad} has no review_id`
-  if (file.checkpoint !== null && file.checkpoint !== undefined && !isObject(file.checkpoint)) {
+  if (file.checkpoint !== null && file.checkpoint !== undefined && !isJsonObject(file.checkpoint)) {
     return 'its checkpoint is not an object'
   }
   return undefined
@@ -75,39 +71,27 @@ async function readStore<R extends SyncedReview>(
   path: string,
   logger: { warn(message: string): void },
 ): Promise<ReviewStoreState<R>> {
-  // A corrupt file that another process moves or rewrites meanwhile is read again.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const content = await readJsonFile(path)
-    if (content.kind === 'missing') return EMPTY()
-    let problem: string
-    if (content.kind === 'corrupt') problem = content.problem
-    else {
-      const file = content.value
-      if (!isObject(file) || file.format !== FORMAT || file.version !== 1) {
+  const file = await readOwnJsonFile<StoreFile<R>>(
+    path,
+    (value) => {
+      if (!isJsonObject(value) || value.format !== FORMAT || value.version !== 1) {
         throw new VerifiedReviewsError(
           `${path} is not a review store file (format ${FORMAT}, version 1); refusing to overwrite it`,
         )
       }
-      const wrong = malformed(file)
-      if (wrong === undefined) {
-        const { reviews, checkpoint } = file as unknown as StoreFile<R>
-        return {
-          reviews: new Map(reviews.map((review) => [review.review_id, review])),
-          checkpoint: checkpoint ?? undefined,
-        }
-      }
-      problem = wrong
-    }
-    const aside = await moveAside(path, content.text)
-    if (aside !== undefined) {
+      const problem = malformed(value)
+      return problem === undefined ? { value: value as unknown as StoreFile<R> } : { malformed: problem }
+    },
+    (problem, aside) =>
       logger.warn(
         `[@verified-reviews/core/sync] The review store ${path} is corrupt (${problem}): moved it aside to ` +
           `${aside}; the next sync starts over with a full sync.`,
-      )
-      return EMPTY()
-    }
+      ),
+  )
+  return {
+    reviews: new Map(file?.reviews.map((review) => [review.review_id, review])),
+    checkpoint: file?.checkpoint ?? undefined,
   }
-  throw new VerifiedReviewsError(`${path} kept changing while it was read as a review store`)
 }
 
 function toFile<R>(state: ReviewStoreState<R & SyncedReview>): StoreFile<R> {
