@@ -8,6 +8,16 @@
  */
 import 'server-only'
 
+// The checkout form reader of the core, for the Server Actions that call submitPurchaseEvent.
+export {
+  PURCHASE_EVENT_FORM_FIELDS,
+  type PurchaseEventFormField,
+  type PurchaseEventFormOptions,
+  type PurchaseEventFormReading,
+  type PurchaseEventFormValues,
+  purchaseEventFromForm,
+  SHOPPER_FORM_FIELDS,
+} from '@verified-reviews/core'
 export {
   BrandRating,
   type BrandRatingProps,
@@ -53,15 +63,8 @@ export {
   type ReviewsJsonLdProps,
 } from './components.tsx'
 export {
-  PURCHASE_EVENT_FORM_FIELDS,
-  type PurchaseEventFormField,
-  type PurchaseEventFormOptions,
-  type PurchaseEventFormReading,
-  type PurchaseEventFormValues,
   type PurchaseEventSubmission,
   type PurchaseEventsClient,
-  purchaseEventFromForm,
-  SHOPPER_FORM_FIELDS,
   type SubmitPurchaseEventOptions,
   submitPurchaseEvent,
 } from './purchase-events.ts'

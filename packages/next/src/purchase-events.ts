@@ -6,16 +6,6 @@ import type {
 } from '@verified-reviews/core'
 import { freshReviewsClient } from './clients.ts'
 
-export {
-  PURCHASE_EVENT_FORM_FIELDS,
-  type PurchaseEventFormField,
-  type PurchaseEventFormOptions,
-  type PurchaseEventFormReading,
-  type PurchaseEventFormValues,
-  purchaseEventFromForm,
-  SHOPPER_FORM_FIELDS,
-} from '@verified-reviews/core'
-
 /** What {@link submitPurchaseEvent} needs of a client: `createClient()` satisfies it. */
 export interface PurchaseEventsClient {
   purchaseEvents: { submit(params: SubmitPurchaseEventsParams): Promise<PurchaseEventResult[]> }
@@ -77,8 +67,9 @@ function issuesOf(error: unknown): Issue[] | undefined {
  * Sends purchase events from a Server Action, so that the customers are invited to review what they
  * bought. Build each event on the server from the confirmed order (reference, date, products, prices
  * from your own records); take from the checkout form only what the shopper enters, with
- * {@link purchaseEventFromForm}. Never throws: what is wrong comes back by field in `errors`, ready for
- * `useActionState`, and nothing is sent while anything is wrong.
+ * `purchaseEventFromForm` (of `@verified-reviews/core`, re-exported by this package). A `FormData` is
+ * refused. Never throws: what is wrong comes back by field in `errors`, ready for `useActionState`, and
+ * nothing is sent while anything is wrong.
  *
  * @example
  * 'use server'
