@@ -16,14 +16,16 @@ describe('parseHtml', () => {
     const html = '<head><script type="application/ld+json">{"a":1}</script></head>'
     const [script] = parseHtml(html).scripts
     expect(script?.text).toBe('{"a":1}')
-    expect(html.slice(script?.contentStart, script?.contentEnd)).toBe('{"a":1}')
-    expect(html.slice(script?.start, script?.contentStart)).toBe('<script type="application/ld+json">')
+    expect(html.slice(script?.location?.contentStart, script?.location?.contentEnd)).toBe('{"a":1}')
+    expect(html.slice(script?.location?.start, script?.location?.contentStart)).toBe(
+      '<script type="application/ld+json">',
+    )
   })
 
   it('keeps offsets into the page as given after CRLF line ends, astral characters and a byte order mark', () => {
     const html = '\ufeff<head>\r\n<title>😀\r\n</title><script>a\r\nb</script></head>'
     const [script] = parseHtml(html).scripts
-    expect(html.slice(script?.contentStart, script?.contentEnd)).toBe('a\r\nb')
+    expect(html.slice(script?.location?.contentStart, script?.location?.contentEnd)).toBe('a\r\nb')
   })
 
   it('reads a script that holds <!--<script> on to its second </script>, as a browser does', () => {
@@ -51,9 +53,14 @@ describe('parseHtml', () => {
     expect(parseHtml(html).scripts.map((script) => script.inHead)).toEqual([true, false])
   })
 
+  it('finds the same scripts without offsets when asked not to keep them', () => {
+    const [script] = parseHtml('<head><script>a()</script></head>', { offsets: false }).scripts
+    expect(script).toMatchObject({ text: 'a()', inHead: true, location: undefined })
+  })
+
   it('gives no end for a script the page ends inside', () => {
     const [script] = parseHtml('<head><script>a()</script').scripts
-    expect(script?.contentEnd).toBeUndefined()
+    expect(script?.location).toMatchObject({ contentEnd: undefined })
   })
 
   it('does not take markup inside a comment or a script string for elements', () => {

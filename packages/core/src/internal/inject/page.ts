@@ -37,10 +37,13 @@ export interface ProductPage {
   /**
    * Every distinct product the page marks: those of `<meta name="verified-reviews:product">` when the
    * page has one, else those of `data-verified-reviews-product` attributes. One page describes one
-   * product, so a page that marks several gets no markup. Markers inside `<template>` or `<noscript>`
-   * are not part of the page and do not count.
+   * product, so a page that marks several gets no markup; a product sold in variations is marked by
+   * the list of their ids, comma separated (`SKU-1,SKU-2`), as one marker. Markers inside `<template>`
+   * or `<noscript>` are not part of the page and do not count.
    */
   productIds: string[]
+  /** `lang` of the `<html>` element: the language the page shows its reviews in; undefined without one. */
+  language: string | undefined
   /** `href` of `<link rel="canonical">`, resolved against the page's URL; undefined without one. */
   canonicalUrl: string | undefined
   /**
@@ -48,8 +51,8 @@ export interface ProductPage {
    * fallback for the product's name.
    */
   title: string | undefined
-  /** The Product nodes already in the page's JSON-LD: their `@id` and `name`, when they have them. */
-  productNodes: { id: string | undefined; name: string | undefined }[]
+  /** The Product nodes already in the page's JSON-LD: their `@id`, `name` and `@type`, when they have them. */
+  productNodes: { id: string | undefined; name: string | undefined; type: unknown }[]
   /** Set when a JSON-LD script of the page does not parse: the page is then left alone. */
   invalidJsonLd: boolean
 }
@@ -73,8 +76,8 @@ function isJsonLdScript(script: ScriptElement): boolean {
   return script.attributes.get('type')?.trim().toLowerCase() === 'application/ld+json'
 }
 
-function parsePage(html: string): ParsedPage {
-  const parsed = parseHtml(html)
+function parsePage(html: string, offsets: boolean): ParsedPage {
+  const parsed = parseHtml(html, { offsets })
   const scripts: JsonLdScript[] = []
   let invalidJsonLd = false
   for (const script of parsed.scripts) {
@@ -142,13 +145,15 @@ function declaredEncodingOf(parsed: ParsedHtml): string | undefined {
  * @param pageUrl The page's own URL, against which a relative canonical `href` is resolved.
  */
 export function readProductPage(html: string, pageUrl?: string): ProductPage {
-  const { parsed, scripts, invalidJsonLd } = parsePage(html)
+  const { parsed, scripts, invalidJsonLd } = parsePage(html, false)
   const metaIds: string[] = []
   const attributeIds: string[] = []
   let canonicalUrl: string | undefined
   let ogTitle: string | undefined
+  let language: string | undefined
   for (const element of parsed.elements) {
     const attributes = attributesOf(element)
+    if (isHtmlElement(element, 'html')) language ??= attributes.get('lang')?.trim() || undefined
     const marked = attributes.get(PRODUCT_ATTRIBUTE)
     if (marked !== undefined) attributeIds.push(marked)
     if (isHtmlElement(element, 'meta')) {
@@ -172,11 +177,13 @@ export function readProductPage(html: string, pageUrl?: string): ProductPage {
   const metaProducts = distinct(metaIds)
   return {
     productIds: metaProducts.length > 0 ? metaProducts : distinct(attributeIds),
+    language,
     canonicalUrl,
     title: ogTitle ?? (documentTitle(parsed) || undefined),
     productNodes: productNodes(scripts.map((script) => script.document)).map((node) => ({
       id: typeof node['@id'] === 'string' ? node['@id'] : undefined,
       name: typeof node.name === 'string' ? node.name : undefined,
+      type: node['@type'],
     })),
     invalidJsonLd,
   }
@@ -210,7 +217,7 @@ export interface AddProductJsonLdOptions {
  * text and marker already set in it.
  */
 function parsesAsIntended(before: string, html: string, text: string, inHead: boolean): boolean {
-  const after = parseHtml(html)
+  const after = parseHtml(html, { offsets: false })
   const own = after.scripts.filter(isOwnScript)
   const [script] = own
   if (own.length !== 1 || script === undefined || script.text !== text || (inHead && !script.inHead))
@@ -243,7 +250,7 @@ export function addProductJsonLd(
   options: AddProductJsonLdOptions = {},
 ): AddProductJsonLdResult {
   const skipped = (reason: string): AddProductJsonLdResult => ({ status: 'skipped', reason, html })
-  const { parsed, scripts, invalidJsonLd } = parsePage(html)
+  const { parsed, scripts, invalidJsonLd } = parsePage(html, true)
   const encoding = declaredEncodingOf(parsed)
   if (encoding !== undefined && encoding !== 'utf-8') return skipped(declaresEncodingReason(encoding))
   if (invalidJsonLd) return skipped('a JSON-LD script of the page does not parse')
@@ -279,14 +286,17 @@ export function addProductJsonLd(
   if (found === undefined) return { status: 'unchanged', html }
   const { script } = found
   const text = serializeJsonLd(merged[index])
-  if (script.contentEnd === undefined) return skipped('its JSON-LD script to merge into has no end tag')
-  if (html.slice(script.contentStart, script.contentEnd) === text) return { status: 'unchanged', html }
+  const { start, contentStart, contentEnd } = script.location ?? {}
+  if (start === undefined || contentStart === undefined || contentEnd === undefined) {
+    return skipped('its JSON-LD script to merge into has no end tag')
+  }
+  if (html.slice(contentStart, contentEnd) === text) return { status: 'unchanged', html }
   // The page's start tag keeps its attributes; the marker goes just before its `>`.
   const own = isOwnScript(script)
   const startTag = own
-    ? html.slice(script.start, script.contentStart)
-    : `${html.slice(script.start, script.contentStart - 1)} ${MERGED_SCRIPT_ATTRIBUTE}>`
-  const edited = html.slice(0, script.start) + startTag + text + html.slice(script.contentEnd)
+    ? html.slice(start, contentStart)
+    : `${html.slice(start, contentStart - 1)} ${MERGED_SCRIPT_ATTRIBUTE}>`
+  const edited = html.slice(0, start) + startTag + text + html.slice(contentEnd)
   replaceText(script.element, text)
   if (!own) addAttribute(script.element, MERGED_SCRIPT_ATTRIBUTE)
   if (!parsesAsIntended(serializeDocument(parsed.document), edited, text, false)) {
@@ -301,7 +311,7 @@ export function addProductJsonLd(
  * the page's JSON-LD.
  */
 export function injectedMarkupProblem(html: string, added: boolean): string | undefined {
-  const { parsed, scripts, invalidJsonLd } = parsePage(html)
+  const { parsed, scripts, invalidJsonLd } = parsePage(html, false)
   const own = parsed.scripts.filter(isOwnScript)
   if (own.length !== 1) return `the page holds ${own.length} scripts of the injector, not 1`
   if (added && own[0]?.inHead !== true) return 'the script of the injector is not in the head'
