@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ProductReview } from '@verified-reviews/core'
-import { continuationCursor } from '@verified-reviews/core/endpoint'
+import { continuationCursor, cursorSigner } from '@verified-reviews/core/endpoint'
 import { buildProductJsonLd } from '@verified-reviews/core/jsonld'
 import {
   BrandRating,
@@ -144,7 +144,11 @@ describe('ProductReviews', () => {
       productId: 'SKU-001',
       summary,
       reviews: newest.data,
-      nextCursor: continuationCursor(newest.data),
+      // Signed with the key of the build's client (the same secret), as the component signs it.
+      nextCursor: await cursorSigner(vr).sign(
+        { kind: 'product', id: 'SKU-001', sort: 'newest', rates: [], limit: 3 },
+        continuationCursor(newest.data),
+      ),
       url: 'https://shop.example/product-reviews/',
       product: { name: 'Merino Wool Sweater' },
       limit: 3,

@@ -2,6 +2,7 @@ import type { APIConnectionError, APIError, RateLimitError } from './errors.ts'
 import type { CacheErrorContext } from './internal/cache/read-through.ts'
 import type { CacheStore } from './internal/cache/store.ts'
 import { type ClientContext, createContext } from './internal/context.ts'
+import { CLIENT_INTERNALS } from './internal/endpoint/signed-cursor.ts'
 import { Brands } from './resources/brands.ts'
 import { Genesis } from './resources/genesis.ts'
 import { Legacy } from './resources/legacy.ts'
@@ -141,6 +142,15 @@ export interface ClientOptions {
    * @default process.env.VERIFIED_REVIEWS_ORIGIN, else the production addresses
    */
   origin?: string
+  /**
+   * Secret of the key that signs the review cursors the site hands out (the "More reviews" island,
+   * `vr_cursor` links), so that the reviews endpoint and the review components accept only cursors
+   * the site issued. The key is derived from it (HKDF, then HMAC-SHA-256); the secret never leaves
+   * the server. Give every client that renders or serves reviews of one site the same one. At least
+   * 16 characters.
+   * @default the client secret (`clientSecret`)
+   */
+  cursorSecret?: string
   /**
    * Base address of the Published API.
    * @default 'https://api.skeepers.io/verified-reviews/v1/published'
@@ -282,6 +292,8 @@ export class VerifiedReviewsClient {
     this.purchaseEvents = new PurchaseEvents(context)
     this.legacy = new Legacy(context)
     this.genesis = new Genesis(context)
+    // Not enumerable and under a symbol: the cursor key derived from the secret, and the rate budget.
+    Object.defineProperty(this, CLIENT_INTERNALS, { value: context.internals })
   }
 }
 

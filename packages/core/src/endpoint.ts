@@ -1,7 +1,9 @@
 /**
  * `@verified-reviews/core/endpoint`: the server side of the "more reviews" island, independent of any
- * framework. It checks the query, calls the API with the server's client and answers JSON with cache
- * headers; Next.js and Astro routes are thin adapters over it.
+ * framework. It checks the query and the signed cursor, calls the API with the server's client within a
+ * budget of its own and answers JSON (an allowlist of review fields) with cache headers; Next.js and
+ * Astro routes are thin adapters over it. `cursorSigner` signs the cursors the review components hand
+ * out with the same key.
  *
  * @module
  */
@@ -12,7 +14,7 @@ export {
   listProductReviews,
   type ReviewsPage,
 } from './internal/endpoint/continuation.ts'
-export { publicReview } from './internal/endpoint/public-review.ts'
+export { type PublicReply, type PublicReview, publicReview } from './internal/endpoint/public-review.ts'
 export {
   type QueryProblem,
   REVIEWS_ENDPOINT_SORTS,
@@ -30,3 +32,5 @@ export {
   type ReviewsEndpointResult,
   toResponse,
 } from './internal/endpoint/reviews-endpoint.ts'
+export { type CursorScope, type CursorSigner, cursorSigner } from './internal/endpoint/signed-cursor.ts'
+export { type SignedViewPage, signedViewPage } from './internal/endpoint/signed-view-page.ts'

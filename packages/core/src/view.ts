@@ -24,7 +24,7 @@ export {
   type ReviewControlOption,
   reviewControls,
 } from './internal/view/review-controls.ts'
-export type { ReviewData } from './internal/view/review-data.ts'
+export type { ReviewData, ReviewReply } from './internal/view/review-data.ts'
 export {
   DEFAULT_MEDIA_WIDTHS,
   DEFAULT_THUMBNAIL_SIZE,

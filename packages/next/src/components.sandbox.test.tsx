@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { isContinuationCursor } from '@verified-reviews/core/endpoint'
+import type { ReviewsEndpointBody } from '@verified-reviews/core/endpoint'
 import {
   ProductRating as ProductRatingFromApi,
   ProductReviews as ProductReviewsFromApi,
@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
 import { reviewsClient } from './clients.ts'
 import { ProductRating, ProductReviews } from './components.tsx'
+import { createReviewsRoute } from './reviews-route.ts'
 
 const tagged: string[][] = []
 vi.mock('next/cache.js', () => ({
@@ -63,7 +64,15 @@ describe('ProductReviews during next build', () => {
     expect(element.type).toBe(ProductReviewsView)
     expect(element.props.reviews).toHaveLength(10)
     expect(element.props.summary?.ratings.count_total).toBe(681)
-    expect(isContinuationCursor(element.props.nextCursor ?? undefined)).toBe(true)
+    // Signed with the key of the environment's client: the reviews route of that client goes on from it.
+    expect(element.props.nextCursor).toMatch(/^s1\..{43}\.~vr1~/)
+    const response = await createReviewsRoute().GET(
+      new Request(
+        `https://shop.example/api/reviews?product_variation_id=SKU-058&limit=10&cursor=${element.props.nextCursor}`,
+      ),
+    )
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as ReviewsEndpointBody).data).toHaveLength(10)
   })
 
   it('tags the page with the product, as a tagged fetch would', async () => {

@@ -1,4 +1,4 @@
-import { continuationCursor } from '@verified-reviews/core/endpoint'
+import { continuationCursor, cursorSigner } from '@verified-reviews/core/endpoint'
 import {
   BrandReviews as BrandReviewsFromApi,
   ProductRating as ProductRatingFromApi,
@@ -66,7 +66,8 @@ async function built(
  * otherwise.
  *
  * During `next build`, without `searchParams` (a static page), the data comes from the build prefetch
- * (no API call per page), and the island goes on from there with the API.
+ * (no API call per page), and the island goes on from there with the API, from a continuation cursor
+ * signed with the key of the environment's client, the one the reviews route checks.
  */
 export async function ProductReviews(props: ProductReviewsProps): Promise<ReactElement | null> {
   if (props.searchParams === undefined && props.jsonLd !== 'api') {
@@ -75,12 +76,20 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
       const { onError: _onError, searchParams: _searchParams, jsonLd, ...view } = props
       const limit = props.limit ?? DEFAULT_LIMIT
       const shown = product.reviews.slice(0, limit)
+      // Signed with the key of the client the reviews route checks cursors with.
+      const nextCursor =
+        product.reviews.length > limit
+          ? await cursorSigner(reviewsClient()).sign(
+              { kind: 'product', id: props.productId, sort: 'newest', rates: [], limit },
+              continuationCursor(shown),
+            )
+          : undefined
       return (
         <ProductReviewsView
           {...view}
           summary={product.summary}
           reviews={shown}
-          nextCursor={product.reviews.length > limit ? continuationCursor(shown) : undefined}
+          nextCursor={nextCursor}
           jsonLd={jsonLd !== false}
         />
       )

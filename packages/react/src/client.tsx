@@ -1,6 +1,7 @@
 'use client'
 
-import type { ProductReview, ReviewRate } from '@verified-reviews/core'
+import type { ReviewRate } from '@verified-reviews/core'
+import type { ReviewsEndpointBody } from '@verified-reviews/core/endpoint'
 import type { Locale, Messages } from '@verified-reviews/core/i18n'
 import {
   createTextFormatter,
@@ -22,18 +23,18 @@ import { reviewListItems } from './internal/Review.tsx'
 import { ReviewControls } from './internal/ReviewControls.tsx'
 import { ReviewPager } from './internal/ReviewPager.tsx'
 
-/** One page as the endpoint answers it. */
-export interface MoreReviewsPage {
-  data: ProductReview[]
-  nextCursor: string | null
-}
+/**
+ * One page as the endpoint answers it: the fields of each review the island draws (`PublicReview`, an
+ * allowlist), and the signed cursor of the next page.
+ */
+export type MoreReviewsPage = ReviewsEndpointBody
 
 /** Props of {@link MoreReviews}. `ProductReviews` fills them in; they are plain data, made on the server. */
 export interface MoreReviewsProps {
   /**
    * Address of the endpoint that serves further pages (the framework package provides it):
    * `GET {endpoint}?product_variation_id&limit&cursor&sort&rate&locale` answering
-   * `{ data: ProductReview[], nextCursor: string | null }`.
+   * `{ data: PublicReview[], nextCursor: string | null }` (`ReviewsEndpointBody`), the cursors signed.
    */
   endpoint: string
   /** The product's `product_variation_id`. */
@@ -48,9 +49,13 @@ export interface MoreReviewsProps {
   sort: ReviewSort
   /** The rates the server kept; empty for every rate. */
   rates: readonly ReviewRate[]
-  /** The cursor of the page the server rendered, if it is not the first. */
+  /** The signed cursor of the page the server rendered, if it is not the first. */
   cursor?: string | undefined
-  /** The cursor of the page after the server's, or `null` on the last page. */
+  /**
+   * The cursor of the page after the server's, or `null` on the last page, signed with the key the
+   * endpoint checks (`cursorSigner` of `@verified-reviews/core/endpoint`), for `productId`, `sort`,
+   * `rates` and `limit`.
+   */
   nextCursor: string | null
   /** Href of the page before the server's, when there is one. */
   previousHref?: string | undefined

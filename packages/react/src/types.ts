@@ -6,9 +6,13 @@ export type { HeadingLevel }
 export interface ReviewPageProps<Review> {
   /** The page of reviews to show, in display order. */
   reviews: readonly Review[]
-  /** The cursor of the next page, when there is one. */
+  /**
+   * The cursor of the next page, when there is one, signed for this list and page size by
+   * `cursorSigner(client).sign(…)` (`@verified-reviews/core/endpoint`): the reviews endpoint and the
+   * data components accept no other. The data components pass it signed.
+   */
   nextCursor?: string | null | undefined
-  /** The cursor of the previous page, when there is one. */
+  /** The cursor of the previous page, when there is one, signed as `nextCursor` is. */
   previousCursor?: string | null | undefined
   /**
    * The page's search params, so links keep them and carry `vr_cursor`, `vr_sort` (`newest`, `oldest`,

@@ -2,6 +2,11 @@ import type { CacheOptions, ClientOptions } from '../client.ts'
 import { ValidationError } from '../errors.ts'
 import { type Addresses, resolveAddresses } from './addresses.ts'
 import { CursorLimits } from './cursors.ts'
+import {
+  type ClientInternals,
+  cursorSignerFromSecret,
+  unusableCursorSigner,
+} from './endpoint/signed-cursor.ts'
 import type { CacheSettings, Fetch, HttpSettings, Service } from './http.ts'
 import { requestToken } from './oauth.ts'
 import { RateBudget } from './rate-budget.ts'
@@ -21,6 +26,8 @@ export interface ClientContext {
   maxConcurrency: number
   websiteId: string | undefined
   genesisSecret: string | undefined
+  /** Lent to the reviews endpoint and the review components (see `ClientInternals`). */
+  internals: ClientInternals
 }
 
 /** Reads an environment variable where there is a `process` (Node, Bun, Deno); undefined on edge runtimes. */
@@ -130,12 +137,21 @@ export function createContext(options: ClientOptions): ClientContext {
       return requestToken(tokenSettings, { service: { source }, url, clientId, clientSecret, form })
     })
 
+  check(
+    options.cursorSecret === undefined ||
+      (typeof options.cursorSecret === 'string' && options.cursorSecret.length >= 16),
+    'cursorSecret',
+    'must be a string of at least 16 characters',
+  )
+  const cursorSecret = options.cursorSecret ?? clientSecret
+  const publishedBudget = new RateBudget()
+
   return {
     settings,
     addresses,
     published: {
       source: 'published',
-      budget: new RateBudget(),
+      budget: publishedBudget,
       token: tokenCache('published-token', addresses.publishedTokenUrl, { audience: 'verified-reviews' }),
     },
     purchaseEvents: {
@@ -149,5 +165,22 @@ export function createContext(options: ClientOptions): ClientContext {
     maxConcurrency,
     websiteId: options.websiteId ?? env('VERIFIED_REVIEWS_WEBSITE_ID'),
     genesisSecret,
+    internals: {
+      cursorSigner:
+        cursorSecret === undefined
+          ? unusableCursorSigner(
+              () =>
+                new ValidationError([
+                  {
+                    field: 'cursorSecret',
+                    message:
+                      'is required to sign review cursors: pass cursorSecret or clientSecret, or set VERIFIED_REVIEWS_CLIENT_SECRET',
+                  },
+                ]),
+            )
+          : cursorSignerFromSecret(cursorSecret),
+      rateShare: () => publishedBudget.share(),
+      rateResetIn: () => publishedBudget.resetIn(),
+    },
   }
 }

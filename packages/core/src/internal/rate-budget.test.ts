@@ -71,4 +71,55 @@ describe('RateBudget', () => {
     budget.settle(undefined, 0)
     expect(budget.reserve(0)).toBe(0)
   })
+
+  it('knows no share while no answer told the size of a window', () => {
+    const budget = new RateBudget()
+    expect(budget.share(0)).toBeUndefined()
+    budget.reserve(0)
+    budget.settle(ok({ 'ratelimit-remaining': '5', 'ratelimit-reset': '1' }), 0)
+    expect(budget.share(0)).toBeUndefined()
+  })
+
+  it('tells the share left of the window, counting requests sent since the answer', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle(ok({ 'ratelimit-limit': '10', 'ratelimit-remaining': '8', 'ratelimit-reset': '1' }), 0)
+    expect(budget.share(0)).toBe(0.8)
+    budget.reserve(10)
+    budget.reserve(10)
+    expect(budget.share(10)).toBe(0.6)
+    expect(budget.resetIn(10)).toBe(990)
+  })
+
+  it('tells the share of the most spent window', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle(
+      ok({
+        'x-ratelimit-limit-second': '10',
+        'x-ratelimit-remaining-second': '9',
+        'x-ratelimit-limit-minute': '600',
+        'x-ratelimit-remaining-minute': '60',
+      }),
+      0,
+    )
+    expect(budget.share(0)).toBe(0.1)
+    expect(budget.resetIn(0)).toBe(60_000)
+  })
+
+  it('tells a share of 0 after a 429, until it may retry', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle({ status: 429, headers: new Headers({ 'retry-after': '2' }) }, 0)
+    expect(budget.share(1000)).toBe(0)
+    expect(budget.share(2000)).toBeUndefined()
+  })
+
+  it('forgets the share once the window is over', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle(ok({ 'ratelimit-limit': '10', 'ratelimit-remaining': '1', 'ratelimit-reset': '1' }), 0)
+    expect(budget.share(999)).toBe(0.1)
+    expect(budget.share(1000)).toBeUndefined()
+  })
 })

@@ -17,6 +17,8 @@ export class RateBudget {
   #resetAt = 0
   #inFlight = 0
   #headers: Headers = new Headers()
+  // Each window whose size the answers told: what is left of it and when it ends, for `share`.
+  #windows: { left: number; limit: number; resetAt: number }[] = []
 
   /** Headers of the answer that last reported the budget. */
   get headers(): Headers {
@@ -31,6 +33,7 @@ export class RateBudget {
     if (this.#remaining !== undefined && now >= this.#resetAt) this.#remaining = undefined
     if (this.#remaining === undefined || this.#remaining > 0) {
       if (this.#remaining !== undefined) this.#remaining--
+      for (const window of this.#windows) window.left--
       this.#inFlight++
       return 0
     }
@@ -46,21 +49,29 @@ export class RateBudget {
       this.#remaining = 0
       this.#resetAt = Math.max(this.#resetAt, now + (requestedDelay(headers, now) ?? 1000))
       this.#headers = headers
+      this.#windows = [{ left: 0, limit: 1, resetAt: this.#resetAt }]
       return
     }
     // Each window reports what is left of it; the tightest one decides.
-    const windows: { remaining: number; resetMs: number }[] = []
+    const windows: { remaining: number; resetMs: number; limit: number | undefined }[] = []
     const general = count(headers, 'ratelimit-remaining')
     if (general !== undefined) {
       windows.push({
         remaining: general,
         resetMs: parseResetSeconds(headers.get('ratelimit-reset'), now) ?? 1000,
+        limit: count(headers, 'ratelimit-limit'),
       })
     }
     const perSecond = count(headers, 'x-ratelimit-remaining-second')
-    if (perSecond !== undefined) windows.push({ remaining: perSecond, resetMs: 1000 })
+    if (perSecond !== undefined)
+      windows.push({ remaining: perSecond, resetMs: 1000, limit: count(headers, 'x-ratelimit-limit-second') })
     const perMinute = count(headers, 'x-ratelimit-remaining-minute')
-    if (perMinute !== undefined) windows.push({ remaining: perMinute, resetMs: 60_000 })
+    if (perMinute !== undefined)
+      windows.push({
+        remaining: perMinute,
+        resetMs: 60_000,
+        limit: count(headers, 'x-ratelimit-limit-minute'),
+      })
     if (windows.length === 0) return
     const tightest = windows.reduce((a, b) =>
       b.remaining < a.remaining || (b.remaining === a.remaining && b.resetMs > a.resetMs) ? b : a,
@@ -69,5 +80,30 @@ export class RateBudget {
     this.#remaining = Math.max(0, tightest.remaining - this.#inFlight)
     this.#resetAt = now + tightest.resetMs
     this.#headers = headers
+    this.#windows = windows.flatMap(({ remaining, resetMs, limit }) =>
+      limit === undefined || limit <= 0
+        ? []
+        : [{ left: remaining - this.#inFlight, limit, resetAt: now + resetMs }],
+    )
+  }
+
+  /**
+   * The share (0 to 1) left of the most spent rate window whose size the answers told (`RateLimit-Limit`,
+   * `X-RateLimit-Limit-Second`, `-Minute`), counting requests sent since; 0 after a 429 until it may
+   * retry; undefined while nothing is known. Lets a caller of lesser priority (the public reviews
+   * endpoint) leave the rest of the budget to others.
+   */
+  share(now: number = Date.now()): number | undefined {
+    const live = this.#windows.filter((window) => now < window.resetAt)
+    if (live.length === 0) return undefined
+    return Math.min(...live.map((window) => Math.max(0, window.left) / window.limit))
+  }
+
+  /** Milliseconds until the most spent window of {@link share} ends; 0 when none is known. */
+  resetIn(now: number = Date.now()): number {
+    const live = this.#windows.filter((window) => now < window.resetAt)
+    if (live.length === 0) return 0
+    const tightest = live.reduce((a, b) => (b.left / b.limit < a.left / a.limit ? b : a))
+    return tightest.resetAt - now
   }
 }

@@ -42,6 +42,26 @@ describe('BrandReviews', () => {
     expect(body.querySelector('a.vr-review-list__next')?.getAttribute('href')).toMatch(/^\?vr_cursor=/)
   })
 
+  it('follows the signed cursor of its next-page link to the second page', async () => {
+    const first = await render()
+    const href = first.querySelector('a.vr-review-list__next')?.getAttribute('href') ?? ''
+    expect(new URLSearchParams(href.slice(1)).get('vr_cursor')).toMatch(/^s1\./)
+    const second = await render({ searchParams: new URLSearchParams(href.slice(1)) })
+    expect(second.querySelector('a.vr-review-list__previous')).not.toBeNull()
+  })
+
+  it('shows the first page for an API cursor in vr_cursor that it did not sign, asking the API once', async () => {
+    const api = await sb.client().brands.reviews.list({
+      sort: 'publish_date',
+      desc: 'publish_date',
+      limit: 10,
+    })
+    const before = (await sb.stats()).operations['brands.reviews.list'] ?? 0
+    const body = await render({ searchParams: { vr_cursor: api.nextCursor ?? '' } })
+    expect(body.querySelector('a.vr-review-list__previous')).toBeNull()
+    expect((await sb.stats()).operations['brands.reviews.list']).toBe(before + 1)
+  })
+
   it('filters by rate as the search params say', async () => {
     const body = await render({ searchParams: { vr_rate: '1' } })
     const rates = [...body.querySelectorAll('.vr-review')].map((node) => node.getAttribute('data-rate'))

@@ -37,7 +37,8 @@ export interface BrandReviewsProps
 /**
  * Reviews of the brand, or of one of its shops, fetched on the server: the 12-month and 5-year
  * statistics, then a page of reviews with sort and rate links and links to the other pages. Two calls,
- * in parallel. No JSON-LD: Google treats reviews a business collects about itself as self-serving.
+ * in parallel. No JSON-LD: Google treats reviews a business collects about itself as self-serving. The
+ * `vr_cursor` of its links is signed with the client's cursor key; one it did not sign shows the first page.
  *
  * A brand or shop without reviews renders its neutral state; an API failure renders nothing and is
  * reported once to `onError`.
@@ -53,7 +54,11 @@ export async function BrandReviews(props: BrandReviewsProps): Promise<ReactEleme
     const shopFilter = shopKey === undefined ? {} : { shop_key: [shopKey] }
     const [ratings, { page, searchParams: pageParams }] = await Promise.all([
       vr.brands.list(shopKey === undefined ? { linked_to_shop: false } : { shop_key: [shopKey] }),
-      viewPage((list) => vr.brands.reviews.list({ ...list, ...shopFilter }), params, limit),
+      viewPage(vr, (list) => vr.brands.reviews.list({ ...list, ...shopFilter }), params, {
+        kind: 'brand',
+        id: shopKey ?? '',
+        limit,
+      }),
     ])
     return (
       <BrandReviewsView

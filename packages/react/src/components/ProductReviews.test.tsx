@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import type { VerifiedReviewsClient } from '@verified-reviews/core'
+import { createClient, type VerifiedReviewsClient } from '@verified-reviews/core'
+import { createReviewsHandler, cursorSigner, type ReviewsEndpointBody } from '@verified-reviews/core/endpoint'
 import { fromStructuredData, type ReviewAuthor, reviewAuthorName } from '@verified-reviews/core/jsonld'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile, type TestSandbox } from '../../../../test/fixtures/sandbox.ts'
@@ -126,6 +127,76 @@ describe('ProductReviews', () => {
     expect(authorsOf(body)).toEqual(authorsOf(plain))
     expect(body.querySelector('a.vr-review-list__previous')).toBeNull()
     expect(onError).not.toHaveBeenCalled()
+  })
+
+  it('signs the cursor of its next-page link for this product, order, rates and limit', async () => {
+    const body = await render({ productId: 'SKU-058', searchParams: { vr_rate: '4,5' } })
+    const cursor = new URLSearchParams((nextHrefOf(body) ?? '').slice(1)).get('vr_cursor')
+    const api = await sb.client().products.reviews.list({
+      product_variation_id: ['SKU-058'],
+      sort: 'publish_date',
+      desc: 'publish_date',
+      review_rate: [4, 5],
+      limit: 10,
+    })
+    const scope = { kind: 'product', id: 'SKU-058', sort: 'newest', rates: [4, 5], limit: 10 } as const
+    expect(cursor).toMatch(/^s1\./)
+    expect(await cursorSigner(sb.client()).open(scope, cursor)).toBe(api.nextCursor)
+  })
+
+  it('signs the cursor of its previous-page link', async () => {
+    const first = await render({})
+    const second = await render({ searchParams: new URLSearchParams((nextHrefOf(first) ?? '').slice(1)) })
+    const previous = second.querySelector('a.vr-review-list__previous')?.getAttribute('href') ?? ''
+    expect(new URLSearchParams(previous.slice(1)).get('vr_cursor')).toMatch(/^s1\./)
+  })
+
+  it('shows the first page for an API cursor in vr_cursor that it did not sign, asking the API once', async () => {
+    const plain = await render({})
+    const api = await sb.client().products.reviews.list({
+      product_variation_id: ['SKU-001'],
+      sort: 'publish_date',
+      desc: 'publish_date',
+      limit: 10,
+    })
+    const before = (await sb.stats()).operations['products.reviews.list'] ?? 0
+    const body = await render({ searchParams: { vr_cursor: api.nextCursor ?? '' } })
+    expect(authorsOf(body)).toEqual(authorsOf(plain))
+    expect(body.querySelector('a.vr-review-list__previous')).toBeNull()
+    expect((await sb.stats()).operations['products.reviews.list']).toBe(before + 1)
+  })
+
+  it('shows the first page for a signed vr_cursor moved to another order, asking the API once', async () => {
+    const first = await render({})
+    const cursor = new URLSearchParams((nextHrefOf(first) ?? '').slice(1)).get('vr_cursor') ?? ''
+    const oldest = await render({ searchParams: { vr_sort: 'oldest' } })
+    const before = (await sb.stats()).operations['products.reviews.list'] ?? 0
+    const body = await render({ searchParams: { vr_sort: 'oldest', vr_cursor: cursor } })
+    expect(authorsOf(body)).toEqual(authorsOf(oldest))
+    expect((await sb.stats()).operations['products.reviews.list']).toBe(before + 1)
+  })
+
+  it('with the environment’s client, hands the island a cursor the endpoint of the environment’s client accepts', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_ORIGIN', sb.sandbox.origin)
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', sb.sandbox.clientId)
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', sb.sandbox.clientSecret)
+    try {
+      const body = await renderAwaited(
+        ProductReviews({ productId: 'SKU-001', url: URL_OF_PAGE, endpoint: '/api/reviews' }),
+      )
+      const href = body.querySelector('a.vr-review-list__more')?.getAttribute('href') ?? ''
+      const cursor = new URLSearchParams(href.slice(1)).get('vr_cursor') ?? ''
+      const handle = createReviewsHandler({ client: createClient() })
+      const response = await handle(
+        new Request(
+          `https://shop.example/api/reviews?product_variation_id=SKU-001&limit=10&cursor=${encodeURIComponent(cursor)}`,
+        ),
+      )
+      expect(response.status).toBe(200)
+      expect(((await response.json()) as ReviewsEndpointBody).data.length).toBeGreaterThan(0)
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 
   it('renders the neutral state for a product without reviews', async () => {

@@ -45,7 +45,9 @@ export interface ProductReviewsProps
  *
  * Without `endpoint`, further pages are plain links carrying `vr_cursor` (and `vr_sort`, `vr_rate`) in
  * the page URL, so the page must pass its `searchParams`. With `endpoint`, the "More reviews" island
- * appends them in the browser and still works as a link without JavaScript.
+ * appends them in the browser and still works as a link without JavaScript. Every cursor handed out is
+ * signed with the key of the client (`cursorSigner`, the key the reviews endpoint checks), and a
+ * `vr_cursor` that key did not sign for this product, order, rates and `limit` shows the first page.
  *
  * A product without reviews renders the neutral "No reviews yet". An API failure renders nothing and is
  * reported once to `onError`; it never breaks the page.
@@ -65,9 +67,10 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
     const [products, { page, searchParams: pageParams }, node] = await Promise.all([
       vr.products.list({ product_variation_id: [props.productId] }),
       viewPage(
+        vr,
         (list) => vr.products.reviews.list({ ...list, product_variation_id: [props.productId] }),
         params,
-        limit,
+        { kind: 'product', id: props.productId, limit },
       ),
       // The reviews still show when only the structured data fails.
       structuredData?.then(

@@ -1,9 +1,10 @@
-import type { Media, Moderation, ReviewExtra } from '@verified-reviews/core'
+import type { Media, ReviewExtra } from '@verified-reviews/core'
 import {
   DEFAULT_THUMBNAIL_SIZE,
   type HeadingLevel,
   type MediaWidths,
   type ReviewData,
+  type ReviewReply,
   reviewAuthor,
   reviewCriteria,
   reviewDisclosure,
@@ -104,7 +105,7 @@ function Source({ review, text }: { review: ReviewData; text: TextFormatter }) {
 }
 
 function Replies(props: {
-  moderations: ReadonlyArray<Moderation>
+  moderations: ReadonlyArray<ReviewReply>
   sourceLocale: string
   text: TextFormatter
 }) {

@@ -1,6 +1,12 @@
 import type { BrandRating, BrandReview, ProductReview, ProductSummary } from '@verified-reviews/core'
-import { continuationCursor, listProductReviews } from '@verified-reviews/core/endpoint'
-import { listViewPage, type ReviewView, type ViewParams } from '@verified-reviews/core/view'
+import {
+  type CursorScope,
+  continuationCursor,
+  cursorSigner,
+  listProductReviews,
+  signedViewPage,
+} from '@verified-reviews/core/endpoint'
+import type { ReviewView, ViewParams } from '@verified-reviews/core/view'
 import { shared, sharedCatalog, sharedClient } from '../../internal/shared.ts'
 
 /**
@@ -12,7 +18,7 @@ function fromCatalog(prerendered: boolean): boolean {
   return prerendered && shared().command === 'build'
 }
 
-/** A page of reviews and the cursor it was asked with (undefined when it is the first page). */
+/** A page of reviews, its cursors signed, and the signed cursor it was asked with (undefined for a first page). */
 interface ViewPage<Item> {
   data: Item[]
   nextCursor: string | undefined
@@ -20,16 +26,19 @@ interface ViewPage<Item> {
   cursor: string | undefined
 }
 
-/** The page of reviews a view names, through `list`; a refused cursor falls back to the first page. */
-async function viewPage<Item>(
+/**
+ * The page of reviews a view names, through `list`. `vr_cursor` is taken only when the key of the shared
+ * client signed it for this list and page size; an unsigned, tampered or refused cursor falls back to the
+ * first page. The cursors of the page are signed with that key, as the React components sign theirs.
+ */
+function viewPage<Item>(
   list: (
     params: ViewParams,
   ) => PromiseLike<{ data: Item[]; nextCursor?: string | undefined; previousCursor?: string | undefined }>,
   view: ReviewView,
-  limit: number,
+  scope: Pick<CursorScope, 'kind' | 'id' | 'limit'>,
 ): Promise<ViewPage<Item>> {
-  const { page, cursor } = await listViewPage(list, view, limit)
-  return { data: page.data, nextCursor: page.nextCursor, previousCursor: page.previousCursor, cursor }
+  return signedViewPage(list, view, scope, cursorSigner(sharedClient()))
 }
 
 /** A product's summary (rating, criteria, AI summary) and one page of its reviews. */
@@ -52,10 +61,17 @@ export async function productView(
     const catalog = sharedCatalog()
     const [summaries, all] = await Promise.all([catalog.summaries(), catalog.reviews(productId)])
     const data = all.slice(0, limit)
+    const nextCursor =
+      all.length > limit
+        ? await cursorSigner(sharedClient()).sign(
+            { kind: 'product', id: productId, sort: 'newest', rates: [], limit },
+            continuationCursor(data),
+          )
+        : undefined
     return {
       summary: summaries.get(productId),
       data,
-      nextCursor: all.length > limit ? continuationCursor(data) : undefined,
+      nextCursor,
       previousCursor: undefined,
       cursor: undefined,
     }
@@ -70,7 +86,7 @@ export async function productView(
           product_variation_id: [productId],
         }),
       view,
-      limit,
+      { kind: 'product', id: productId, limit },
     ),
   ])
   return { summary: summaries.data.find((summary) => summary.product_variation_id === productId), ...page }
@@ -94,7 +110,11 @@ export async function brandView(
   const shopFilter = shopKey === undefined ? {} : { shop_key: [shopKey] }
   const [ratings, page] = await Promise.all([
     client.brands.list(shopKey === undefined ? { linked_to_shop: false } : { shop_key: [shopKey] }),
-    viewPage((params) => client.brands.reviews.list({ ...params, ...shopFilter }), view, limit),
+    viewPage((params) => client.brands.reviews.list({ ...params, ...shopFilter }), view, {
+      kind: 'brand',
+      id: shopKey ?? '',
+      limit,
+    }),
   ])
   return { rating: ratings.data.find((rating) => rating.shop_key === (shopKey ?? '')), ...page }
 }

@@ -9,6 +9,7 @@ import {
   type ReviewsEndpointErrorBody,
   type ReviewsEndpointOptions,
 } from './reviews-endpoint.ts'
+import { CLIENT_INTERNALS, type CursorScope, clientInternals, cursorSigner } from './signed-cursor.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 
@@ -30,14 +31,47 @@ async function page(query: string): Promise<ReviewsEndpointBody> {
   return result.body as ReviewsEndpointBody
 }
 
+/** The reviews of the API for a query of the endpoint, as the endpoint asks for them. */
+async function apiPage(
+  productId: string,
+  limit: number,
+  sort: 'publish_date' | 'review_rate',
+  desc: boolean,
+) {
+  return sb.client().products.reviews.list({
+    product_variation_id: [productId],
+    limit,
+    sort: [sort],
+    ...(desc ? { desc: [sort] } : {}),
+  })
+}
+
+const newest = (id: string, limit: number): CursorScope => ({
+  kind: 'product',
+  id,
+  sort: 'newest',
+  rates: [],
+  limit,
+})
+
+/** `cursor` signed with the key of the sandbox's clients, as the review components sign theirs. */
+function signed(scope: CursorScope, cursor: string): Promise<string> {
+  return cursorSigner(sb.client()).sign(scope, cursor)
+}
+
 describe('handleReviewsRequest against the sandbox', () => {
   it('answers a page of the product reviews, newest first, with the next cursor', async () => {
     const body = await page('product_variation_id=SKU-001&limit=5')
-    expect(body.data).toHaveLength(5)
-    expect(body.data.every((review) => review.product_variation_id === 'SKU-001')).toBe(true)
-    const dates = body.data.map((review) => review.publish_date)
-    expect(dates).toEqual([...dates].sort().reverse())
+    const api = await apiPage('SKU-001', 5, 'publish_date', true)
+    expect(body.data.map((review) => review.review_id)).toEqual(api.data.map((review) => review.review_id))
     expect(typeof body.nextCursor).toBe('string')
+  })
+
+  it('signs the next cursor for this product, order, rates and limit', async () => {
+    const body = await page('product_variation_id=SKU-001&limit=5&rate=4,5')
+    expect(body.nextCursor).toMatch(/^s1\./)
+    const scope: CursorScope = { ...newest('SKU-001', 5), rates: [4, 5] }
+    expect(await cursorSigner(sb.client()).open(scope, body.nextCursor)).toMatch(/.+/)
   })
 
   it('walks every review of a product through the cursors, each once', async () => {
@@ -83,8 +117,8 @@ describe('handleReviewsRequest against the sandbox', () => {
 
   it('orders oldest first', async () => {
     const body = await page('product_variation_id=SKU-001&limit=20&sort=oldest')
-    const dates = body.data.map((review) => review.publish_date)
-    expect(dates).toEqual([...dates].sort())
+    const api = await apiPage('SKU-001', 20, 'publish_date', false)
+    expect(body.data.map((review) => review.review_id)).toEqual(api.data.map((review) => review.review_id))
   })
 
   it('sends the translation of the requested language alone', async () => {
@@ -114,15 +148,91 @@ describe('handleReviewsRequest against the sandbox', () => {
     expect(await calls()).toBe(0)
   })
 
-  it('answers a cursor the API refuses with a 400 naming the cursor', async () => {
-    const first = await page('product_variation_id=SKU-001&limit=5')
-    const result = await ask(`product_variation_id=SKU-001&limit=5&sort=oldest&cursor=${first.nextCursor}`)
+  it('answers a signed cursor the API refuses with a 400 naming the cursor', async () => {
+    const cursor = await signed(newest('SKU-001', 10), 'bm90LWEtY3Vyc29y')
+    const result = await ask(`product_variation_id=SKU-001&cursor=${cursor}`)
     expect(result).toMatchObject({ status: 400, body: { error: { field: 'cursor' } } })
+    expect(await calls()).toBe(1)
   })
 
-  it('answers a well-shaped cursor that was never issued with a 400 naming the cursor', async () => {
+  it('refuses a well-shaped cursor that was never issued with a 400 naming the cursor, without calling the API', async () => {
     const result = await ask('product_variation_id=SKU-001&cursor=bm90LWEtY3Vyc29y')
     expect(result).toMatchObject({ status: 400, body: { error: { field: 'cursor' } } })
+    expect(result.headers['cache-control']).toBe('no-store')
+    expect(await calls()).toBe(0)
+  })
+
+  it('refuses an API cursor passed as it is, unsigned, without calling the API', async () => {
+    const api = await apiPage('SKU-001', 10, 'publish_date', true)
+    const before = await calls()
+    const result = await ask(`product_variation_id=SKU-001&cursor=${api.nextCursor}`)
+    expect(result).toMatchObject({ status: 400, body: { error: { field: 'cursor' } } })
+    expect(await calls()).toBe(before)
+  })
+
+  it.each([
+    ['product', 'product_variation_id=SKU-002&limit=5'],
+    ['sort', 'product_variation_id=SKU-001&limit=5&sort=oldest'],
+    ['rate filter', 'product_variation_id=SKU-001&limit=5&rate=5'],
+    ['limit', 'product_variation_id=SKU-001&limit=6'],
+  ])('refuses a signed cursor sent with another %s, without calling the API', async (_name, query) => {
+    const first = await page('product_variation_id=SKU-001&limit=5')
+    const before = await calls()
+    const result = await ask(`${query}&cursor=${first.nextCursor}`)
+    expect(result).toMatchObject({ status: 400, body: { error: { field: 'cursor' } } })
+    expect(await calls()).toBe(before)
+  })
+
+  it('refuses a signed cursor whose API cursor was changed, without calling the API', async () => {
+    const first = await page('product_variation_id=SKU-001&limit=5')
+    const cursor = first.nextCursor ?? ''
+    const changed = `${cursor.slice(0, -1)}${cursor.endsWith('A') ? 'B' : 'A'}`
+    const before = await calls()
+    const result = await ask(`product_variation_id=SKU-001&limit=5&cursor=${changed}`)
+    expect(result).toMatchObject({ status: 400, body: { error: { field: 'cursor' } } })
+    expect(await calls()).toBe(before)
+  })
+
+  it('refuses a signed cursor whose signature was changed, without calling the API', async () => {
+    const first = await page('product_variation_id=SKU-001&limit=5')
+    const cursor = first.nextCursor ?? ''
+    const changed = `${cursor.slice(0, 5)}${cursor.charAt(5) === 'A' ? 'B' : 'A'}${cursor.slice(6)}`
+    const before = await calls()
+    const result = await ask(`product_variation_id=SKU-001&limit=5&cursor=${changed}`)
+    expect(result).toMatchObject({ status: 400, body: { error: { field: 'cursor' } } })
+    expect(await calls()).toBe(before)
+  })
+
+  it('refuses a cursor signed with another key, without calling the API', async () => {
+    const other = sb.client({ cursorSecret: 'a-different-cursor-secret' })
+    const cursor = await cursorSigner(other).sign(newest('SKU-001', 10), 'bm90LWEtY3Vyc29y')
+    const result = await ask(`product_variation_id=SKU-001&cursor=${cursor}`)
+    expect(result).toMatchObject({ status: 400, body: { error: { field: 'cursor' } } })
+    expect(await calls()).toBe(0)
+  })
+
+  it('refuses a forged continuation cursor that would ask the API for a 199-review page', async () => {
+    const shown = Array.from({ length: 199 }, (_, index) => ({
+      review_id: `r${index}`,
+      publish_date: '2030-01-01T00:00:00Z',
+    }))
+    const result = await ask(`product_variation_id=SKU-001&limit=50&cursor=${continuationCursor(shown)}`)
+    expect(result).toMatchObject({ status: 400, body: { error: { field: 'cursor' } } })
+    expect(await calls()).toBe(0)
+  })
+
+  it('asks the API once per request, never retrying', async () => {
+    await sb.faults([{ operation: 'products.reviews.list', status: 500, count: 1 }])
+    const result = await ask('product_variation_id=SKU-001')
+    expect(result.status).toBe(502)
+    expect(await calls()).toBe(1)
+  })
+
+  it('answers a 429 of the API with a 503 and its Retry-After, never retrying', async () => {
+    await sb.faults([{ operation: 'products.reviews.list', status: 429, count: 1 }])
+    const result = await ask('product_variation_id=SKU-001')
+    expect(result).toMatchObject({ status: 503, headers: { 'retry-after': '1' } })
+    expect(await calls()).toBe(1)
   })
 
   it('answers 502 without details when the API fails, and reports the error', async () => {
@@ -157,7 +267,10 @@ describe('handleReviewsRequest after a page shown from local data', () => {
   it('goes on from a continuation cursor with the reviews after those shown, to the last one', async () => {
     const all = await newestFirst('SKU-058')
     const ids: string[] = []
-    let cursor = continuationCursor(all.slice(0, 10)) ?? null
+    let cursor: string | null = await signed(
+      newest('SKU-058', 50),
+      continuationCursor(all.slice(0, 10)) ?? '',
+    )
     while (cursor !== null) {
       const body: ReviewsEndpointBody = await page(`product_variation_id=SKU-058&limit=50&cursor=${cursor}`)
       ids.push(...body.data.map((review) => review.review_id))
@@ -168,7 +281,7 @@ describe('handleReviewsRequest after a page shown from local data', () => {
 
   it('leaves out reviews published after the page was shown', async () => {
     const all = await newestFirst('SKU-001')
-    const cursor = continuationCursor(all.slice(0, 3))
+    const cursor = await signed(newest('SKU-001', 50), continuationCursor(all.slice(0, 3)) ?? '')
     await sb.admin('POST', 'product-reviews', [{ product_variation_id: 'SKU-001', review_rate: 5 }])
     const body = await page(`product_variation_id=SKU-001&limit=50&cursor=${cursor}`)
     expect(body.data.map((review) => review.review_id)).toEqual(
@@ -178,10 +291,17 @@ describe('handleReviewsRequest after a page shown from local data', () => {
 
   it('refuses a continuation cursor with another sort, naming the cursor', async () => {
     const all = await newestFirst('SKU-001')
-    const result = await ask(
-      `product_variation_id=SKU-001&sort=oldest&cursor=${continuationCursor(all.slice(0, 3))}`,
-    )
+    const cursor = await signed(newest('SKU-001', 10), continuationCursor(all.slice(0, 3)) ?? '')
+    const result = await ask(`product_variation_id=SKU-001&sort=oldest&cursor=${cursor}`)
     expect(result).toMatchObject({ status: 400, body: { error: { field: 'cursor' } } })
+  })
+
+  it('refuses a continuation cursor that was not signed, without calling the API', async () => {
+    const all = await newestFirst('SKU-001')
+    const before = await calls()
+    const result = await ask(`product_variation_id=SKU-001&cursor=${continuationCursor(all.slice(0, 3))}`)
+    expect(result).toMatchObject({ status: 400, body: { error: { field: 'cursor' } } })
+    expect(await calls()).toBe(before)
   })
 })
 
@@ -212,5 +332,134 @@ describe('createReviewsHandler', () => {
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toBe('GET, HEAD')
     expect(((await response.json()) as ReviewsEndpointErrorBody).error.message).toBe('POST is not allowed')
+  })
+})
+
+describe('handleReviewsRequest with a client not made by createClient', () => {
+  const plain = (): ReviewsEndpointOptions['client'] => {
+    const client = sb.client()
+    return {
+      products: { reviews: { list: (params, options) => client.products.reviews.list(params, options) } },
+    }
+  }
+
+  it('signs and checks cursors with the key of cursorSecret', async () => {
+    const options = { client: plain(), cursorSecret: 'a-cursor-secret-for-tests', onError: () => {} }
+    const first = await handleReviewsRequest(
+      new URLSearchParams('product_variation_id=SKU-001&limit=5'),
+      options,
+    )
+    const { nextCursor } = first.body as ReviewsEndpointBody
+    const second = await handleReviewsRequest(
+      new URLSearchParams(`product_variation_id=SKU-001&limit=5&cursor=${nextCursor}`),
+      options,
+    )
+    expect(second.status).toBe(200)
+  })
+
+  it('answers 500 and reports the missing key without cursorSecret, without calling the API', async () => {
+    const errors: unknown[] = []
+    const result = await handleReviewsRequest(new URLSearchParams('product_variation_id=SKU-001'), {
+      client: plain(),
+      onError: (error) => errors.push(error),
+    })
+    expect(result.status).toBe(500)
+    expect(errors).toEqual([expect.objectContaining({ field: 'cursorSecret' })])
+    expect(await calls()).toBe(0)
+  })
+})
+
+describe('the budget of handleReviewsRequest', () => {
+  /** A client whose rate budget reports `share` left, its API calls going to the sandbox. */
+  function clientWithShare(share: number | undefined): ReviewsEndpointOptions['client'] {
+    const client = sb.client()
+    const internals = clientInternals(client)
+    return {
+      products: client.products,
+      [CLIENT_INTERNALS]: { ...internals, rateShare: () => share, rateResetIn: () => 1500 },
+    } as ReviewsEndpointOptions['client']
+  }
+
+  it('shares one API call between identical requests under way', async () => {
+    await sb.faults([{ operation: 'products.reviews.list', latencyMs: 200 }])
+    const client = sb.client()
+    const query = (locale: string) =>
+      handleReviewsRequest(new URLSearchParams(`product_variation_id=SKU-001&limit=5&locale=${locale}`), {
+        client,
+      })
+    const results = await Promise.all([query('en'), query('en'), query('fr'), query('de'), query('en')])
+    expect(results.map((result) => result.status)).toEqual([200, 200, 200, 200, 200])
+    expect(await calls()).toBe(1)
+    const ids = results.map((result) => (result.body as ReviewsEndpointBody).data.map((r) => r.review_id))
+    expect(new Set(ids.map((list) => list.join())).size).toBe(1)
+  })
+
+  it('calls the API again once the shared call is over', async () => {
+    const client = sb.client()
+    const query = () =>
+      handleReviewsRequest(new URLSearchParams('product_variation_id=SKU-001&limit=5'), { client })
+    await query()
+    await query()
+    expect(await calls()).toBe(2)
+  })
+
+  it('answers 503 with Retry-After at once beyond maxConcurrency calls under way', async () => {
+    await sb.faults([{ operation: 'products.reviews.list', latencyMs: 400 }])
+    const client = sb.client()
+    const started = Date.now()
+    const answers = ['SKU-001', 'SKU-002', 'SKU-003', 'SKU-004', 'SKU-005'].map(async (id) => {
+      const result = await handleReviewsRequest(new URLSearchParams(`product_variation_id=${id}`), {
+        client,
+        maxConcurrency: 2,
+      })
+      return { status: result.status, retryAfter: result.headers['retry-after'], ms: Date.now() - started }
+    })
+    const results = await Promise.all(answers)
+    expect(results.map((result) => result.status)).toEqual([200, 200, 503, 503, 503])
+    const refused = results.filter((result) => result.status === 503)
+    const firstServed = Math.min(
+      ...results.filter((result) => result.status === 200).map((result) => result.ms),
+    )
+    // Answered at once: before the calls under way (400 ms each) are over.
+    expect(refused.every((result) => result.retryAfter === '1' && result.ms < firstServed)).toBe(true)
+    expect(await calls()).toBe(2)
+  })
+
+  it('keeps at most 4 calls under way by default', async () => {
+    await sb.faults([{ operation: 'products.reviews.list', latencyMs: 300 }])
+    const client = sb.client()
+    const ids = Array.from({ length: 10 }, (_, index) => `SKU-00${index}`)
+    const results = await Promise.all(
+      ids.map((id) => handleReviewsRequest(new URLSearchParams(`product_variation_id=${id}`), { client })),
+    )
+    expect(results.filter((result) => result.status === 503)).toHaveLength(6)
+    expect(await calls()).toBe(4)
+  })
+
+  it('answers 503 at once without calling the API when the rate budget is down to the reserved share', async () => {
+    const result = await handleReviewsRequest(new URLSearchParams('product_variation_id=SKU-001'), {
+      client: clientWithShare(0.5),
+    })
+    expect(result).toMatchObject({
+      status: 503,
+      headers: { 'retry-after': '2', 'cache-control': 'no-store' },
+    })
+    expect(await calls()).toBe(0)
+  })
+
+  it('calls the API while more than the reserved share of the rate budget is left', async () => {
+    const result = await handleReviewsRequest(new URLSearchParams('product_variation_id=SKU-001'), {
+      client: clientWithShare(0.6),
+    })
+    expect(result.status).toBe(200)
+    expect(await calls()).toBe(1)
+  })
+
+  it('takes the reserved share from reservedRateShare', async () => {
+    const client = clientWithShare(0.2)
+    const ask = (reservedRateShare: number) =>
+      handleReviewsRequest(new URLSearchParams('product_variation_id=SKU-001'), { client, reservedRateShare })
+    expect((await ask(0.25)).status).toBe(503)
+    expect((await ask(0.1)).status).toBe(200)
   })
 })

@@ -3,8 +3,9 @@ import type { ProductReviewListParams } from '../../resources/products.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { sortFields } from '../view/review-query.ts'
 import { listProductReviews, type ReviewsPage } from './continuation.ts'
-import { publicReview } from './public-review.ts'
+import { type PublicReview, publicReview } from './public-review.ts'
 import { type ReviewsEndpointQuery, readReviewsQuery } from './query.ts'
+import { type CursorScope, type CursorSigner, clientInternals, cursorSigner } from './signed-cursor.ts'
 
 /** What the endpoint needs of a client: `createClient()` satisfies it. */
 export interface ReviewsEndpointClient {
@@ -17,8 +18,19 @@ export interface ReviewsEndpointClient {
 
 /** Options of {@link handleReviewsRequest} and {@link createReviewsHandler}. */
 export interface ReviewsEndpointOptions {
-  /** The client that calls the API, on the server: its credentials never reach the answer. */
+  /**
+   * The client that calls the API, on the server: its credentials never reach the answer. With a client
+   * made by `createClient`, the endpoint signs and checks cursors with the key that client derives from
+   * its secret (the one the review components use), and keeps a share of its rate budget for pages.
+   */
   client: ReviewsEndpointClient
+  /**
+   * Secret of the key that signs the cursors. Only for a `client` not made by `createClient`, which has
+   * no key of its own; it must then be the `cursorSecret` (or client secret) of the client the review
+   * components render with, or the cursors they hand out are refused.
+   * @default the key of `client` (its `cursorSecret` option, else its client secret)
+   */
+  cursorSecret?: string
   /**
    * Reviews per page when the request gives no `limit`.
    * @default 10
@@ -30,6 +42,21 @@ export interface ReviewsEndpointOptions {
    */
   maxLimit?: number
   /**
+   * Most API calls the endpoint has under way at once (for one client); a request beyond them is
+   * answered 503 with `Retry-After: 1` at once. Identical requests under way share one call and count
+   * once.
+   * @default 4
+   */
+  maxConcurrency?: number
+  /**
+   * Share of the API's rate budget kept for page rendering, from 0 to 0.9: the endpoint calls the API
+   * only while more than this share of the current rate window is left (as the client learns it from
+   * the rate-limit headers), and answers 503 with `Retry-After` at once otherwise. Needs a client made
+   * by `createClient`; 0 turns the reserve off.
+   * @default 0.5
+   */
+  reservedRateShare?: number
+  /**
    * Seconds a shared cache (CDN) may serve an answer as fresh (`s-maxage`).
    * @default 300
    */
@@ -40,13 +67,14 @@ export interface ReviewsEndpointOptions {
    */
   staleWhileRevalidate?: number
   /**
-   * Options of the API call for a request, such as Next.js fetch tags for its product.
+   * Options of the API call for a request, such as Next.js fetch tags for its product. `maxRetries` is
+   * always 0: a public request never retries.
    * @default none
    */
   requestOptions?: (query: ReviewsEndpointQuery) => RequestOptions | undefined
   /**
    * Receives failures of the API that the answer does not describe (a 502 or 503 says only that
-   * reviews are unavailable).
+   * reviews are unavailable), and a missing cursor key (a 500).
    * @default console.error
    */
   onError?: (error: unknown) => void
@@ -54,9 +82,9 @@ export interface ReviewsEndpointOptions {
 
 /** The answer to a valid request. */
 export interface ReviewsEndpointBody {
-  /** The page of reviews, trimmed to what the components show (see the package README). */
-  data: ProductReview[]
-  /** The `cursor` of the next page, or null on the last page. */
+  /** The page of reviews, each trimmed to the fields the components draw (see the package README). */
+  data: PublicReview[]
+  /** The signed `cursor` of the next page, or null on the last page. */
   nextCursor: string | null
 }
 
@@ -112,10 +140,48 @@ function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined
 }
 
+/** The page an API call gave, its next cursor signed; or the answer its failure makes. */
+type Flight = { page: ProductReview[]; nextCursor: string | null } | { failed: ReviewsEndpointResult }
+
+/** What the endpoint keeps between requests, per client: its calls under way and its cursor signer. */
+interface EndpointState {
+  inFlight: number
+  flights: Map<string, Promise<Flight>>
+  signer: { secret: string | undefined; signer: CursorSigner } | undefined
+}
+
+const states = new WeakMap<object, EndpointState>()
+
+function stateOf(client: ReviewsEndpointClient): EndpointState {
+  let state = states.get(client)
+  if (state === undefined) {
+    state = { inFlight: 0, flights: new Map(), signer: undefined }
+    states.set(client, state)
+  }
+  return state
+}
+
+function signerOf(state: EndpointState, options: ReviewsEndpointOptions): CursorSigner {
+  if (state.signer?.secret !== options.cursorSecret || state.signer === undefined) {
+    state.signer = {
+      secret: options.cursorSecret,
+      signer: cursorSigner(options.client, options.cursorSecret),
+    }
+  }
+  return state.signer.signer
+}
+
+const UNAVAILABLE = 'reviews are unavailable right now'
+
 /**
  * Answers one request of the "more reviews" island: `product_variation_id`, `limit` (1 to `maxLimit`),
  * `cursor`, `sort` (`newest`, `oldest`, `highest`, `lowest`), `rate` (comma list of 1 to 5) and `locale`.
- * Bad input is a 400 naming the parameter, before any API call; so is a cursor the API refuses.
+ *
+ * Bad input is a 400 naming the parameter, before any API call; so is a cursor this endpoint (or the
+ * review components, with the same key) did not sign for this product, limit, sort and rate, and a
+ * cursor the API refuses. The endpoint has a budget of its own: one API call per request and no retry,
+ * at most `maxConcurrency` calls under way (identical requests share one), and none while the client's
+ * rate budget is down to `reservedRateShare`: such requests get a 503 with `Retry-After` at once.
  * Errors are checked by name and status rather than by class, so a client from another copy of this
  * package (a second bundle) is understood too.
  */
@@ -133,11 +199,92 @@ export async function handleReviewsRequest(
     'staleWhileRevalidate',
     options.staleWhileRevalidate ?? 86_400,
   )
+  const maxConcurrency = options.maxConcurrency ?? 4
+  if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1 || maxConcurrency > 64) {
+    throw new RangeError(`maxConcurrency must be an integer from 1 to 64, not ${maxConcurrency}`)
+  }
+  const reserved = options.reservedRateShare ?? 0.5
+  if (typeof reserved !== 'number' || !(reserved >= 0 && reserved <= 0.9)) {
+    throw new RangeError(`reservedRateShare must be a number from 0 to 0.9, not ${reserved}`)
+  }
+  const onError = options.onError ?? console.error
 
   const read = readReviewsQuery(params, { defaultLimit, maxLimit })
   if ('problem' in read) return refused(400, read.problem.message, read.problem.field)
   const { query } = read
 
+  const state = stateOf(options.client)
+  const scope: CursorScope = {
+    kind: 'product',
+    id: query.productId,
+    sort: query.sort,
+    rates: query.rate,
+    limit: query.limit,
+  }
+  let signer: CursorSigner
+  let cursor: string | undefined
+  try {
+    signer = signerOf(state, options)
+    cursor = await signer.open(scope, query.cursor)
+  } catch (error) {
+    // No key to check or sign cursors with: a configuration error, never the visitor's.
+    onError(error)
+    return refused(500, UNAVAILABLE)
+  }
+  if (query.cursor !== undefined && cursor === undefined) {
+    return refused(
+      400,
+      'cursor is not a cursor issued by this site for this product, limit, sort and rate',
+      'cursor',
+    )
+  }
+
+  const key = JSON.stringify([query.productId, query.limit, query.sort, query.rate, cursor ?? null])
+  let flight = state.flights.get(key)
+  if (flight === undefined) {
+    if (state.inFlight >= maxConcurrency) {
+      return refused(503, UNAVAILABLE, undefined, { 'retry-after': '1' })
+    }
+    const internals = clientInternals(options.client)
+    const share = internals?.rateShare()
+    if (share !== undefined && reserved > 0 && share <= reserved) {
+      const seconds = Math.max(1, Math.ceil((internals?.rateResetIn() ?? 1000) / 1000))
+      return refused(503, UNAVAILABLE, undefined, { 'retry-after': String(seconds) })
+    }
+    state.inFlight++
+    const started = fetchPage(options, query, cursor, scope, signer, onError).finally(() => {
+      state.inFlight--
+      state.flights.delete(key)
+    })
+    state.flights.set(key, started)
+    flight = started
+  }
+
+  const outcome = await flight
+  if ('failed' in outcome) return outcome.failed
+  const body: ReviewsEndpointBody = {
+    data: outcome.page.map((review) => publicReview(review, query.locale)),
+    nextCursor: outcome.nextCursor,
+  }
+  return {
+    status: 200,
+    headers: {
+      ...JSON_HEADERS,
+      'cache-control': `public, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidate}`,
+    },
+    body,
+  }
+}
+
+/** The one API call of a request (shared by identical requests under way), without retry. */
+async function fetchPage(
+  options: ReviewsEndpointOptions,
+  query: ReviewsEndpointQuery,
+  cursor: string | undefined,
+  scope: CursorScope,
+  signer: CursorSigner,
+  onError: (error: unknown) => void,
+): Promise<Flight> {
   let page: ReviewsPage
   try {
     page = await listProductReviews(
@@ -148,25 +295,18 @@ export async function handleReviewsRequest(
         // The API binds a cursor to its sort: sorted as the server's first page, the island goes on from it.
         ...sortFields(query.sort),
         ...(query.rate.length > 0 ? { review_rate: query.rate } : {}),
-        ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+        ...(cursor === undefined ? {} : { cursor }),
       },
-      options.requestOptions?.(query),
+      { ...options.requestOptions?.(query), maxRetries: 0 },
     )
   } catch (error) {
-    return failure(error, options.onError ?? console.error)
+    return { failed: failure(error, onError) }
   }
-
-  const body: ReviewsEndpointBody = {
-    data: page.data.map((review) => publicReview(review, query.locale)),
-    nextCursor: page.nextCursor ?? null,
-  }
-  return {
-    status: 200,
-    headers: {
-      ...JSON_HEADERS,
-      'cache-control': `public, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidate}`,
-    },
-    body,
+  try {
+    return { page: page.data, nextCursor: (await signer.sign(scope, page.nextCursor)) ?? null }
+  } catch (error) {
+    onError(error)
+    return { failed: refused(500, UNAVAILABLE) }
   }
 }
 
@@ -188,12 +328,12 @@ function failure(error: unknown, onError: (error: unknown) => void): ReviewsEndp
     const retryAfter = (error as { retryAfter?: unknown }).retryAfter
     return refused(
       503,
-      'reviews are unavailable right now',
+      UNAVAILABLE,
       undefined,
-      typeof retryAfter === 'number' ? { 'retry-after': String(Math.ceil(retryAfter)) } : {},
+      typeof retryAfter === 'number' ? { 'retry-after': String(Math.max(1, Math.ceil(retryAfter))) } : {},
     )
   }
-  return refused(502, 'reviews are unavailable right now')
+  return refused(502, UNAVAILABLE)
 }
 
 /** A web `Response` for an endpoint answer; a HEAD request gets the headers alone. */

@@ -30,5 +30,8 @@ export type ReviewData = Pick<
     >
   > & {
     /** Merchant replies; those of product reviews carry `translated_comment`. */
-    moderations?: ReadonlyArray<Moderation>
+    moderations?: ReadonlyArray<ReviewReply>
   }
+
+/** The fields of a merchant reply that a review component shows. */
+export type ReviewReply = Pick<Moderation, 'comment' | 'date' | 'translated_comment'>

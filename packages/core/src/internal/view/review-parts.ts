@@ -1,7 +1,7 @@
-import type { Incentivization, Media, Moderation, ReviewExtra } from '../../types/published.ts'
+import type { Incentivization, Media, ReviewExtra } from '../../types/published.ts'
 import type { TextFormatter } from '../i18n/text-formatter.ts'
 import { reviewAuthorName } from '../jsonld/author-name.ts'
-import type { ReviewData } from './review-data.ts'
+import type { ReviewData, ReviewReply } from './review-data.ts'
 import { webUrl } from './url.ts'
 
 /** Who collects and moderates the reviews (in "How reviews are checked"): a brand name in every language. */
@@ -96,7 +96,9 @@ export function reviewSource(review: ReviewData): { label: string; href: string 
 }
 
 /** The merchant replies a review shows: those with a comment that is not blank. */
-export function reviewReplies(moderations: ReadonlyArray<Moderation> | undefined): Moderation[] {
+export function reviewReplies<Reply extends ReviewReply>(
+  moderations: ReadonlyArray<Reply> | undefined,
+): Reply[] {
   return (moderations ?? []).filter(
     (reply) => typeof reply?.comment === 'string' && reply.comment.trim() !== '',
   )
