@@ -21,7 +21,11 @@ afterAll(async () => {
   await sb.close()
 })
 
-/** The node built locally from data a page already has: bulk ratings and the newest reviews. */
+/**
+ * The node built locally from data a page already has: bulk ratings and the newest reviews, syndicated
+ * ones included as the structured-datas blocks include them. Without the languages of the reviews, which
+ * only the local data says (`inLanguage`): the blocks do not carry them.
+ */
 async function localNode(id: string) {
   const [rating] = await vr.products.ratings.list({ type: 'product_variation_id', value: [id] })
   const page = await vr.products.reviews.list({
@@ -30,7 +34,19 @@ async function localNode(id: string) {
     desc: 'publish_date',
     limit: 5,
   })
-  return buildProductJsonLd({ url: urlOf(id), rating, reviews: page.data, logger })
+  const node = buildProductJsonLd({
+    url: urlOf(id),
+    rating,
+    reviews: page.data,
+    syndicatedReviews: true,
+    logger,
+  })
+  return withoutLanguages(node)
+}
+
+/** A copy of `node` without its `inLanguage` members. */
+function withoutLanguages<T>(node: T): T {
+  return JSON.parse(JSON.stringify(node, (key, value) => (key === 'inLanguage' ? undefined : value)))
 }
 
 /** The node built from the structured-datas operation, in either of its forms. */
@@ -45,6 +61,14 @@ async function remoteNode(id: string, format: 'json' | 'script') {
 }
 
 describe('JSON-LD built locally and JSON-LD from structured-datas', () => {
+  it('marks up the language of each review locally, which the blocks do not say', async () => {
+    const id = reviewed[0] ?? ''
+    const page = await vr.products.reviews.list({ product_variation_id: [id], limit: 5 })
+    const local = buildProductJsonLd({ url: urlOf(id), reviews: page.data, logger })
+    expect(local?.review?.every((review) => typeof review.inLanguage === 'string')).toBe(true)
+    expect(JSON.stringify(await remoteNode(id, 'json'))).not.toContain('inLanguage')
+  })
+
   it('has seeded products with reviews to compare', () => {
     expect(reviewed.length).toBeGreaterThanOrEqual(4)
   })

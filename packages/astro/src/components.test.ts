@@ -186,7 +186,7 @@ describe('BrandReviews', () => {
 })
 
 describe('ReviewsJsonLd', () => {
-  it('marks up the rating and newest reviews of a product with the shared builder', async () => {
+  it('marks up the rating and newest reviews of a product with the shared builder, in the language of the page', async () => {
     const vr = sb.client()
     const summary = (await vr.products.list({ product_variation_id: ['SKU-001'] })).data[0]
     const reviews: ProductReview[] = []
@@ -198,6 +198,8 @@ describe('ReviewsJsonLd', () => {
       product: { name: 'Merino Wool Sweater' },
       ...(summary === undefined ? {} : { rating: summary.ratings }),
       reviews,
+      // The fixture has no i18n routing: the components show the reviews in English.
+      locale: 'en',
     })
     const scripts = jsonLdOf(page('jsonld-fetched/index.html'))
     expect(scripts.map((script) => script.value)).toEqual([expected])
@@ -214,6 +216,7 @@ describe('ReviewsJsonLd', () => {
         product: { name: 'Teapot' },
         rating: { average: 4.56, count_total: 2 },
         reviews: [productReview({ review_content: '</script><script>alert(1)</script>' })],
+        locale: 'en',
       }),
     )
     expect(page('jsonld-props/index.html')).not.toContain('</script><script>alert(1)')

@@ -23,14 +23,19 @@ export {
   type ProductJsonLdOptions,
   type ProductRatingData,
 } from './internal/jsonld/product.ts'
-export type { ProductFacts, ProductJsonLd } from './internal/jsonld/product-node.ts'
+export type { ProductFacts, ProductGroupFacts, ProductJsonLd } from './internal/jsonld/product-node.ts'
 export {
   escapeHtmlAttribute,
   type JsonLdScriptTagOptions,
   jsonLdScriptTag,
   serializeJsonLd,
 } from './internal/jsonld/serialize.ts'
-export { fromStructuredData, type StructuredDataBlock } from './internal/jsonld/structured-data.ts'
+export {
+  fromStructuredData,
+  type StructuredDataBlock,
+  type StructuredDataJsonLdOptions,
+} from './internal/jsonld/structured-data.ts'
 export { StructuredDataError } from './internal/jsonld/structured-data-error.ts'
 export { parseStructuredDataScript } from './internal/jsonld/structured-data-script.ts'
 export type { JsonLdLogger } from './internal/jsonld/warnings.ts'
+export { combineRatings, type VariationRating } from './internal/view/product-group.ts'

@@ -9,6 +9,14 @@ export { createTextFormatter, type TextFormatter } from './internal/i18n/text-fo
 export { classNames, type HeadingLevel, subLevel } from './internal/view/heading.ts'
 export { type MessagePart, messageParts } from './internal/view/message-parts.ts'
 export {
+  combineProductSummaries,
+  combineRatings,
+  newestFirst,
+  type ProductSummaryView,
+  type VariationRating,
+  variationIds,
+} from './internal/view/product-group.ts'
+export {
   countOrZero,
   emptyBrandRating,
   type HistogramRow,
@@ -59,6 +67,6 @@ export {
   viewQuery,
 } from './internal/view/review-query.ts'
 export { STARS_SVG, type StarRatingView, starRating } from './internal/view/stars.ts'
-export { type TranslatedText, translatedText } from './internal/view/translated-text.ts'
+export { shownTranslation, type TranslatedText, translatedText } from './internal/view/translated-text.ts'
 export { pageHref } from './internal/view/url.ts'
 export { listViewPage, type ViewParams } from './internal/view/view-page.ts'

@@ -1,4 +1,5 @@
 import { continuationCursor, cursorSigner } from '@verified-reviews/core/endpoint'
+import { combineProductSummaries, newestFirst, variationIds } from '@verified-reviews/core/view'
 import {
   BrandReviews as BrandReviewsFromApi,
   ProductRating as ProductRatingFromApi,
@@ -71,7 +72,15 @@ async function built(
  */
 export async function ProductReviews(props: ProductReviewsProps): Promise<ReactElement | null> {
   if (props.searchParams === undefined && props.jsonLd !== 'api') {
-    const product = await built(props.productId, 'ProductReviews', props.onError)
+    // One product, or the variations of a group shown together.
+    const ids = variationIds(props.productId)
+    const variations = await Promise.all(ids.map((id) => built(id, 'ProductReviews', props.onError)))
+    const product = variations.every((variation) => variation !== undefined)
+      ? {
+          summary: combineProductSummaries(variations.map((variation) => variation.summary)),
+          reviews: newestFirst(variations.map((variation) => variation.reviews)),
+        }
+      : undefined
     if (product !== undefined) {
       const { onError: _onError, searchParams: _searchParams, jsonLd, ...view } = props
       const limit = props.limit ?? DEFAULT_LIMIT
@@ -80,7 +89,7 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
       const nextCursor =
         product.reviews.length > limit
           ? await cursorSigner(reviewsClient()).sign(
-              { kind: 'product', id: props.productId, sort: 'newest', rates: [], limit },
+              { kind: 'product', id: ids.join(','), sort: 'newest', rates: [], limit },
               continuationCursor(shown),
             )
           : undefined

@@ -53,6 +53,29 @@ describe('ProductReviews', () => {
     expect(jsonLdOf(body)).toHaveLength(1)
   })
 
+  it('shows a group of variations as one product, its aggregate on the ProductGroup node', async () => {
+    const ids = ['SKU-013', 'SKU-017']
+    const ratings = await sb.client().products.ratings.list({ type: 'product_variation_id', value: ids })
+    const total = ratings.reduce((sum, rating) => sum + rating.count_total, 0)
+    const body = await render({
+      productId: ids,
+      product: {
+        '@type': 'ProductGroup',
+        name: 'Waterproof Parka',
+        productGroupID: 'PARKA',
+        hasVariant: ids.map((sku) => ({ name: `Parka ${sku}`, sku })),
+      },
+    })
+    expect(body.querySelector('.vr-rating-summary')?.textContent).toContain(`${total} reviews`)
+    expect(jsonLdOf(body)).toEqual([
+      expect.objectContaining({
+        '@type': 'ProductGroup',
+        productGroupID: 'PARKA',
+        aggregateRating: expect.objectContaining({ reviewCount: total }),
+      }),
+    ])
+  })
+
   it('makes one product summary call and one reviews call', async () => {
     await render({})
     const { operations } = await sb.stats()
@@ -207,11 +230,17 @@ describe('ProductReviews', () => {
     expect(jsonLdOf(body)).toEqual([])
   })
 
-  it('still gives the page its Product node when the page passes product facts and there are no reviews', async () => {
-    const body = await render({ productId: withoutReviews, product: { name: 'Kettle' } })
+  it('still gives the page its Product node when the page passes offers and there are no reviews', async () => {
+    const offers = { '@type': 'Offer' as const, price: 49, priceCurrency: 'EUR' }
+    const body = await render({ productId: withoutReviews, product: { name: 'Kettle', offers } })
     expect(jsonLdOf(body)).toEqual([
-      { '@context': 'https://schema.org', '@type': 'Product', '@id': URL_OF_PAGE, name: 'Kettle' },
+      { '@context': 'https://schema.org', '@type': 'Product', '@id': URL_OF_PAGE, name: 'Kettle', offers },
     ])
+  })
+
+  it('renders no bare Product node for product facts without offers and no reviews', async () => {
+    const body = await render({ productId: withoutReviews, product: { name: 'Kettle', sku: 'K-1' } })
+    expect(jsonLdOf(body)).toEqual([])
   })
 
   it('takes the JSON-LD from the structured-datas operation with jsonLd: api', async () => {

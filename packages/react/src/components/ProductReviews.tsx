@@ -1,6 +1,11 @@
 import type { VerifiedReviewsClient } from '@verified-reviews/core'
 import { fromStructuredData, type ProductJsonLd } from '@verified-reviews/core/jsonld'
-import { checkLimit, DEFAULT_REVIEWS_LIMIT } from '@verified-reviews/core/view'
+import {
+  checkLimit,
+  combineProductSummaries,
+  DEFAULT_REVIEWS_LIMIT,
+  variationIds,
+} from '@verified-reviews/core/view'
 import type { ReactElement } from 'react'
 import {
   type ReviewsErrorHandler,
@@ -8,6 +13,7 @@ import {
   resolveClient,
   type SearchParamsInput,
 } from '../internal/data.ts'
+import { structuredDataFilters } from '../internal/structured-data-filters.ts'
 import { viewPage } from '../internal/view-page.ts'
 import { ProductReviewsView, type ProductReviewsViewProps } from './ProductReviewsView.tsx'
 
@@ -60,22 +66,31 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
   try {
     const params = await searchParams
     const vr = await resolveClient(client)
+    // One product, or the variations of a group shown together.
+    const ids = variationIds(props.productId)
     const structuredData =
       jsonLd === 'api' && props.url !== undefined
-        ? vr.products.structuredData.get({ product_variation_id: props.productId, canonical_url: props.url })
+        ? vr.products.structuredData.get({
+            product_variation_id: ids,
+            canonical_url: props.url,
+            filters: structuredDataFilters(props.reviewSummaryAuthor),
+          })
         : undefined
     const [products, { page, searchParams: pageParams }, node] = await Promise.all([
-      vr.products.list({ product_variation_id: [props.productId] }),
-      viewPage(
-        vr,
-        (list) => vr.products.reviews.list({ ...list, product_variation_id: [props.productId] }),
-        params,
-        { kind: 'product', id: props.productId, limit },
-      ),
+      vr.products.list({ product_variation_id: ids }),
+      viewPage(vr, (list) => vr.products.reviews.list({ ...list, product_variation_id: ids }), params, {
+        kind: 'product',
+        id: ids.join(','),
+        limit,
+      }),
       // The reviews still show when only the structured data fails.
       structuredData?.then(
         (data): ProductJsonLd | null =>
-          fromStructuredData(data, { url: props.url ?? '', product: props.product }),
+          fromStructuredData(data, {
+            url: props.url ?? '',
+            product: props.product,
+            reviewSummaryAuthor: props.reviewSummaryAuthor,
+          }),
         (error: unknown) => {
           reportError(error, 'ProductReviews', onError)
           return null
@@ -86,7 +101,9 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
       <ProductReviewsView
         {...view}
         limit={limit}
-        summary={products.data[0]}
+        summary={combineProductSummaries(
+          ids.map((id) => products.data.find((summary) => summary.product_variation_id === id)),
+        )}
         reviews={page.data}
         nextCursor={page.nextCursor}
         previousCursor={page.previousCursor}

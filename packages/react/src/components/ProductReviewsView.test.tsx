@@ -79,6 +79,41 @@ describe('ProductReviewsView', () => {
     expect(withAuthor.review.at(-1)).toMatchObject({ author: { '@type': 'Organization', name: 'Acme' } })
   })
 
+  it('marks up the text each review shows: the translation on a page in another language, with inLanguage', () => {
+    const node = (locale: string) =>
+      jsonLdOf(bodyOf(renderToString(view({ locale, reviews: [reviews[0] ?? productReview()] }))))[0] as {
+        review: { reviewBody: string; inLanguage: string }[]
+      }
+    render(view({ locale: 'en', reviews: [reviews[0] ?? productReview()] }))
+    expect(screen.getByText('Very good product, delivered fast.')).toBeTruthy()
+    expect(node('en').review[0]).toMatchObject({
+      reviewBody: 'Very good product, delivered fast.',
+      inLanguage: 'en',
+    })
+    expect(node('fr').review[0]).toMatchObject({
+      reviewBody: 'Très bon produit, livré vite.',
+      inLanguage: 'fr',
+    })
+  })
+
+  it('shows syndicated reviews but marks them up only with jsonLdSyndicatedReviews', () => {
+    const shared = [
+      productReview({ review_id: 's', syndicated_review: true, syndicated_review_source: 'Acme BE' }),
+    ]
+    const bodyWithout = bodyOf(renderToString(view({ reviews: shared })))
+    expect(bodyWithout.querySelectorAll('ol.vr-review-list__items > li')).toHaveLength(1)
+    expect(jsonLdOf(bodyWithout)[0]).not.toHaveProperty('review')
+    const bodyWith = bodyOf(renderToString(view({ reviews: shared, jsonLdSyndicatedReviews: true })))
+    expect((jsonLdOf(bodyWith)[0] as { review: unknown[] }).review).toHaveLength(1)
+  })
+
+  it('goes on by links for a group of variations, whose reviews the island cannot serve', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const body = bodyOf(renderToString(view({ productId: ['SKU-1', 'SKU-2'], endpoint: '/api/reviews' })))
+    expect(body.querySelector('a.vr-review-list__more')).toBeNull()
+    expect(body.querySelector('a[href="?vr_cursor=n2"]')?.textContent).toBe('Next')
+  })
+
   it('renders a node given as jsonLd as it is, and none for false', () => {
     const node = {
       '@context': 'https://schema.org',

@@ -1,6 +1,11 @@
 import type { ProductReview, ProductSummary } from '@verified-reviews/core'
-import { getTextFormatter } from '@verified-reviews/core/i18n'
-import { buildProductJsonLd, type ProductFacts, type ProductJsonLd } from '@verified-reviews/core/jsonld'
+import { getTextFormatter, type Locale } from '@verified-reviews/core/i18n'
+import {
+  buildProductJsonLd,
+  type ProductFacts,
+  type ProductGroupFacts,
+  type ProductJsonLd,
+} from '@verified-reviews/core/jsonld'
 import {
   checkLimit,
   DEFAULT_MEDIA_WIDTHS,
@@ -11,6 +16,7 @@ import {
   parseReviewView,
   rateLinks,
   subLevel,
+  variationIds,
 } from '@verified-reviews/core/view'
 import type { ReactElement } from 'react'
 import { MoreReviews } from '../client.tsx'
@@ -25,25 +31,46 @@ import { ReviewSummary } from './ReviewSummary.tsx'
 
 /** Props of {@link ProductReviewsView}: the data `ProductReviews` fetches, and how to show it. */
 export interface ProductReviewsViewProps extends ReviewPageProps<ProductReview> {
-  /** The product's `product_variation_id`, which the island asks its endpoint for. */
-  productId: string
-  /** The product's summary (`GET /products`): rating, histogram, criteria, AI summary. `undefined` when the API has none. */
+  /**
+   * The product's `product_variation_id`, which the island asks its endpoint for; or the ids of the
+   * variations of a product group, whose reviews are shown together (then pages go on by links: the
+   * island's endpoint serves one product).
+   */
+  productId: string | readonly string[]
+  /**
+   * The product's summary (`GET /products`): rating, histogram, criteria, AI summary; for a group,
+   * the variations' summaries combined (`combineProductSummaries`). `undefined` when the API has none.
+   */
   summary: Pick<ProductSummary, 'ratings' | 'review_summary' | 'extras'> | undefined
   /**
    * The page's canonical URL: the `@id` of its Product node in the JSON-LD. Without it no JSON-LD is
    * rendered (a development warning says so).
    */
   url?: string | undefined
-  /** The page's own product facts (`name`, `sku`, `offers`…), merged into the same Product node. */
-  product?: ProductFacts | undefined
+  /**
+   * The page's own product facts (`name`, `image`, `description`, `offers`…), merged into the same
+   * Product node; a `ProductGroup` (`productGroupID`, `hasVariant`) for a group of variations. Without
+   * `offers`, a product without reviews gets no node (Google rejects a Product with neither).
+   */
+  product?: ProductFacts | ProductGroupFacts | undefined
   /**
    * The JSON-LD: `true` builds it from the summary and the reviews shown, a node (from
    * `fromStructuredData`) is rendered as it is, `false` or `null` renders none.
    * @default true
    */
   jsonLd?: boolean | ProductJsonLd | null | undefined
-  /** Name of the organization the AI summary is attributed to; with it, the summary is marked up as a review. */
+  /**
+   * Opts in to marking up the AI summary in the JSON-LD, as a review by this organization. Without it
+   * the summary is shown (labelled as AI-generated) but not marked up: it is no consumer's review.
+   * @default undefined (not marked up)
+   */
   reviewSummaryAuthor?: string | undefined
+  /**
+   * Mark up syndicated reviews (`syndicated_review: true`) in the JSON-LD too; they are shown either
+   * way, with their source. Google asks not to mark up reviews collected on other sites.
+   * @default false
+   */
+  jsonLdSyndicatedReviews?: boolean | undefined
   /** `id` of the JSON-LD script element. */
   jsonLdId?: string | undefined
   /** `nonce` of the JSON-LD script element, for a Content Security Policy that allows scripts by nonce. */
@@ -60,8 +87,8 @@ export interface ProductReviewsViewProps extends ReviewPageProps<ProductReview> 
   limit?: number | undefined
 }
 
-/** The JSON-LD node the view renders, or `null`. */
-function jsonLdNode(props: ProductReviewsViewProps): ProductJsonLd | null {
+/** The JSON-LD node the view renders, or `null`; `locale` is the language the reviews are shown in. */
+function jsonLdNode(props: ProductReviewsViewProps, locale: Locale): ProductJsonLd | null {
   const { jsonLd = true, url, summary } = props
   if (jsonLd === false || jsonLd === null) return null
   if (jsonLd !== true) return jsonLd
@@ -75,6 +102,8 @@ function jsonLdNode(props: ProductReviewsViewProps): ProductJsonLd | null {
     product: props.product,
     rating: summary?.ratings,
     reviews: props.reviews,
+    locale,
+    syndicatedReviews: props.jsonLdSyndicatedReviews === true,
     ...(withSummary
       ? { reviewSummary: summary.review_summary, reviewSummaryAuthor: props.reviewSummaryAuthor }
       : {}),
@@ -114,8 +143,14 @@ export function ProductReviewsView(props: ProductReviewsViewProps): ReactElement
   const rating = summary?.ratings ?? NO_RATING
   const withReviews = rating.count_total > 0 || reviews.length > 0
   const { previousHref, nextHref } = pageHrefs(query, view, props)
+  const [singleId, ...otherIds] = variationIds(productId)
+  if (endpoint !== undefined && otherIds.length > 0) {
+    warnOnce(
+      'ProductReviews of a group of variations goes on by links: the endpoint of the island serves one product',
+    )
+  }
   const moreReviews = (items: ReactElement[]) =>
-    endpoint === undefined ? (
+    endpoint === undefined || singleId === undefined || otherIds.length > 0 ? (
       <ReviewLinks
         text={text}
         items={items}
@@ -127,7 +162,7 @@ export function ProductReviewsView(props: ProductReviewsViewProps): ReactElement
     ) : (
       <MoreReviews
         endpoint={endpoint}
-        productId={productId}
+        productId={singleId}
         limit={limit}
         locale={text.locale}
         messages={islandMessages(text.locale)}
@@ -164,7 +199,7 @@ export function ProductReviewsView(props: ProductReviewsViewProps): ReactElement
           moreReviews={moreReviews}
         />
       )}
-      <JsonLdScript data={jsonLdNode(props)} id={props.jsonLdId} nonce={props.jsonLdNonce} />
+      <JsonLdScript data={jsonLdNode(props, text.locale)} id={props.jsonLdId} nonce={props.jsonLdNonce} />
     </div>
   )
 }

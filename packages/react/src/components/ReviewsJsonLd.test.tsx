@@ -155,7 +155,7 @@ describe('ReviewsJsonLd from the structured-datas operation', () => {
     )
   })
 
-  it('agrees with the markup built from the ratings and newest reviews of the same product', async () => {
+  it('agrees with the markup built from the ratings and newest reviews, but for the languages the blocks do not say', async () => {
     const client = sb.client()
     const [productRating] = await client.products.ratings.list({
       type: 'product_variation_id',
@@ -167,8 +167,15 @@ describe('ReviewsJsonLd from the structured-datas operation', () => {
       desc: 'publish_date',
       limit: 5,
     })
-    const local = renderToString(
-      <ReviewsJsonLd url={URL_OF_PAGE} rating={productRating} reviews={newest.data} logger={logger} />,
+    // The blocks carry syndicated reviews and no language: the local markup is asked for the same reviews.
+    const local = jsonLdOf(
+      <ReviewsJsonLd
+        url={URL_OF_PAGE}
+        rating={productRating}
+        reviews={newest.data}
+        syndicatedReviews
+        logger={logger}
+      />,
     )
     const remote = await ReviewsJsonLd({
       source: 'api',
@@ -178,7 +185,36 @@ describe('ReviewsJsonLd from the structured-datas operation', () => {
       client,
       logger,
     })
-    expect(renderToString(remote)).toBe(local)
+    const withoutLanguage = (node: unknown) =>
+      JSON.parse(JSON.stringify(node, (key, value) => (key === 'inLanguage' ? undefined : value)))
+    expect(JSON.stringify(local)).toContain('"inLanguage"')
+    expect(withoutLanguage(jsonLdOf(remote))).toEqual(withoutLanguage(local))
+  })
+
+  it('asks for no AI summary and marks none up by default', async () => {
+    const client = sb.client()
+    const element = await ReviewsJsonLd({
+      source: 'api',
+      productId: 'SKU-001',
+      url: URL_OF_PAGE,
+      client,
+      logger,
+    })
+    const node = jsonLdOf(element) as { review: { author: { '@type': string } }[] }
+    expect(node.review.map((review) => review.author['@type'])).not.toContain('Organization')
+  })
+
+  it('marks up the AI summary block as a review by reviewSummaryAuthor when it opts in', async () => {
+    const element = await ReviewsJsonLd({
+      source: 'api',
+      productId: 'SKU-001',
+      url: URL_OF_PAGE,
+      reviewSummaryAuthor: 'Maison Sandbox',
+      client: sb.client(),
+      logger,
+    })
+    const node = jsonLdOf(element) as { review: { author: unknown }[] }
+    expect(node.review.at(-1)?.author).toEqual({ '@type': 'Organization', name: 'Maison Sandbox' })
   })
 
   it('asks for the blocks and the number of reviews given', async () => {

@@ -2,17 +2,21 @@ import type { StructuredDataFilter, VerifiedReviewsClient } from '@verified-revi
 import {
   buildProductJsonLd,
   fromStructuredData,
-  type ProductJsonLdBaseOptions,
   type ProductJsonLdOptions,
+  type StructuredDataJsonLdOptions,
 } from '@verified-reviews/core/jsonld'
 import type { ReactElement } from 'react'
 import { type ReviewsErrorHandler, reportError, resolveClient } from '../internal/data.ts'
 import { JsonLdScript, type JsonLdScriptAttributes } from '../internal/JsonLdScript.tsx'
+import { structuredDataFilters } from '../internal/structured-data-filters.ts'
 
 /**
  * Props of {@link ReviewsJsonLd} built from data the page already fetched: the options of the core's
- * `buildProductJsonLd` (`url`, `product`, `rating`, `reviews`, `maxReviews`, `reviewSummary`,
- * `reviewSummaryAuthor`, `ratingDecimals`, `logger`) and the script's attributes.
+ * `buildProductJsonLd` (`url`, `product`, `rating`, `reviews`, `maxReviews`, `locale`,
+ * `syndicatedReviews`, `reviewSummary`, `reviewSummaryAuthor`, `ratingDecimals`, `logger`) and the
+ * script's attributes. Pass `locale` when the page shows the reviews translated, so that the markup
+ * carries the text shown. For a group of variations, pass a `ProductGroup` as `product` and their
+ * ratings combined (`combineRatings`) as `rating`.
  */
 export interface ReviewsJsonLdDataProps extends ProductJsonLdOptions, JsonLdScriptAttributes {
   /**
@@ -26,12 +30,18 @@ export interface ReviewsJsonLdDataProps extends ProductJsonLdOptions, JsonLdScri
  * Props of {@link ReviewsJsonLd} taken from the API's structured-datas operation
  * (`client.products.structuredData.get`), an async Server Component then.
  */
-export interface ReviewsJsonLdApiProps extends ProductJsonLdBaseOptions, JsonLdScriptAttributes {
+export interface ReviewsJsonLdApiProps extends StructuredDataJsonLdOptions, JsonLdScriptAttributes {
   /** Where the markup comes from: `api`, the structured-datas operation. */
   source: 'api'
-  /** The product's `product_variation_id`; several variations are merged into one product. */
+  /**
+   * The product's `product_variation_id`; several variations are merged into one product (pass a
+   * `ProductGroup` as `product` so that their aggregate goes on the group).
+   */
   productId: string | readonly string[]
-  /** Blocks to ask for. @default every block (aggregate rating, reviews, review summary) */
+  /**
+   * Blocks to ask for. The review summary block is marked up only with `reviewSummaryAuthor`.
+   * @default the aggregate rating and the reviews, and the review summary with `reviewSummaryAuthor`
+   */
   filters?: StructuredDataFilter | readonly StructuredDataFilter[]
   /** Most reviews marked up, 1 to 100. @default 5 */
   reviewsLimit?: number
@@ -54,7 +64,7 @@ async function fromApi(props: ReviewsJsonLdApiProps): Promise<ReactElement | nul
     const data = await vr.products.structuredData.get({
       product_variation_id: productId,
       canonical_url: options.url,
-      ...(filters === undefined ? {} : { filters }),
+      filters: filters ?? structuredDataFilters(options.reviewSummaryAuthor),
       ...(reviewsLimit === undefined ? {} : { reviews_limit: reviewsLimit }),
     })
     return <JsonLdScript data={fromStructuredData(data, options)} id={id} nonce={nonce} />

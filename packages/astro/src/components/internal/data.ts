@@ -1,4 +1,4 @@
-import type { BrandRating, BrandReview, ProductReview, ProductSummary } from '@verified-reviews/core'
+import type { BrandRating, BrandReview, ProductReview } from '@verified-reviews/core'
 import {
   type CursorScope,
   continuationCursor,
@@ -6,7 +6,14 @@ import {
   listProductReviews,
   signedViewPage,
 } from '@verified-reviews/core/endpoint'
-import type { ReviewView, ViewParams } from '@verified-reviews/core/view'
+import {
+  combineProductSummaries,
+  newestFirst,
+  type ProductSummaryView,
+  type ReviewView,
+  type ViewParams,
+  variationIds,
+} from '@verified-reviews/core/view'
 import { shared, sharedCatalog, sharedClient } from '../../internal/shared.ts'
 
 /**
@@ -43,33 +50,40 @@ function viewPage<Item>(
 
 /** A product's summary (rating, criteria, AI summary) and one page of its reviews. */
 export interface ProductView extends ViewPage<ProductReview> {
-  summary: ProductSummary | undefined
+  summary: ProductSummaryView | undefined
 }
 
 /**
  * The summary of a product and the page of reviews `view` names. During `astro build` the first page of
  * the newest reviews comes from the build's sync, with a continuation cursor to go on with the API.
+ * `productId` may list the variations of a product group: their reviews are shown together and their
+ * summaries combined.
  */
 export async function productView(
-  productId: string,
+  productId: string | readonly string[],
   view: ReviewView,
   limit: number,
   prerendered: boolean,
 ): Promise<ProductView> {
+  const ids = variationIds(productId)
   const first = view.cursor === undefined && view.sort === 'newest' && view.rates.length === 0
   if (fromCatalog(prerendered) && first) {
     const catalog = sharedCatalog()
-    const [summaries, all] = await Promise.all([catalog.summaries(), catalog.reviews(productId)])
+    const [summaries, lists] = await Promise.all([
+      catalog.summaries(),
+      Promise.all(ids.map((id) => catalog.reviews(id))),
+    ])
+    const all = newestFirst(lists)
     const data = all.slice(0, limit)
     const nextCursor =
       all.length > limit
         ? await cursorSigner(sharedClient()).sign(
-            { kind: 'product', id: productId, sort: 'newest', rates: [], limit },
+            { kind: 'product', id: ids.join(','), sort: 'newest', rates: [], limit },
             continuationCursor(data),
           )
         : undefined
     return {
-      summary: summaries.get(productId),
+      summary: combineProductSummaries(ids.map((id) => summaries.get(id))),
       data,
       nextCursor,
       previousCursor: undefined,
@@ -78,18 +92,21 @@ export async function productView(
   }
   const client = sharedClient()
   const [summaries, page] = await Promise.all([
-    client.products.list({ product_variation_id: [productId] }),
+    client.products.list({ product_variation_id: ids }),
     viewPage(
       (params) =>
         listProductReviews((list, options) => client.products.reviews.list(list, options), {
           ...params,
-          product_variation_id: [productId],
+          product_variation_id: ids,
         }),
       view,
-      { kind: 'product', id: productId, limit },
+      { kind: 'product', id: ids.join(','), limit },
     ),
   ])
-  return { summary: summaries.data.find((summary) => summary.product_variation_id === productId), ...page }
+  const summary = combineProductSummaries(
+    ids.map((id) => summaries.data.find((found) => found.product_variation_id === id)),
+  )
+  return { summary, ...page }
 }
 
 /** The brand's (or a shop's) statistics and one page of its reviews. */

@@ -4,12 +4,15 @@ import { fileURLToPath } from 'node:url'
 import { createClient } from '../../client.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { mapWithLimit } from '../concurrency.ts'
+import { isLocale, type Locale } from '../i18n/locales.ts'
 import type { JsonLdNode } from '../jsonld/merge.ts'
 import { buildProductJsonLd } from '../jsonld/product.ts'
 import type { ProductFacts } from '../jsonld/product-node.ts'
 import type { JsonLdLogger } from '../jsonld/warnings.ts'
 import type { ReviewStore } from '../sync/store.ts'
 import type { ProductReviewsSyncReport } from '../sync/sync-reviews.ts'
+import { combineRatings, newestFirst } from '../view/product-group.ts'
+import { languageOf } from '../view/translated-text.ts'
 import { writeAtomically } from '../write-atomically.ts'
 import {
   createReviewsCatalog,
@@ -74,6 +77,19 @@ export interface InjectProductJsonLdOptions {
    */
   ratingDecimals?: number
   /**
+   * Mark up syndicated reviews too (`syndicated_review: true`); Google asks not to mark up reviews
+   * collected on other sites, so they are left out by default.
+   * @default false
+   */
+  syndicatedReviews?: boolean
+  /**
+   * Opts in to marking up each product's AI summary as a `Review` authored by this organization (the
+   * summaries then come from one walk of `products.list`). A machine-written summary is not a
+   * consumer's review: without this option it is not marked up.
+   * @default undefined (no summary in the markup)
+   */
+  reviewSummaryAuthor?: string
+  /**
    * Counts what would change without writing any file.
    * @default false
    */
@@ -135,7 +151,13 @@ export interface InjectReport {
 
 interface PlannedPage {
   file: string
-  productId: string
+  /** The product's `product_variation_id`, or the ids of the variations of a product group. */
+  productIds: string[]
+  /**
+   * The page's language (its `lang`) when the review components show reviews in it, so that the markup
+   * carries the text the page shows; undefined when it has none of theirs (the originals are marked up).
+   */
+  language: Locale | undefined
   /** `@id` of the Product node, as the page writes it (or the page's URL). */
   nodeId: string
   /** Absolute form of `nodeId`, which the builder requires. */
@@ -149,7 +171,31 @@ interface PlannedPage {
 
 type Plan = { kind: 'unmarked' } | { kind: 'skipped'; reason: string } | ({ kind: 'planned' } & PlannedPage)
 
-const INVALID_PRODUCT_ID = /[\s,]/
+const WHITESPACE = /\s/
+
+/** The ids a marker names: one product, or the variations of a group (`SKU-1,SKU-2`); a reason when invalid. */
+function markedIds(marker: string): string[] | string {
+  const ids = [...new Set(marker.split(',').map((id) => id.trim()))]
+  if (ids.some((id) => id === '' || WHITESPACE.test(id))) {
+    return `product id ${JSON.stringify(marker)} contains whitespace or an empty id`
+  }
+  return ids
+}
+
+/** The supported language of a page's `lang` (`fr-CA` → `fr`), or undefined. */
+function pageLanguage(lang: string | undefined): Locale | undefined {
+  const language = languageOf(lang)
+  return language !== undefined && isLocale(language) ? language : undefined
+}
+
+function isProductGroupType(type: unknown): boolean {
+  const types = Array.isArray(type) ? type : [type]
+  return types.some(
+    (item) =>
+      typeof item === 'string' &&
+      item.replace(/^(?:https?:\/\/schema\.org\/|schema:)/, '') === 'ProductGroup',
+  )
+}
 
 function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined): Plan {
   const decoded = decodeHtmlFile(bytes)
@@ -163,12 +209,8 @@ function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined):
       reason: `marks ${page.productIds.length} products (${page.productIds.join(', ')}); a page describes one product`,
     }
   }
-  if (INVALID_PRODUCT_ID.test(productId)) {
-    return {
-      kind: 'skipped',
-      reason: `product id ${JSON.stringify(productId)} contains whitespace or a comma`,
-    }
-  }
+  const productIds = markedIds(productId)
+  if (typeof productIds === 'string') return { kind: 'skipped', reason: productIds }
   if (page.invalidJsonLd) return { kind: 'skipped', reason: 'a JSON-LD script of the page does not parse' }
   const url = page.canonicalUrl ?? pageUrl
   const ids = page.productNodes.map((node) => node.id)
@@ -197,10 +239,19 @@ function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined):
     }
   }
   const own = ids.length === 1 ? page.productNodes[0] : page.productNodes.find((node) => node.id === nodeId)
+  if (productIds.length > 1 && !isProductGroupType(own?.type)) {
+    return {
+      kind: 'skipped',
+      reason:
+        `marks the variations ${productIds.join(', ')} of one product, whose aggregate goes on the page's own ` +
+        'ProductGroup node (productGroupID, hasVariant), which the page lacks',
+    }
+  }
   return {
     kind: 'planned',
     file,
-    productId,
+    productIds,
+    language: pageLanguage(page.language),
     nodeId,
     nodeUrl,
     ownName: own?.name,
@@ -227,6 +278,9 @@ export async function injectProductJsonLd(options: InjectProductJsonLdOptions): 
   const maxReviews = options.maxReviews ?? 5
   if (!Number.isInteger(maxReviews) || maxReviews < 0) {
     throw new RangeError(`maxReviews must be a whole number from 0, got ${String(maxReviews)}`)
+  }
+  if (options.reviewSummaryAuthor !== undefined && options.reviewSummaryAuthor.trim() === '') {
+    throw new TypeError('reviewSummaryAuthor must name the organization the AI summary is attributed to')
   }
   const concurrency = options.concurrency ?? 8
   const site = options.site === undefined ? undefined : String(options.site)
@@ -264,7 +318,7 @@ export async function injectProductJsonLd(options: InjectProductJsonLdOptions): 
     if (plan.kind === 'skipped') report.skippedPages.push({ file, reason: plan.reason })
     else planned.push(plan)
   }
-  const productIds = [...new Set(planned.map((page) => page.productId))]
+  const productIds = [...new Set(planned.flatMap((page) => page.productIds))]
   report.products = productIds.length
   if (planned.length === 0) return report
 
@@ -275,13 +329,17 @@ export async function injectProductJsonLd(options: InjectProductJsonLdOptions): 
       ...(options.reviewStore === undefined ? {} : { store: options.reviewStore }),
     })
   const callsBefore = catalog.calls()
-  const fetchSteps = maxReviews > 0 ? 2 : 1
+  const withSummaries = options.reviewSummaryAuthor !== undefined
+  const fetchSteps = 1 + (maxReviews > 0 ? 1 : 0) + (withSummaries ? 1 : 0)
+  let fetched = 0
   progress({ phase: 'fetch', done: 0, total: fetchSteps })
+  const summaries = withSummaries ? await catalog.summaries() : undefined
+  if (withSummaries) progress({ phase: 'fetch', done: ++fetched, total: fetchSteps })
   const ratings = await catalog.ratings(productIds)
-  progress({ phase: 'fetch', done: 1, total: fetchSteps })
+  progress({ phase: 'fetch', done: ++fetched, total: fetchSteps })
   if (maxReviews > 0) {
     report.sync = await catalog.syncReport()
-    progress({ phase: 'fetch', done: 2, total: fetchSteps })
+    progress({ phase: 'fetch', done: ++fetched, total: fetchSteps })
   }
   const callsAfter = catalog.calls()
   const reviews = callsAfter.reviews - callsBefore.reviews
@@ -293,17 +351,30 @@ export async function injectProductJsonLd(options: InjectProductJsonLdOptions): 
   progress({ phase: 'write', done: 0, total: planned.length })
   await mapWithLimit(planned, concurrency, async (page) => {
     options.signal?.throwIfAborted()
-    const productReviews = maxReviews > 0 ? await catalog.reviews(page.productId) : []
+    const productReviews =
+      maxReviews > 0 ? newestFirst(await Promise.all(page.productIds.map((id) => catalog.reviews(id)))) : []
     // The page's own name keeps the merged node as it was; without a node of its own, the product's name.
     const name = page.hasOwnNode ? page.ownName : productName(productReviews, page.title)
     const product: ProductFacts | undefined = name === undefined ? undefined : { name }
-    const rating = ratings.get(page.productId)
+    // A group's aggregate counts every review of every variation once.
+    const rating =
+      page.productIds.length === 1
+        ? ratings.get(page.productIds[0] ?? '')
+        : combineRatings(page.productIds.map((id) => ratings.get(id)))
+    const reviewSummary = page.productIds
+      .map((id) => summaries?.get(id)?.review_summary)
+      .find((summary) => summary !== undefined)
     const node = buildProductJsonLd({
       url: page.nodeUrl,
       ...(product === undefined ? {} : { product }),
       ...(rating === undefined ? {} : { rating }),
       reviews: productReviews,
       maxReviews,
+      locale: page.language,
+      syndicatedReviews: options.syndicatedReviews === true,
+      ...(reviewSummary === undefined || options.reviewSummaryAuthor === undefined
+        ? {}
+        : { reviewSummary, reviewSummaryAuthor: options.reviewSummaryAuthor }),
       ...(options.ratingDecimals === undefined ? {} : { ratingDecimals: options.ratingDecimals }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
     })

@@ -56,6 +56,26 @@ async function writeSite(): Promise<void> {
   }
 }
 
+async function writePages(files: Record<string, string>): Promise<void> {
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, file)), { recursive: true })
+    await writeFile(join(dir, file), text)
+  }
+}
+
+interface MarkedNode {
+  '@type': string
+  aggregateRating?: { reviewCount: number }
+  review?: { reviewBody?: string; inLanguage?: string; author: { '@type': string; name: string } }[]
+  hasVariant?: unknown[]
+}
+
+async function nodeOf(file: string): Promise<MarkedNode> {
+  const [node] = jsonLdOf(await readFile(join(dir, file), 'utf8')) as MarkedNode[]
+  if (node === undefined) throw new Error(`${file} has no JSON-LD`)
+  return node
+}
+
 function jsonLdOf(text: string): unknown[] {
   return parseHtml(text)
     .scripts.filter((script) => script.attributes.get('type') === 'application/ld+json')
@@ -166,5 +186,109 @@ describe('injectProductJsonLd against the sandbox', () => {
     } finally {
       await rm(store, { force: true })
     }
+  })
+
+  it("puts the aggregate over a group's variations on the page's own ProductGroup node", async () => {
+    const group = {
+      '@context': 'https://schema.org',
+      '@type': 'ProductGroup',
+      name: 'Waterproof Parka',
+      productGroupID: 'PARKA',
+      hasVariant: [
+        { '@type': 'Product', sku: 'A' },
+        { '@type': 'Product', sku: 'B' },
+      ],
+    }
+    await writePages({
+      'parka/index.html': html(
+        `${meta('SKU-013,SKU-017')}<script type="application/ld+json">${JSON.stringify(group)}</script>`,
+      ),
+    })
+    const report = await run()
+    const ratings = await sb.client().products.ratings.list({
+      type: 'product_variation_id',
+      value: ['SKU-013', 'SKU-017'],
+    })
+    expect(report).toMatchObject({ changedPages: 1, products: 2 })
+    const node = await nodeOf('parka/index.html')
+    expect(node).toMatchObject({
+      '@type': 'ProductGroup',
+      productGroupID: 'PARKA',
+      hasVariant: group.hasVariant,
+    })
+    expect(node.aggregateRating?.reviewCount).toBe(
+      ratings.reduce((sum, rating) => sum + rating.count_total, 0),
+    )
+    expect(node.review).toHaveLength(5)
+  })
+
+  it('skips a page that marks a group of variations without a ProductGroup node of its own', async () => {
+    await writePages({ 'parka/index.html': html(meta('SKU-013,SKU-017')) })
+    const report = await run()
+    expect(report.skippedPages).toEqual([
+      { file: 'parka/index.html', reason: expect.stringContaining("the page's own ProductGroup node") },
+    ])
+  })
+
+  it('marks up the translation a page shows in the language of its html element, with inLanguage', async () => {
+    await sb.admin('POST', 'product-reviews', [
+      {
+        product_variation_id: 'SKU-001',
+        locale: 'fr_FR',
+        review_content: 'Très chaud.',
+        translated_review: { fr: 'Très chaud.', en: 'Very warm.' },
+        author_firstname: 'Zoé',
+      },
+    ])
+    await writePages({
+      'en/index.html': html(meta('SKU-001')).replace('<html>', '<html lang="en-GB">'),
+      'fr/index.html': html(meta('SKU-001')).replace('<html>', '<html lang="fr">'),
+      'none/index.html': html(meta('SKU-001')),
+    })
+    await run()
+    expect((await nodeOf('en/index.html')).review?.[0]).toMatchObject({
+      reviewBody: 'Very warm.',
+      inLanguage: 'en',
+    })
+    expect((await nodeOf('fr/index.html')).review?.[0]).toMatchObject({
+      reviewBody: 'Très chaud.',
+      inLanguage: 'fr',
+    })
+    expect((await nodeOf('none/index.html')).review?.[0]).toMatchObject({
+      reviewBody: 'Très chaud.',
+      inLanguage: 'fr',
+    })
+  })
+
+  it('leaves syndicated reviews out of the review items unless syndicatedReviews opts in', async () => {
+    await sb.admin('POST', 'product-reviews', [
+      {
+        product_variation_id: 'SKU-001',
+        review_content: 'Shared from our Belgian shop.',
+        syndicated_review: true,
+        syndicated_review_source: 'Maison Sandbox Belgique',
+        syndicated_review_source_url: 'https://be.maison-sandbox.example',
+        author_firstname: 'Zoé',
+      },
+    ])
+    await writePages({ 'p/index.html': html(meta('SKU-001')) })
+    await run()
+    const bodies = (await nodeOf('p/index.html')).review?.map((review) => review.reviewBody)
+    expect(bodies).toHaveLength(5)
+    expect(bodies).not.toContain('Shared from our Belgian shop.')
+    await run({ syndicatedReviews: true })
+    expect((await nodeOf('p/index.html')).review?.[0]?.reviewBody).toBe('Shared from our Belgian shop.')
+  })
+
+  it('marks up the AI summary only when reviewSummaryAuthor opts in, as a review by that organization', async () => {
+    await writePages({ 'p/index.html': html(meta('SKU-001')) })
+    await run()
+    const authors = (node: MarkedNode) => node.review?.map((review) => review.author['@type'])
+    expect(authors(await nodeOf('p/index.html'))).not.toContain('Organization')
+    await run({ reviewSummaryAuthor: 'Maison Sandbox' })
+    expect((await nodeOf('p/index.html')).review?.at(-1)?.author).toEqual({
+      '@type': 'Organization',
+      name: 'Maison Sandbox',
+    })
   })
 })

@@ -84,16 +84,22 @@ describe('readProductPage', () => {
     expect(readProductPage(page('')).title).toBe('Teapot | Shop')
   })
 
-  it('lists the @id and name of every Product node, in arrays and graphs too', () => {
+  it('lists the @id, name and type of every Product node, in arrays and graphs too', () => {
     const html = page(
       `<script type="application/ld+json">${JSON.stringify({
         '@graph': [{ '@type': 'Product', '@id': URL_A, name: 'Teapot' }, { '@type': 'WebPage' }],
       })}</script><script type="application/ld+json">[{"@type":"ProductGroup"}]</script>`,
     )
     expect(readProductPage(html).productNodes).toEqual([
-      { id: URL_A, name: 'Teapot' },
-      { id: undefined, name: undefined },
+      { id: URL_A, name: 'Teapot', type: 'Product' },
+      { id: undefined, name: undefined, type: 'ProductGroup' },
     ])
+  })
+
+  it('reads the language of the page from its html element', () => {
+    const html = '<!doctype html><html lang="fr-CA"><head><title>x</title></head><body></body></html>'
+    expect(readProductPage(html).language).toBe('fr-CA')
+    expect(readProductPage(page('')).language).toBeUndefined()
   })
 })
 

@@ -1,4 +1,7 @@
 import type { AggregateRatingLeaf, Organization, Person, Rating, ReviewLeaf } from 'schema-dts'
+import type { Translations } from '../../types/published.ts'
+import { resolveLocale } from '../i18n/locale.ts'
+import { languageOf, shownTranslation } from '../view/translated-text.ts'
 import type { ReviewAuthor } from './author-name.ts'
 import { reviewAuthorName } from './author-name.ts'
 
@@ -15,6 +18,8 @@ export interface ReviewInput {
   authorName: string
   datePublished: string
   reviewBody: string
+  /** Language of `reviewBody` (a BCP 47 language subtag), when known. */
+  inLanguage?: string | undefined
   ratingValue: number
   bestRating: number
   worstRating: number
@@ -106,7 +111,12 @@ function reviewNode(input: ReviewInput, warn: (message: string) => void): Review
     '@type': 'Review',
     author,
     datePublished: input.datePublished,
-    ...(input.reviewBody === '' ? {} : { reviewBody: input.reviewBody }),
+    ...(input.reviewBody === ''
+      ? {}
+      : {
+          reviewBody: input.reviewBody,
+          ...(input.inLanguage === undefined ? {} : { inLanguage: input.inLanguage }),
+        }),
     reviewRating,
   }
 }
@@ -168,9 +178,26 @@ export function reviewMarkup(input: ReviewMarkupInput, warn: (message: string) =
 export interface ReviewData extends ReviewAuthor {
   /** ISO 8601 date-time: becomes `datePublished`. */
   publish_date: string
-  /** The original text, as the consumer wrote it: becomes `reviewBody`. */
+  /** The original text, as the consumer wrote it: becomes `reviewBody` unless a translation is shown. */
   review_content: string
   review_rate: number
+  /** The review's locale (`fr_FR`): its language becomes the `inLanguage` of the original text. */
+  locale?: string | undefined
+  /** Translations of `review_content` by language: the one the page shows is marked up instead. */
+  translated_review?: Translations | undefined
+  /** Whether the review was collected on another site and shared here: left out of the markup by default. */
+  syndicated_review?: boolean | undefined
+}
+
+/** How reviews become markup: which text is shown, and which reviews count. */
+export interface ReviewInputOptions {
+  /**
+   * The language the page shows the reviews in (resolved as the components resolve it): a review shown
+   * translated is marked up with the translation; undefined marks up every original.
+   */
+  locale?: string | undefined
+  /** Whether syndicated reviews (`syndicated_review: true`) are marked up too. */
+  syndicatedReviews?: boolean | undefined
 }
 
 /** Time of publication for sorting; a review without a valid date sorts last. */
@@ -179,21 +206,38 @@ function publishTime(review: ReviewData): number {
   return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time
 }
 
-/** API reviews as markup input, newest published first, as the structured-datas operation orders them. */
-export function reviewInputs(reviews: readonly ReviewData[]): ReviewInput[] {
-  return [...reviews]
+/**
+ * API reviews as markup input, newest published first, as the structured-datas operation orders them:
+ * syndicated reviews left out unless `syndicatedReviews`, and each body the text a page in `locale`
+ * shows (the translation when the review components show one, else the original), with its language.
+ */
+export function reviewInputs(
+  reviews: readonly ReviewData[],
+  options: ReviewInputOptions = {},
+): ReviewInput[] {
+  const target = options.locale === undefined ? undefined : resolveLocale(options.locale)
+  return reviews
+    .filter((review) => options.syndicatedReviews === true || review.syndicated_review !== true)
     .sort((a, b) => {
       const [timeA, timeB] = [publishTime(a), publishTime(b)]
       return timeA === timeB ? 0 : timeA < timeB ? 1 : -1
     })
-    .map((review) => ({
-      authorName: reviewAuthorName(review),
-      datePublished: review.publish_date,
-      reviewBody: review.review_content,
-      ratingValue: review.review_rate,
-      bestRating: BEST_RATING,
-      worstRating: WORST_RATING,
-    }))
+    .map((review) => {
+      const source = languageOf(review.locale)
+      const translated =
+        target === undefined
+          ? undefined
+          : shownTranslation(review.review_content, review.translated_review, source, target)
+      return {
+        authorName: reviewAuthorName(review),
+        datePublished: review.publish_date,
+        reviewBody: translated ?? review.review_content,
+        inLanguage: translated === undefined ? source : target,
+        ratingValue: review.review_rate,
+        bestRating: BEST_RATING,
+        worstRating: WORST_RATING,
+      }
+    })
 }
 
 /** A schema.org node type whose review members are the markup the builders make. */

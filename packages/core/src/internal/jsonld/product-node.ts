@@ -1,20 +1,41 @@
-import type { ProductLeaf, WithContext } from 'schema-dts'
+import type { ProductGroupLeaf, ProductLeaf, WithContext } from 'schema-dts'
 import { JsonLdInputError } from './json-ld-input-error.ts'
 import { type ReviewMarkupInput, reviewMarkup, type WithReviewMarkup } from './markup.ts'
-
-/** The Product node every product builder returns: one node, its `@id` the page's canonical URL. */
-export type ProductJsonLd = WithReviewMarkup<WithContext<ProductLeaf>> & { '@id': string }
 
 /** Facts about the product that the page owns; everything but the review markup, which the builders add. */
 export type ProductFacts = Omit<ProductLeaf, '@type' | 'aggregateRating' | 'review'> & { '@type'?: 'Product' }
 
+/**
+ * Facts about a product group (a product sold in several variations: colours, sizes): the group's own
+ * facts, its `productGroupID`, and each variation (`hasVariant`) with its own facts (`sku`, `gtin13`,
+ * `color`, `image`, `offers`…). The review markup goes on the group: its aggregate is over every
+ * variation.
+ */
+export type ProductGroupFacts = Omit<
+  ProductGroupLeaf,
+  '@type' | 'aggregateRating' | 'review' | 'hasVariant' | 'productGroupID'
+> & {
+  '@type': 'ProductGroup'
+  /** The shop's identifier of the group (the parent SKU); each variation gets it as `inProductGroupWithID`. */
+  productGroupID: string
+  /** The variations, at least one, each with its own facts. */
+  hasVariant: readonly ProductFacts[]
+}
+
+/** The Product node every product builder returns: one node, its `@id` the page's canonical URL. */
+export type ProductJsonLd = (
+  | WithReviewMarkup<WithContext<ProductLeaf>>
+  | WithReviewMarkup<WithContext<ProductGroupLeaf>>
+) & { '@id': string }
+
 /** Everything a Product node is made of, whichever source it came from. */
 export interface ProductNodeInput extends ReviewMarkupInput {
   url: string
-  product: ProductFacts | undefined
+  product: ProductFacts | ProductGroupFacts | undefined
 }
 
 const PRODUCT_SCHEMA_TYPE = 'Product'
+const PRODUCT_GROUP_SCHEMA_TYPE = 'ProductGroup'
 
 /** Checks the options every builder shares, naming the one at fault. */
 export function checkCommonOptions(options: {
@@ -43,10 +64,41 @@ export function checkCommonOptions(options: {
   }
 }
 
+/** Refuses review markup among the page's facts: the builders make it from the reviews data. */
+function checkNoReviewMarkup(facts: object, path: string): void {
+  if ('aggregateRating' in facts || 'review' in facts) {
+    const field = 'aggregateRating' in facts ? `${path}.aggregateRating` : `${path}.review`
+    throw new JsonLdInputError(field, 'comes from the reviews data; pass rating and reviews instead')
+  }
+}
+
+function checkGroup(group: ProductGroupFacts): void {
+  if (typeof group.productGroupID !== 'string' || group.productGroupID.trim() === '') {
+    throw new JsonLdInputError(
+      'product.productGroupID',
+      "is required on a ProductGroup: the shop's identifier of the group (its parent SKU)",
+    )
+  }
+  if (!Array.isArray(group.hasVariant) || group.hasVariant.length === 0) {
+    throw new JsonLdInputError('product.hasVariant', 'must list the variations of the group, at least one')
+  }
+  group.hasVariant.forEach((variant, index) => {
+    const path = `product.hasVariant[${index}]`
+    if (typeof variant !== 'object' || variant === null || Array.isArray(variant)) {
+      throw new JsonLdInputError(path, 'must be an object of Product facts')
+    }
+    if (variant['@type'] !== undefined && variant['@type'] !== PRODUCT_SCHEMA_TYPE) {
+      throw new JsonLdInputError(`${path}.@type`, 'must be "Product" or left out')
+    }
+    // The group's aggregate is over every variation: one variation's stars would be a second aggregate.
+    checkNoReviewMarkup(variant, path)
+  })
+}
+
 /** Checks the options every product builder shares, naming the one at fault. */
 export function checkProductOptions(options: {
   url: unknown
-  product?: ProductFacts | undefined
+  product?: ProductFacts | ProductGroupFacts | undefined
   maxReviews?: unknown
   ratingDecimals?: unknown
 }): void {
@@ -58,28 +110,55 @@ export function checkProductOptions(options: {
       `is ${JSON.stringify(product['@id'])} but url is ${JSON.stringify(url)}; one page has one Product node, so they must be equal`,
     )
   }
-  if (product?.['@type'] !== undefined && product['@type'] !== PRODUCT_SCHEMA_TYPE) {
-    throw new JsonLdInputError('product.@type', 'must be "Product" or left out')
+  const type: unknown = product?.['@type']
+  if (type !== undefined && type !== PRODUCT_SCHEMA_TYPE && type !== PRODUCT_GROUP_SCHEMA_TYPE) {
+    throw new JsonLdInputError('product.@type', 'must be "Product", "ProductGroup" or left out')
   }
-  if (product !== undefined && ('aggregateRating' in product || 'review' in product)) {
-    const field = 'aggregateRating' in product ? 'product.aggregateRating' : 'product.review'
-    throw new JsonLdInputError(field, 'comes from the reviews data; pass rating and reviews instead')
-  }
+  if (product !== undefined) checkNoReviewMarkup(product, 'product')
+  if (type === PRODUCT_GROUP_SCHEMA_TYPE) checkGroup(product as ProductGroupFacts)
+}
+
+/** Whether `offers` is there: an Offer, an AggregateOffer, or a list of at least one. */
+function hasOffers(facts: { offers?: unknown }): boolean {
+  const { offers } = facts
+  return Array.isArray(offers) ? offers.length > 0 : offers !== undefined && offers !== null
+}
+
+/** The variations of a group, each typed and naming its group, with their own facts as given. */
+function variantsOf(group: ProductGroupFacts): ProductFacts[] {
+  return group.hasVariant.map(({ '@type': _type, ...variant }) => ({
+    '@type': PRODUCT_SCHEMA_TYPE,
+    inProductGroupWithID: group.productGroupID,
+    ...variant,
+  }))
 }
 
 /**
- * The Product node of a page from data of either source, with the review markup nested in it.
- * Null when the node would say nothing (no page facts, no aggregate, no review).
+ * The Product (or ProductGroup) node of a page from data of either source, with the review markup
+ * nested in it. Null when Google would reject the node: without `aggregateRating`, `review` or
+ * `offers` (on the group or a variation), a Product node is not eligible for any product rich result,
+ * so none is emitted and nothing is merged.
  */
 export function productNode(input: ProductNodeInput, warn: (message: string) => void): ProductJsonLd | null {
   const markup = reviewMarkup(input, warn)
-  const { '@type': _type, '@id': _id, ...facts } = input.product ?? {}
-  if (Object.keys(facts).length === 0 && Object.keys(markup).length === 0) return null
+  const product = input.product ?? {}
+  const group = product['@type'] === PRODUCT_GROUP_SCHEMA_TYPE ? (product as ProductGroupFacts) : undefined
+  const { '@type': _type, '@id': _id, ...facts } = product
+  const variants = group === undefined ? undefined : variantsOf(group)
+  const offered = hasOffers(facts) || (variants?.some(hasOffers) ?? false)
+  if (Object.keys(markup).length === 0 && !offered) return null
   if (facts.name === undefined) {
     warn(
       'the Product node has no name, which Google requires: pass product.name, or merge the node into ' +
         "the page's own Product node with mergeJsonLd",
     )
   }
-  return { '@context': 'https://schema.org', '@type': 'Product', '@id': input.url, ...facts, ...markup }
+  return {
+    '@context': 'https://schema.org',
+    '@type': group === undefined ? PRODUCT_SCHEMA_TYPE : PRODUCT_GROUP_SCHEMA_TYPE,
+    '@id': input.url,
+    ...facts,
+    ...(variants === undefined ? {} : { hasVariant: variants }),
+    ...markup,
+  } as ProductJsonLd
 }

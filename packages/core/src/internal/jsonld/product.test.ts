@@ -26,8 +26,39 @@ afterEach(() => {
 
 describe('buildProductJsonLd', () => {
   it('builds one Product node with the page URL as @id', () => {
-    const node = buildProductJsonLd({ url, product: { name: 'Kettle' }, logger: silent() })
-    expect(node).toEqual({ '@context': 'https://schema.org', '@type': 'Product', '@id': url, name: 'Kettle' })
+    const node = buildProductJsonLd({
+      url,
+      product: { name: 'Kettle' },
+      reviews: [review()],
+      logger: silent(),
+    })
+    expect(node).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      '@id': url,
+      name: 'Kettle',
+    })
+  })
+
+  it('gives no bare Product: null for product facts without offers, a rating or a review', () => {
+    const product = { name: 'Kettle', sku: 'K-1', brand: { '@type': 'Brand' as const, name: 'Cala' } }
+    expect(buildProductJsonLd({ url, product, rating: { average: 0, count_total: 0 } })).toBeNull()
+  })
+
+  it('keeps the page facts of a product without reviews when they have offers', () => {
+    const offers = { '@type': 'Offer' as const, price: 49, priceCurrency: 'EUR' }
+    const node = buildProductJsonLd({
+      url,
+      product: { name: 'Kettle', image: 'https://shop.example/k.jpg', offers },
+    })
+    expect(node).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      '@id': url,
+      name: 'Kettle',
+      image: 'https://shop.example/k.jpg',
+      offers,
+    })
   })
 
   it('marks up the aggregate rating with count and both bounds', () => {
@@ -61,6 +92,7 @@ describe('buildProductJsonLd', () => {
       url,
       product: { name: 'Kettle' },
       rating: { average: 0, count_total: 0 },
+      reviews: [review()],
     })
     expect(node).not.toHaveProperty('aggregateRating')
   })
@@ -75,6 +107,7 @@ describe('buildProductJsonLd', () => {
       url,
       product: { name: 'K' },
       rating: { average: 7, count_total: 2 },
+      reviews: [review()],
       logger,
     })
     expect(node).not.toHaveProperty('aggregateRating')
@@ -111,7 +144,13 @@ describe('buildProductJsonLd', () => {
   it('leaves out a review without an author name and warns once', () => {
     const logger = silent()
     const reviews = [review({ author_firstname: '' }), review({ author_firstname: ' ' })]
-    const node = buildProductJsonLd({ url, product: { name: 'Kettle' }, reviews, logger })
+    const node = buildProductJsonLd({
+      url,
+      product: { name: 'Kettle' },
+      rating: { average: 4, count_total: 2 },
+      reviews,
+      logger,
+    })
     expect(node).not.toHaveProperty('review')
     expect(logger.warn).toHaveBeenCalledTimes(1)
     expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('no author name'))
@@ -198,10 +237,74 @@ describe('buildProductJsonLd', () => {
     ])
   })
 
-  it('throws naming reviewSummaryAuthor when the summary has no author', () => {
+  it('leaves the AI summary out unless reviewSummaryAuthor opts in', () => {
+    const node = buildProductJsonLd({
+      url,
+      rating: { average: 4, count_total: 1 },
+      reviewSummary: { content: 'Customers like it.', last_updated_at: '2025-04-01T00:00:00Z' },
+      logger: silent(),
+    })
+    expect(node).not.toHaveProperty('review')
+  })
+
+  it('throws naming reviewSummaryAuthor when it names nobody', () => {
     const call = () =>
-      buildProductJsonLd({ url, reviewSummary: { content: 'x', last_updated_at: '2025-04-01T00:00:00Z' } })
+      buildProductJsonLd({
+        url,
+        reviewSummary: { content: 'x', last_updated_at: '2025-04-01T00:00:00Z' },
+        reviewSummaryAuthor: ' ',
+      })
     expect(call).toThrow(expect.objectContaining({ name: 'JsonLdInputError', field: 'reviewSummaryAuthor' }))
+  })
+
+  it('leaves syndicated reviews out of the review items by default', () => {
+    const reviews = [
+      review({ review_content: 'shared', syndicated_review: true, publish_date: '2025-03-02T00:00:00Z' }),
+      review({ review_content: 'own' }),
+    ]
+    const node = buildProductJsonLd({
+      url,
+      rating: { average: 5, count_total: 2 },
+      reviews,
+      logger: silent(),
+    })
+    expect(node?.review).toEqual([expect.objectContaining({ reviewBody: 'own' })])
+    expect(node?.aggregateRating).toMatchObject({ reviewCount: 2 })
+  })
+
+  it('marks up syndicated reviews when syndicatedReviews opts in', () => {
+    const reviews = [review({ review_content: 'shared', syndicated_review: true })]
+    const node = buildProductJsonLd({ url, reviews, syndicatedReviews: true, logger: silent() })
+    expect(node?.review).toEqual([expect.objectContaining({ reviewBody: 'shared' })])
+  })
+
+  it('marks up the original text with the language of its locale', () => {
+    const node = buildProductJsonLd({
+      url,
+      reviews: [review({ locale: 'fr_FR', review_content: 'Rapide.', translated_review: { en: 'Fast.' } })],
+      logger: silent(),
+    })
+    expect(node?.review?.[0]).toMatchObject({ reviewBody: 'Rapide.', inLanguage: 'fr' })
+  })
+
+  it('marks up the translation a page in another language shows, with its language', () => {
+    const node = buildProductJsonLd({
+      url,
+      locale: 'en-GB',
+      reviews: [review({ locale: 'fr_FR', review_content: 'Rapide.', translated_review: { en: 'Fast.' } })],
+      logger: silent(),
+    })
+    expect(node?.review?.[0]).toMatchObject({ reviewBody: 'Fast.', inLanguage: 'en' })
+  })
+
+  it('marks up the original on a page in its own language, as the page shows it', () => {
+    const node = buildProductJsonLd({
+      url,
+      locale: 'fr',
+      reviews: [review({ locale: 'fr_FR', review_content: 'Rapide.', translated_review: { fr: 'Vite.' } })],
+      logger: silent(),
+    })
+    expect(node?.review?.[0]).toMatchObject({ reviewBody: 'Rapide.', inLanguage: 'fr' })
   })
 
   it('throws naming url when it is not absolute', () => {
@@ -222,6 +325,53 @@ describe('buildProductJsonLd', () => {
 
   it('throws an error rooted in VerifiedReviewsError, as every error of the package', () => {
     expect(() => buildProductJsonLd({ url: 'nope' })).toThrow(VerifiedReviewsError)
+  })
+
+  it('puts the review markup on a ProductGroup, each variation keeping its own facts', () => {
+    const offers = { '@type': 'Offer' as const, price: 89, priceCurrency: 'EUR' }
+    const node = buildProductJsonLd({
+      url,
+      product: {
+        '@type': 'ProductGroup',
+        name: 'Parka',
+        productGroupID: 'PARKA',
+        variesBy: 'https://schema.org/color',
+        hasVariant: [
+          { sku: 'P-NAVY', color: 'Navy', offers },
+          { sku: 'P-SAND', color: 'Sand', offers, inProductGroupWithID: 'PARKA' },
+        ],
+      },
+      rating: { average: 4.2, count_total: 9 },
+      logger: silent(),
+    })
+    expect(node).toMatchObject({
+      '@type': 'ProductGroup',
+      '@id': url,
+      productGroupID: 'PARKA',
+      aggregateRating: { reviewCount: 9 },
+      hasVariant: [
+        { '@type': 'Product', sku: 'P-NAVY', color: 'Navy', inProductGroupWithID: 'PARKA', offers },
+        { '@type': 'Product', sku: 'P-SAND', color: 'Sand', inProductGroupWithID: 'PARKA', offers },
+      ],
+    })
+    expect(node && 'hasVariant' in node ? node.hasVariant : undefined).toEqual([
+      expect.not.objectContaining({ aggregateRating: expect.anything() }),
+      expect.not.objectContaining({ aggregateRating: expect.anything() }),
+    ])
+  })
+
+  it('throws naming product.productGroupID when a group has none', () => {
+    const product = { '@type': 'ProductGroup', name: 'Parka', hasVariant: [{ sku: 'P' }] } as never
+    expect(() => buildProductJsonLd({ url, product })).toThrow(/^product\.productGroupID: /)
+  })
+
+  it('throws naming the variation that brings review markup of its own', () => {
+    const product = {
+      '@type': 'ProductGroup',
+      productGroupID: 'G',
+      hasVariant: [{ sku: 'A' }, { sku: 'B', review: [] }],
+    } as never
+    expect(() => buildProductJsonLd({ url, product })).toThrow(/^product\.hasVariant\[1\]\.review: /)
   })
 
   it('throws naming maxReviews when it is not a whole number', () => {

@@ -8,7 +8,13 @@ import {
   reviewInputs,
   WORST_RATING,
 } from './markup.ts'
-import { checkProductOptions, type ProductFacts, type ProductJsonLd, productNode } from './product-node.ts'
+import {
+  checkProductOptions,
+  type ProductFacts,
+  type ProductGroupFacts,
+  type ProductJsonLd,
+  productNode,
+} from './product-node.ts'
 import { createWarner, type JsonLdLogger } from './warnings.ts'
 
 /** The fields of a product rating (`ProductRating`, or `ProductSummary.ratings`) that the markup uses. */
@@ -24,9 +30,14 @@ export interface ProductJsonLdBaseOptions {
   /**
    * What the page itself says about the product (`name`, `sku`, `gtin13`, `brand`, `image`, `description`,
    * `offers`…), merged into the same node so that the page carries one Product node. Google requires
-   * `name`; without it the node is a fragment for `mergeJsonLd` to merge into the page's own node.
+   * `name`, and `offers` and `image` for a merchant listing; without `name` the node is a fragment for
+   * `mergeJsonLd` to merge into the page's own node. Without `offers`, a node with neither a rating nor
+   * a review is not emitted at all (Google rejects such a Product).
+   *
+   * For a product sold in variations, pass a `ProductGroup` (`productGroupID`, `hasVariant` with each
+   * variation's own facts): the review markup, an aggregate over every variation, goes on the group.
    */
-  product?: ProductFacts
+  product?: ProductFacts | ProductGroupFacts
   /**
    * Decimal places of `aggregateRating.ratingValue`; one place matches what the star rating shows.
    * @default 1
@@ -54,27 +65,50 @@ export interface ProductJsonLdOptions extends ProductJsonLdBaseOptions {
    * @default 5
    */
   maxReviews?: number
-  /** The AI-generated summary (`ProductSummary.review_summary`), marked up as a review by `reviewSummaryAuthor`. */
+  /**
+   * The language the page shows the reviews in, as the review components resolve it (`'fr'`, `'de-CH'`):
+   * a review the page shows translated is marked up with the translation it shows and its
+   * `inLanguage`, so that the markup says what the visitor reads. Without it, each review is marked up
+   * as written, with the language of its `locale`.
+   * @default undefined (the original texts)
+   */
+  locale?: string | undefined
+  /**
+   * Mark up syndicated reviews too (`syndicated_review: true`: collected on another site of the brand
+   * and shared here). Google asks not to mark up reviews taken from other sites, so they are left out of
+   * the `review` items by default; the aggregate is the API's rating, which counts them (see the README).
+   * @default false
+   */
+  syndicatedReviews?: boolean | undefined
+  /**
+   * The AI-generated summary (`ProductSummary.review_summary`). It is marked up only with
+   * `reviewSummaryAuthor`, as a review by that organization: a machine-written summary is not a
+   * consumer's review, so this is opt-in; the review components show the summary, labelled, either way.
+   */
   reviewSummary?: ReviewSummary
-  /** Name of the organization the review summary is attributed to; required with `reviewSummary`. */
+  /**
+   * Opts in to marking up `reviewSummary` as a `Review` authored by this organization.
+   * @default undefined (the summary is not marked up)
+   */
   reviewSummaryAuthor?: string
 }
 
 /**
  * The page's Product node with the review markup Google reads: `aggregateRating` from `rating` and
  * `review` items from `reviews`, each with author, `datePublished` (`publish_date`), `reviewBody` (the
- * original `review_content`, as the consumer wrote it) and `reviewRating`. Null when there is nothing to
- * mark up (no product facts, no reviews, no rating).
+ * text the page shows: the original `review_content`, or the translation shown for `locale`) with its
+ * `inLanguage`, and `reviewRating`. Null when Google would reject the node: no rating, no review to
+ * mark up and no `offers` among the product facts.
  *
  * @throws JsonLdInputError naming the option at fault.
  */
 export function buildProductJsonLd(options: ProductJsonLdOptions): ProductJsonLd | null {
   checkProductOptions(options)
-  const { rating, reviewSummary } = options
-  if (reviewSummary !== undefined && !options.reviewSummaryAuthor?.trim()) {
+  const { rating, reviewSummary, reviewSummaryAuthor } = options
+  if (reviewSummaryAuthor !== undefined && !reviewSummaryAuthor.trim()) {
     throw new JsonLdInputError(
       'reviewSummaryAuthor',
-      'is required with reviewSummary: name the organization the AI summary is attributed to',
+      'must name the organization the AI summary is attributed to, or be left out',
     )
   }
   return productNode(
@@ -90,12 +124,15 @@ export function buildProductJsonLd(options: ProductJsonLdOptions): ProductJsonLd
               bestRating: BEST_RATING,
               worstRating: WORST_RATING,
             },
-      reviews: reviewInputs(options.reviews ?? []),
+      reviews: reviewInputs(options.reviews ?? [], {
+        locale: options.locale,
+        syndicatedReviews: options.syndicatedReviews,
+      }),
       summary:
-        reviewSummary === undefined
+        reviewSummary === undefined || reviewSummaryAuthor === undefined
           ? undefined
           : {
-              authorName: options.reviewSummaryAuthor ?? '',
+              authorName: reviewSummaryAuthor,
               datePublished: reviewSummary.last_updated_at,
               reviewBody: reviewSummary.content,
             },

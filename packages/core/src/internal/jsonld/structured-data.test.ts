@@ -78,8 +78,9 @@ describe('fromStructuredData', () => {
     expect(node).toMatchObject({ '@type': 'Product', '@id': url })
   })
 
-  it('appends the review summary block as a review by the organization', () => {
-    const data: StructuredData = {
+  function summaryAnswer(): StructuredData {
+    return {
+      ratings: answer().ratings,
       reviewSummary: {
         '@context': 'https://schema.org',
         review: {
@@ -90,7 +91,18 @@ describe('fromStructuredData', () => {
         },
       },
     }
-    expect(fromStructuredData(data, { url, logger })?.review).toEqual([
+  }
+
+  it('leaves the review summary block out by default', () => {
+    const node = fromStructuredData(summaryAnswer(), { url, logger })
+    expect(node).toHaveProperty('aggregateRating')
+    expect(node).not.toHaveProperty('review')
+  })
+
+  it('appends the review summary block as a review by the organization with reviewSummaryAuthor', () => {
+    expect(
+      fromStructuredData(summaryAnswer(), { url, logger, reviewSummaryAuthor: 'Shop Inc.' })?.review,
+    ).toEqual([
       {
         '@type': 'Review',
         author: { '@type': 'Organization', name: 'Shop Inc.' },

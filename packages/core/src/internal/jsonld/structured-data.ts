@@ -5,6 +5,7 @@ import type {
   ReviewSummaryNode,
   StructuredData,
 } from '../../types/published.ts'
+import { JsonLdInputError } from './json-ld-input-error.ts'
 import { BEST_RATING, DEFAULT_RATING_DECIMALS, WORST_RATING } from './markup.ts'
 import type { ProductJsonLdBaseOptions } from './product.ts'
 import { checkProductOptions, type ProductJsonLd, productNode } from './product-node.ts'
@@ -13,6 +14,16 @@ import { createWarner } from './warnings.ts'
 
 /** The blocks of a structured-datas answer, by their member name. */
 export type StructuredDataBlock = keyof StructuredData
+
+/** Options of {@link fromStructuredData}. */
+export interface StructuredDataJsonLdOptions extends ProductJsonLdBaseOptions {
+  /**
+   * Opts in to marking up the answer's AI summary block as a `Review` authored by this organization.
+   * Without it the block is left out: a machine-written summary is not a consumer's review.
+   * @default undefined (the summary is not marked up)
+   */
+  reviewSummaryAuthor?: string | undefined
+}
 
 type Json = Record<string, unknown>
 
@@ -176,7 +187,9 @@ export function readStructuredData(data: unknown, url?: string): StructuredData 
  * The page's Product node from the structured-datas operation, in the same shape
  * `buildProductJsonLd` gives from the ratings and reviews: the blocks become `aggregateRating` and
  * `review` items nested in one Product node (no separate `itemReviewed`), with the same rules applied.
- * The AI summary block, when the answer has one, becomes the last review item.
+ * The AI summary block becomes the last review item only with `reviewSummaryAuthor`. The blocks say
+ * neither the language of a review nor whether it is syndicated: their reviews are marked up as the
+ * API gives them, without `inLanguage`.
  *
  * @throws StructuredDataError when the answer does not have the documented form, or its `itemReviewed`
  * is another URL than `url`.
@@ -184,12 +197,19 @@ export function readStructuredData(data: unknown, url?: string): StructuredData 
  */
 export function fromStructuredData(
   data: StructuredData,
-  options: ProductJsonLdBaseOptions,
+  options: StructuredDataJsonLdOptions,
 ): ProductJsonLd | null {
   checkProductOptions(options)
+  const { reviewSummaryAuthor } = options
+  if (reviewSummaryAuthor !== undefined && !reviewSummaryAuthor.trim()) {
+    throw new JsonLdInputError(
+      'reviewSummaryAuthor',
+      'must name the organization the AI summary is attributed to, or be left out',
+    )
+  }
   const answer = readStructuredData(data, options.url)
   const aggregate = answer.ratings?.aggregateRating
-  const summary = answer.reviewSummary?.review
+  const summary = reviewSummaryAuthor === undefined ? undefined : answer.reviewSummary?.review
   return productNode(
     {
       url: options.url,
@@ -207,7 +227,7 @@ export function fromStructuredData(
         summary === undefined
           ? undefined
           : {
-              authorName: summary.author.name,
+              authorName: reviewSummaryAuthor ?? summary.author.name,
               datePublished: summary.datePublished,
               reviewBody: summary.reviewBody,
             },

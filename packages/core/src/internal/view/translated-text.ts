@@ -22,6 +22,27 @@ export interface TranslatedText {
 }
 
 /**
+ * The translation a page in `target` shows instead of `original` (written in `source`): the API's
+ * translation into `target`, when it has one that differs from the original and the text was written
+ * in another language; else undefined (the original is shown). The JSON-LD builders mark up the same
+ * text, so that the markup says what the visitor reads.
+ */
+export function shownTranslation(
+  original: string,
+  translations: Translations | undefined,
+  source: string | undefined,
+  target: Locale,
+): string | undefined {
+  const candidate = translations?.[target]
+  return typeof candidate === 'string' &&
+    candidate.trim() !== '' &&
+    candidate !== original &&
+    (source === undefined || source !== target)
+    ? candidate
+    : undefined
+}
+
+/**
  * The text in the page's language when the API has a translation and the text was written in another
  * language; else the original (`translated` undefined).
  */
@@ -33,14 +54,7 @@ export function translatedText(
 ): TranslatedText {
   const source = languageOf(sourceLocale)
   const target = text.locale
-  const candidate = translations?.[target]
-  const translated =
-    typeof candidate === 'string' &&
-    candidate.trim() !== '' &&
-    candidate !== original &&
-    (source === undefined || source !== target)
-      ? candidate
-      : undefined
+  const translated = shownTranslation(original, translations, source, target)
   const note =
     translated === undefined
       ? undefined
