@@ -5,3 +5,4 @@
 export { createMemoryCache, type MemoryCacheOptions } from './internal/cache/memory-store.ts'
 export { type CachedReadOptions, type CacheErrorContext, cachedRead } from './internal/cache/read-through.ts'
 export type { CacheSetOptions, CacheStore } from './internal/cache/store.ts'
+export type { SharedLock } from './internal/shared-state.ts'

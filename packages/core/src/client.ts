@@ -3,6 +3,7 @@ import type { CacheErrorContext } from './internal/cache/read-through.ts'
 import type { CacheStore } from './internal/cache/store.ts'
 import { type ClientContext, createContext } from './internal/context.ts'
 import { CLIENT_INTERNALS } from './internal/endpoint/signed-cursor.ts'
+import type { SharedRateBudget, TokenStore } from './internal/shared-state.ts'
 import { Brands } from './resources/brands.ts'
 import { Genesis } from './resources/genesis.ts'
 import { Legacy } from './resources/legacy.ts'
@@ -270,6 +271,24 @@ export interface ClientOptions {
    * @default undefined (nothing is cached)
    */
   cache?: CacheStore | CacheOptions
+  /**
+   * Where the clients of several instances (servers, serverless functions, build workers) keep one
+   * access token per API, so that N instances fetch one token, not N: `createRedisTokenStore()` of
+   * `@verified-reviews/redis`, or any {@link TokenStore}. The instance that takes the store's lock
+   * fetches; the others wait for its token. A store that fails is left aside for that refresh: the
+   * client fetches its own token.
+   * @default undefined (each client fetches and keeps its own token)
+   */
+  tokenStore?: TokenStore
+  /**
+   * A rate budget shared by the clients of several instances, so that together they stay under the
+   * API's limit: `createRedisRateBudget()` of `@verified-reviews/redis`, or any {@link SharedRateBudget}.
+   * Each request to the Published API and to purchase events takes from it, as well as from the
+   * client's own budget. A budget that fails is left aside for that request: the client's own budget
+   * then decides alone.
+   * @default undefined (each client keeps its own budget)
+   */
+  rateBudget?: SharedRateBudget
 }
 
 /** A client of the Verified Reviews APIs. Create it with {@link createClient}. */

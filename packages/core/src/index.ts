@@ -46,6 +46,13 @@ export {
   purchaseEventFromForm,
   SHOPPER_FORM_FIELDS,
 } from './internal/forms/purchase-event-form.ts'
+export type {
+  RateBudgetAnswer,
+  SharedLock,
+  SharedRateBudget,
+  StoredToken,
+  TokenStore,
+} from './internal/shared-state.ts'
 export { Page, PagePromise } from './pagination.ts'
 export type { BrandListParams, BrandReviewListParams, BrandReviews, Brands } from './resources/brands.ts'
 export type {

@@ -11,6 +11,7 @@ import type { CacheSettings, Fetch, HttpSettings, Service } from './http.ts'
 import { requestToken } from './oauth.ts'
 import { RateBudget } from './rate-budget.ts'
 import { rememberSecret } from './redact.ts'
+import type { TokenStore } from './shared-state.ts'
 import { TokenCache } from './token-cache.ts'
 import { isIntegerIn } from './validate.ts'
 
@@ -39,6 +40,18 @@ function env(name: string): string | undefined {
 
 function check(valid: boolean, field: string, message: string): void {
   if (!valid) throw new ValidationError([{ field, message }])
+}
+
+function isTokenStore(value: unknown): value is TokenStore {
+  const store = value as Partial<TokenStore> | null
+  return (
+    typeof store === 'object' &&
+    store !== null &&
+    typeof store.get === 'function' &&
+    typeof store.set === 'function' &&
+    typeof store.delete === 'function' &&
+    typeof store.lock === 'function'
+  )
 }
 
 /** Checks the options, applies defaults and builds the shared state of a client. */
@@ -120,22 +133,43 @@ export function createContext(options: ClientOptions): ClientContext {
   // Token requests take no fetchOptions and no cache: a token answer must never be cached.
   const tokenSettings: HttpSettings = { ...settings, fetchOptions: undefined, cache: undefined }
 
+  check(
+    options.tokenStore === undefined || isTokenStore(options.tokenStore),
+    'tokenStore',
+    'must have get, set, delete and lock methods',
+  )
+  check(
+    options.rateBudget === undefined ||
+      (typeof options.rateBudget?.reserve === 'function' && typeof options.rateBudget.settle === 'function'),
+    'rateBudget',
+    'must have reserve and settle methods',
+  )
+  const tokenStore = options.tokenStore
   const tokenCache = (
     source: 'published-token' | 'purchase-events-token',
     url: string,
     form: Record<string, string>,
   ) =>
-    new TokenCache(() => {
-      if (clientId === undefined || clientSecret === undefined) {
-        const field = clientId === undefined ? 'clientId' : 'clientSecret'
-        const variable =
-          clientId === undefined ? 'VERIFIED_REVIEWS_CLIENT_ID' : 'VERIFIED_REVIEWS_CLIENT_SECRET'
-        return Promise.reject(
-          new ValidationError([{ field, message: `is required: pass it or set ${variable}` }]),
-        )
-      }
-      return requestToken(tokenSettings, { service: { source }, url, clientId, clientSecret, form })
-    })
+    new TokenCache(
+      () => {
+        if (clientId === undefined || clientSecret === undefined) {
+          const field = clientId === undefined ? 'clientId' : 'clientSecret'
+          const variable =
+            clientId === undefined ? 'VERIFIED_REVIEWS_CLIENT_ID' : 'VERIFIED_REVIEWS_CLIENT_SECRET'
+          return Promise.reject(
+            new ValidationError([{ field, message: `is required: pass it or set ${variable}` }]),
+          )
+        }
+        return requestToken(tokenSettings, { service: { source }, url, clientId, clientSecret, form })
+      },
+      Date.now,
+      // Keyed by API, token endpoint and account, never by secret.
+      tokenStore === undefined ? undefined : { store: tokenStore, key: `${source}:${clientId ?? ''}@${url}` },
+    )
+  const sharedBudget = (source: 'published' | 'purchase-events', url: string) =>
+    options.rateBudget === undefined
+      ? {}
+      : { sharedBudget: { budget: options.rateBudget, key: `${source}:${clientId ?? ''}@${url}` } }
 
   check(
     options.cursorSecret === undefined ||
@@ -152,11 +186,13 @@ export function createContext(options: ClientOptions): ClientContext {
     published: {
       source: 'published',
       budget: publishedBudget,
+      ...sharedBudget('published', addresses.publishedUrl),
       token: tokenCache('published-token', addresses.publishedTokenUrl, { audience: 'verified-reviews' }),
     },
     purchaseEvents: {
       source: 'purchase-events',
       budget: new RateBudget(),
+      ...sharedBudget('purchase-events', addresses.purchaseEventsUrl),
       token: tokenCache('purchase-events-token', addresses.purchaseEventsTokenUrl, { scope: 'openid' }),
     },
     legacy: { source: 'legacy' },

@@ -21,6 +21,7 @@ import { jsonOf } from './answer.ts'
 import { type Fetch, type HttpSettings, type Outgoing, send } from './http.ts'
 import { requestToken } from './oauth.ts'
 import { RateBudget } from './rate-budget.ts'
+import type { SharedRateBudget } from './shared-state.ts'
 import { TokenCache } from './token-cache.ts'
 
 type Reply = Response | Error | ((init: RequestInit) => Promise<Response>)
@@ -353,6 +354,71 @@ describe('send with a rate budget', () => {
     expect(error).toBeInstanceOf(RateLimitError)
     expect((error as RateLimitError).retryAfter).toBeGreaterThan(29)
     expect(calls).toHaveLength(1)
+  })
+})
+
+describe('send with a shared rate budget', () => {
+  /** A shared budget that answers the waits it is given, then 0, and records what it is told. */
+  function sharedBudget(...waits: number[]) {
+    const reserved: string[] = []
+    const settled: { key: string; status: number; remaining: string | null }[] = []
+    const budget: SharedRateBudget = {
+      reserve: async (key) => {
+        reserved.push(key)
+        return waits.shift() ?? 0
+      },
+      settle: async (key, answer) => {
+        settled.push({ key, status: answer.status, remaining: answer.headers.get('ratelimit-remaining') })
+      },
+    }
+    return { budget, reserved, settled }
+  }
+
+  it('waits as long as the shared budget says before sending', async () => {
+    const events: RateLimitEvent[] = []
+    const shared = sharedBudget(700)
+    const { fetch, calls } = scripted(json(200, []))
+    const settings = settingsWith(fetch, { onRateLimit: (event) => void events.push(event) })
+    const service = {
+      source: 'published' as const,
+      sharedBudget: { budget: shared.budget, key: 'published:id' },
+    }
+    await settle(send(settings, out({ service })))
+    expect(shared.reserved).toEqual(['published:id', 'published:id'])
+    expect(events.map((event) => [event.reason, event.delay])).toEqual([['budget', 700]])
+    expect(calls).toHaveLength(1)
+  })
+
+  it('tells the shared budget the status and headers of each answer', async () => {
+    const shared = sharedBudget()
+    const { fetch } = scripted(json(200, [], { 'ratelimit-remaining': '7' }))
+    const service = { source: 'published' as const, sharedBudget: { budget: shared.budget, key: 'k' } }
+    await settle(send(settingsWith(fetch), out({ service })))
+    expect(shared.settled).toEqual([{ key: 'k', status: 200, remaining: '7' }])
+  })
+
+  it('sends anyway when the shared budget fails, leaving the decision to the own budget of the client', async () => {
+    const failing: SharedRateBudget = {
+      reserve: () => Promise.reject(new Error('redis is down')),
+      settle: () => Promise.reject(new Error('redis is down')),
+    }
+    const { fetch, calls } = scripted(json(200, []))
+    const service = {
+      source: 'published' as const,
+      budget: new RateBudget(),
+      sharedBudget: { budget: failing, key: 'k' },
+    }
+    await settle(send(settingsWith(fetch), out({ service })))
+    expect(calls).toHaveLength(1)
+  })
+
+  it('gives up with a RateLimitError when the shared budget asks for a wait beyond maxRetryWait', async () => {
+    const shared = sharedBudget(120_000)
+    const { fetch, calls } = scripted(json(200, []))
+    const service = { source: 'published' as const, sharedBudget: { budget: shared.budget, key: 'k' } }
+    const error = await settle(send(settingsWith(fetch), out({ service }))).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect(calls).toHaveLength(0)
   })
 })
 

@@ -21,6 +21,7 @@ import type { CacheStore } from './cache/store.ts'
 import type { RateBudget } from './rate-budget.ts'
 import { redactUrl, rememberSecret } from './redact.ts'
 import { backoffDelay, requestedDelay } from './retry-timing.ts'
+import type { SharedRateBudget } from './shared-state.ts'
 import type { TokenCache } from './token-cache.ts'
 
 /** The fetch function the client calls; `globalThis.fetch` fits. */
@@ -61,6 +62,8 @@ export interface CacheSettings {
 export interface Service {
   source: ErrorSource
   budget?: RateBudget
+  /** A budget shared with other instances (the `rateBudget` option), and this API's key in it. */
+  sharedBudget?: { budget: SharedRateBudget; key: string }
   token?: TokenCache
 }
 
@@ -399,7 +402,10 @@ async function proceed<E>(hook: ((event: E) => unknown) | undefined, event: E): 
   return (await hook(event)) !== false
 }
 
-/** Waits until the service's rate budget lets one more request go, unless the caller gives up. */
+/**
+ * Waits until the service's rate budgets let one more request go, unless the caller gives up: the
+ * budget shared with other instances first (when there is one), then the client's own.
+ */
 async function takeBudget(
   settings: HttpSettings,
   out: Outgoing,
@@ -407,16 +413,47 @@ async function takeBudget(
   attempt: number,
   deadline: Deadline,
 ) {
+  const shared = out.service.sharedBudget
+  if (shared !== undefined) {
+    await waitForBudget(settings, out, options, attempt, deadline, async () => {
+      try {
+        const delay = await deadline.race(shared.budget.reserve(shared.key))
+        return Number.isFinite(delay) && delay > 0 ? delay : 0
+      } catch (error) {
+        if (isDeadlineError(error)) throw error
+        // A shared budget that fails (its store is down) is left aside: the client's own one decides.
+        return 0
+      }
+    })
+  }
   const budget = out.service.budget
-  if (budget === undefined) return
+  if (budget !== undefined)
+    await waitForBudget(settings, out, options, attempt, deadline, () => budget.reserve())
+}
+
+/** Tells the shared budget the answer of a request it let go; never waited for, never failing. */
+function settleShared(out: Outgoing, answer: Incoming): void {
+  const shared = out.service.sharedBudget
+  if (shared === undefined) return
+  shared.budget.settle(shared.key, { status: answer.status, headers: answer.headers }).catch(() => {})
+}
+
+async function waitForBudget(
+  settings: HttpSettings,
+  out: Outgoing,
+  options: RequestOptions,
+  attempt: number,
+  deadline: Deadline,
+  reserve: () => number | Promise<number>,
+) {
   const signals = [options.signal, settings.signal]
   for (;;) {
-    const delay = budget.reserve()
+    const delay = await reserve()
     if (delay === 0) return
     const giveUp = () =>
       new RateLimitError({
         status: 429,
-        headers: budget.headers,
+        headers: out.service.budget?.headers ?? new Headers(),
         body: undefined,
         url: out.url,
         source: out.service.source,
@@ -504,6 +541,7 @@ async function sendLive(settings: HttpSettings, out: Outgoing, options: RequestO
     try {
       const answer = await sendOnce({ settings, out, options, token, deadline })
       out.service.budget?.settle(answer)
+      settleShared(out, answer)
       if (answer.status >= 200 && answer.status < 300) return answer
       if (answer.status === 401 && token !== undefined && !refreshedToken) {
         out.service.token?.invalidate(token)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { StoredToken, TokenStore } from './shared-state.ts'
 import { type AccessToken, TokenCache } from './token-cache.ts'
 
 function setup(lifetimeMs: number | null = 3_600_000) {
@@ -151,5 +152,107 @@ describe('TokenCache', () => {
     release()
     expect(await Promise.all(waiting)).toEqual(['token-2', 'token-2', 'token-2'])
     expect(issued).toHaveLength(2)
+  })
+})
+
+/** A token store in memory, as several instances would share one in Redis. */
+function sharedStore() {
+  const tokens = new Map<string, StoredToken>()
+  const locks = new Set<string>()
+  const store: TokenStore = {
+    get: async (key) => tokens.get(key),
+    set: async (key, token) => {
+      tokens.set(key, token)
+    },
+    delete: async (key, value) => {
+      if (tokens.get(key)?.value === value) tokens.delete(key)
+    },
+    lock: async (key) => {
+      if (locks.has(key)) return undefined
+      locks.add(key)
+      return { release: async () => void locks.delete(key) }
+    },
+  }
+  return { store, tokens, locks }
+}
+
+/** A cache of one instance over a shared store; its fetches are counted in `issued`. */
+function instance(store: TokenStore, issued: string[], name: string, delayMs = 0) {
+  return new TokenCache(
+    async (): Promise<AccessToken> => {
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
+      const value = `${name}-${issued.length + 1}`
+      issued.push(value)
+      return { value, issuedAt: Date.now(), expiresAt: Date.now() + 3_600_000 }
+    },
+    Date.now,
+    { store, key: 'published-token:id@https://auth.test/token', pollInterval: 5 },
+  )
+}
+
+describe('TokenCache with a shared store', () => {
+  it('lets two instances that ask at once share one token', async () => {
+    const { store } = sharedStore()
+    const issued: string[] = []
+    const a = instance(store, issued, 'a', 30)
+    const b = instance(store, issued, 'b', 30)
+    const [tokenA, tokenB] = await Promise.all([a.get(), b.get()])
+    expect(tokenA).toBe(tokenB)
+    expect(issued).toHaveLength(1)
+  })
+
+  it('takes the token another instance stored instead of fetching one', async () => {
+    const { store } = sharedStore()
+    const issued: string[] = []
+    await instance(store, issued, 'a').get()
+    expect(await instance(store, issued, 'b').get()).toBe('a-1')
+    expect(issued).toEqual(['a-1'])
+  })
+
+  it('drops a refused token from the store and stores the new one', async () => {
+    const { store, tokens } = sharedStore()
+    const issued: string[] = []
+    const a = instance(store, issued, 'a')
+    await a.get()
+    a.invalidate('a-1')
+    expect(await a.get()).toBe('a-2')
+    expect([...tokens.values()].map((token) => token.value)).toEqual(['a-2'])
+  })
+
+  it('does not take a refused token back from the store before its deletion lands', async () => {
+    const { store } = sharedStore()
+    const issued: string[] = []
+    const slowDelete: TokenStore = { ...store, delete: () => new Promise(() => {}) }
+    const a = instance(slowDelete, issued, 'a')
+    await a.get()
+    a.invalidate('a-1')
+    expect(await a.get()).toBe('a-2')
+  })
+
+  it('fetches its own token when the store fails', async () => {
+    const issued: string[] = []
+    const down = new Error('redis is down')
+    const failing: TokenStore = {
+      get: () => Promise.reject(down),
+      set: () => Promise.reject(down),
+      delete: () => Promise.reject(down),
+      lock: () => Promise.reject(down),
+    }
+    expect(await instance(failing, issued, 'a').get()).toBe('a-1')
+  })
+
+  it('fetches its own token when another instance holds the lock past the wait', async () => {
+    const { store, locks } = sharedStore()
+    locks.add('published-token:id@https://auth.test/token')
+    const issued: string[] = []
+    const cache = new TokenCache(
+      async (): Promise<AccessToken> => {
+        issued.push('own')
+        return { value: 'own', issuedAt: Date.now(), expiresAt: undefined }
+      },
+      Date.now,
+      { store, key: 'published-token:id@https://auth.test/token', pollInterval: 5, waitTimeout: 50 },
+    )
+    expect(await cache.get()).toBe('own')
   })
 })

@@ -207,3 +207,82 @@ describe('cachedRead', () => {
     )
   })
 })
+
+/**
+ * One backing store with locks, as Redis is for several servers; `instance()` gives each server its
+ * own store object, so that only the lock (not the in-process single-flight) keeps them apart.
+ */
+function sharedBacking() {
+  const backing = createMemoryCache()
+  const locks = new Set<string>()
+  const instance = (): CacheStore => ({
+    get: (key) => backing.get(key),
+    set: (key, value, options) => backing.set(key, value, options),
+    delete: (key) => backing.delete(key),
+    deleteByTag: (tag) => backing.deleteByTag(tag),
+    lock: async (key) => {
+      if (locks.has(key)) return undefined
+      locks.add(key)
+      return { release: async () => void locks.delete(key) }
+    },
+  })
+  return { instance, locks }
+}
+
+describe('cachedRead across instances (a store with a lock)', () => {
+  it('makes one load when two instances read a missing key at once', async () => {
+    const { instance } = sharedBacking()
+    const load = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      return 'v1'
+    })
+    const reads = [instance(), instance()].map((store) => cachedRead(store, 'k', load, { ttl: 60 }))
+    expect(await Promise.all(reads)).toEqual(['v1', 'v1'])
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('makes one background refresh when two instances serve the same stale value', async () => {
+    const { instance } = sharedBacking()
+    const time = clock()
+    const [a, b] = [instance(), instance()]
+    const options = { ttl: 60, staleWhileRevalidate: 600, now: time.now }
+    await cachedRead(a, 'k', async () => 'v1', options)
+    time.advance(61)
+    const gate = deferred<string>()
+    const load = vi.fn(() => gate.promise)
+    expect(await cachedRead(a, 'k', load, options)).toBe('v1')
+    expect(await cachedRead(b, 'k', load, options)).toBe('v1')
+    gate.resolve('v2')
+    await vi.waitFor(async () => expect(await cachedRead(b, 'k', load, options)).toBe('v2'))
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('loads in a waiting instance when the one holding the lock fails', async () => {
+    const { instance } = sharedBacking()
+    const first = deferred<string>()
+    const failing = cachedRead(instance(), 'k', () => first.promise, { ttl: 60 })
+    const waiting = cachedRead(instance(), 'k', async () => 'from b', { ttl: 60 })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    first.reject(new Error('upstream down'))
+    await expect(failing).rejects.toThrow('upstream down')
+    expect(await waiting).toBe('from b')
+  })
+
+  it('loads by itself once it has waited lockWait seconds for another instance', async () => {
+    const { instance, locks } = sharedBacking()
+    locks.add('k')
+    const started = Date.now()
+    expect(await cachedRead(instance(), 'k', async () => 'v1', { ttl: 60, lockWait: 0.1 })).toBe('v1')
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90)
+  })
+
+  it('loads and reports it when the lock cannot be taken', async () => {
+    const onError = vi.fn()
+    const store: CacheStore = {
+      ...createMemoryCache(),
+      lock: () => Promise.reject(new Error('redis is down')),
+    }
+    expect(await cachedRead(store, 'k', async () => 'v1', { ttl: 60, onError })).toBe('v1')
+    expect(onError.mock.calls.map(([, context]) => context.during)).toEqual(['lock'])
+  })
+})

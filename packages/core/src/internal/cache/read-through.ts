@@ -1,4 +1,5 @@
 import { ValidationError } from '../../errors.ts'
+import type { SharedLock } from '../shared-state.ts'
 import type { CacheStore } from './store.ts'
 
 /** Options of {@link cachedRead}. Durations are in seconds, as in `Cache-Control`. */
@@ -29,12 +30,19 @@ export interface CachedReadOptions {
    * @default errors are dropped
    */
   onError?: (error: unknown, context: CacheErrorContext) => void
+  /**
+   * With a store shared by several instances that has a `lock` (Redis): seconds an instance waits
+   * for the value another instance is loading before it loads the value itself.
+   * @default 10
+   */
+  lockWait?: number
 }
 
 /** Where an error reported to {@link CachedReadOptions.onError} happened. */
 export interface CacheErrorContext {
   key: string
-  during: 'refresh' | 'get' | 'set'
+  /** `lock`: the shared lock of a store that has one could not be taken or released. */
+  during: 'refresh' | 'get' | 'set' | 'lock'
 }
 
 /** What {@link cachedRead} keeps in the store around the value: enough to tell fresh from stale. */
@@ -52,7 +60,7 @@ interface Flights {
   loads: Map<string, Promise<unknown>>
 }
 
-// Single-flight is per store and per process: a shared store does not coordinate loads across servers.
+// Single-flight in a process goes through these maps; across processes, through the store's `lock`.
 const flightsByStore = new WeakMap<CacheStore, Flights>()
 
 /**
@@ -63,6 +71,12 @@ const flightsByStore = new WeakMap<CacheStore, Flights>()
  * throws. Concurrent reads of one key share one read, and a key is never loaded twice at once, which
  * includes a read that arrives while a background refresh runs. The first of concurrent reads sets the
  * options they share.
+ *
+ * With a store shared by several instances that has a `lock` (a short lock in Redis), a key is loaded
+ * by one instance at a time: the instance that takes the lock loads and stores the value, and the
+ * others wait for it to appear in the store (up to `lockWait` seconds), so a cold key read by ten servers
+ * at once makes one upstream call. A lock that cannot be taken (the store is down) is reported with
+ * `during: 'lock'` and the value is loaded here.
  *
  * @example
  * const reviews = await cachedRead(store, 'reviews:SKU-1', () => fetchReviews('SKU-1'), {
@@ -81,6 +95,7 @@ export function cachedRead<T>(
   checkSeconds('ttl', options.ttl)
   checkSeconds('staleWhileRevalidate', options.staleWhileRevalidate ?? 0)
   checkSeconds('staleIfError', options.staleIfError ?? 0)
+  checkSeconds('lockWait', options.lockWait ?? 10)
   const flights = flightsOf(store)
   const running = flights.reads.get(key)
   if (running !== undefined) return running as Promise<T>
@@ -105,14 +120,14 @@ async function readThrough<T>(
     const time = now()
     if (time < entry.freshUntil) return entry.value as T
     if (time < entry.freshUntil + (options.staleWhileRevalidate ?? 0) * 1000) {
-      loadOnce(store, key, load, options, flights).catch((error: unknown) => {
+      loadOnce(store, key, load, options, flights, entry).catch((error: unknown) => {
         report(options, error, key, 'refresh')
       })
       return entry.value as T
     }
   }
   try {
-    return await loadOnce(store, key, load, options, flights)
+    return await loadOnce(store, key, load, options, flights, entry)
   } catch (error) {
     if (entry !== undefined && now() < entry.freshUntil + (options.staleIfError ?? 0) * 1000) {
       return entry.value as T
@@ -127,28 +142,99 @@ function loadOnce<T>(
   load: () => T | PromiseLike<T>,
   options: CachedReadOptions,
   flights: Flights,
+  seen: Envelope | undefined,
 ): Promise<T> {
   const running = flights.loads.get(key)
   if (running !== undefined) return running as Promise<T>
-  const loading = (async () => {
-    const value = await load()
-    const now = options.now ?? Date.now
-    const storedAt = now()
-    const envelope: Envelope = { v: 1, value, storedAt, freshUntil: storedAt + options.ttl * 1000 }
-    const keepFor = options.ttl + Math.max(options.staleWhileRevalidate ?? 0, options.staleIfError ?? 0)
-    try {
-      await store.set(
-        key,
-        envelope,
-        options.tags === undefined ? { ttl: keepFor } : { ttl: keepFor, tags: options.tags },
-      )
-    } catch (error) {
-      report(options, error, key, 'set')
-    }
-    return value
-  })()
+  const loading = hasLock(store)
+    ? loadAcrossInstances(store, key, load, options, seen)
+    : loadAndStore(store, key, load, options)
   return track(flights.loads, key, loading)
 }
+
+type LockingStore = CacheStore & Required<Pick<CacheStore, 'lock'>>
+
+function hasLock(store: CacheStore): store is LockingStore {
+  return typeof store.lock === 'function'
+}
+
+async function loadAndStore<T>(
+  store: CacheStore,
+  key: string,
+  load: () => T | PromiseLike<T>,
+  options: CachedReadOptions,
+): Promise<T> {
+  const value = await load()
+  const now = options.now ?? Date.now
+  const storedAt = now()
+  const envelope: Envelope = { v: 1, value, storedAt, freshUntil: storedAt + options.ttl * 1000 }
+  const keepFor = options.ttl + Math.max(options.staleWhileRevalidate ?? 0, options.staleIfError ?? 0)
+  try {
+    await store.set(
+      key,
+      envelope,
+      options.tags === undefined ? { ttl: keepFor } : { ttl: keepFor, tags: options.tags },
+    )
+  } catch (error) {
+    report(options, error, key, 'set')
+  }
+  return value
+}
+
+/**
+ * Loads `key` in the one instance that takes the store's lock; the others look at the store until the
+ * value it stores there appears (an entry other than `seen`, the one this read found), the lock is
+ * free again (the holder failed: one of them takes it), or `lockWait` has passed.
+ */
+async function loadAcrossInstances<T>(
+  store: LockingStore,
+  key: string,
+  load: () => T | PromiseLike<T>,
+  options: CachedReadOptions,
+  seen: Envelope | undefined,
+): Promise<T> {
+  const waitUntil = Date.now() + (options.lockWait ?? 10) * 1000
+  const stored = async (): Promise<Envelope | undefined> => {
+    try {
+      const entry = asEnvelope(await store.get(key))
+      const isNew =
+        entry !== undefined &&
+        (seen === undefined || entry.storedAt !== seen.storedAt || entry.freshUntil !== seen.freshUntil)
+      return isNew ? entry : undefined
+    } catch (error) {
+      report(options, error, key, 'get')
+      return undefined
+    }
+  }
+  let delay = LOCK_POLL_MS
+  for (;;) {
+    let lock: SharedLock | undefined
+    try {
+      lock = await store.lock(key)
+    } catch (error) {
+      report(options, error, key, 'lock')
+      return loadAndStore(store, key, load, options)
+    }
+    if (lock !== undefined) {
+      try {
+        // Another instance may have stored the value between this read and the lock.
+        const raced = await stored()
+        if (raced !== undefined) return raced.value as T
+        return await loadAndStore(store, key, load, options)
+      } finally {
+        await lock.release().catch((error: unknown) => report(options, error, key, 'lock'))
+      }
+    }
+    if (Date.now() >= waitUntil) return loadAndStore(store, key, load, options)
+    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(1, waitUntil - Date.now()))))
+    delay = Math.min(delay * 2, LOCK_POLL_MS * 8)
+    const entry = await stored()
+    if (entry !== undefined) return entry.value as T
+  }
+}
+
+/** Milliseconds between two looks at a shared store while another instance loads (doubling up to 8 times). */
+const LOCK_POLL_MS = 25
 
 /** Keeps `promise` under `key` in `flights` until it settles, so that others can join it. */
 function track<T>(flights: Map<string, Promise<unknown>>, key: string, promise: Promise<T>): Promise<T> {

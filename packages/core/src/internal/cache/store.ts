@@ -1,3 +1,5 @@
+import type { SharedLock } from '../shared-state.ts'
+
 /** How long and under which tags a store keeps one entry. */
 export interface CacheSetOptions {
   /** Seconds the store keeps the entry; after that, `get` misses. */
@@ -21,4 +23,11 @@ export interface CacheStore {
   delete(key: string): Promise<void>
   /** Drops every entry stored with `tag`. */
   deleteByTag(tag: string): Promise<void>
+  /**
+   * Optional, for a store shared by several instances: takes a short lock on `key` so that one
+   * instance loads a missing value while the others wait for it in the store (`cachedRead` uses it
+   * for single-flight across instances). Resolves undefined when another instance holds the lock.
+   * A lock whose holder dies must expire by itself.
+   */
+  lock?(key: string): Promise<SharedLock | undefined>
 }
