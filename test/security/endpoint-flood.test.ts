@@ -102,9 +102,10 @@ describe.each<Setup>([
     const unsignedApiCursor = apiPage.nextCursor ?? ''
     // The shape of a signed cursor, with a signature made by another key.
     const foreignKey = `s1.${'Qk'.repeat(21)}x.${unsignedApiCursor}`
+    // 149 reviews to skip after a page of 50: a 199-review API page, were it taken.
     const hugeContinuation = continuationCursor(
-      Array.from({ length: 199 }, (_, index) => ({
-        review_id: `r${index}`,
+      Array.from({ length: 149 }, (_, index) => ({
+        review_id: index.toString(36),
         publish_date: '2030-01-01T00:00:00Z',
       })),
     )

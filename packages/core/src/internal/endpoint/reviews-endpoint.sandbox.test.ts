@@ -212,11 +212,15 @@ describe('handleReviewsRequest against the sandbox', () => {
   })
 
   it('refuses a forged continuation cursor that would ask the API for a 199-review page', async () => {
-    const shown = Array.from({ length: 199 }, (_, index) => ({
-      review_id: `r${index}`,
+    // 149 reviews to skip after a page of 50: the API would be asked for 199 reviews.
+    // Ids of one or two characters, so that the cursor stays within the endpoint's 1024 characters.
+    const shown = Array.from({ length: 149 }, (_, index) => ({
+      review_id: index.toString(36),
       publish_date: '2030-01-01T00:00:00Z',
     }))
-    const result = await ask(`product_variation_id=SKU-001&limit=50&cursor=${continuationCursor(shown)}`)
+    const forged = continuationCursor(shown) ?? ''
+    expect(forged.length).toBeLessThanOrEqual(1024)
+    const result = await ask(`product_variation_id=SKU-001&limit=50&cursor=${forged}`)
     expect(result).toMatchObject({ status: 400, body: { error: { field: 'cursor' } } })
     expect(await calls()).toBe(0)
   })
