@@ -6,10 +6,11 @@ import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createClient } from '@verified-reviews/core'
+import { createClient, type ProductReview } from '@verified-reviews/core'
 import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatSummary, validatePages } from '../fixtures/rich-results.ts'
 import {
   axeViolations,
   closeServer,
@@ -28,7 +29,8 @@ const SITE = 'https://astro-demo.example'
 const LOCALES = ['en', 'fr', 'de']
 
 interface Catalogue {
-  products: { id: string; name: string; sku: string; gtin13: string }[]
+  products: { id: string; name: string; sku: string; gtin13: string; price: number; image: string }[]
+  groups: { id: string; name: string; variants: string[] }[]
 }
 
 /** Every file of a folder, by path relative to it with `/` separators. */
@@ -73,6 +75,8 @@ let catalogue: Catalogue
 let ratings: Map<string, number>
 let reviewCount: number
 let productCount: number
+/** Every review of each product, newest first. */
+let reviewsOf: Map<string, ProductReview[]>
 
 function openBrowser(): Browser {
   if (browser === undefined) throw new Error('the browser did not start')
@@ -93,6 +97,18 @@ function productPages(kind: 'components' | 'injection'): { file: string; id: str
       id,
     })),
   )
+}
+
+/** The pages of the product groups (one product in several colours), in every language. */
+function groupPages(): { file: string; variants: string[] }[] {
+  return LOCALES.flatMap((locale) =>
+    catalogue.groups.map(({ id, variants }) => ({ file: `${locale}/groups/${id}/index.html`, variants })),
+  )
+}
+
+/** The newest reviews of a product down to the `count`th that is not syndicated: what the markup may hold. */
+function newestMarkedUp(id: string, count: number): ProductReview[] {
+  return (reviewsOf.get(id) ?? []).filter((review) => !review.syndicated_review).slice(0, count)
 }
 
 beforeAll(async () => {
@@ -134,6 +150,17 @@ beforeAll(async () => {
       ratings.set(summary.product_variation_id, summary.ratings.count_total)
   }
   reviewCount = [...ratings.values()].reduce((sum, count) => sum + count, 0)
+  reviewsOf = new Map()
+  for await (const review of client.products.reviews.list({
+    limit: PER_CALL,
+    sort: 'publish_date',
+    desc: 'publish_date',
+  })) {
+    reviewsOf.set(review.product_variation_id, [
+      ...(reviewsOf.get(review.product_variation_id) ?? []),
+      review,
+    ])
+  }
 
   catalogue = JSON.parse(await readFile(join(DEMO, 'src/data/catalogue.json'), 'utf8')) as Catalogue
   pages = new Map()
@@ -202,10 +229,14 @@ describe('the built astro-demo', () => {
     const context = await openBrowser().newContext({ javaScriptEnabled: false })
     try {
       const tab = await context.newPage()
-      // The components' page shows ten reviews; the details page the five the injection marks up.
+      // The components' page shows ten reviews; the details page the newest down to the fifth the
+      // injection marks up (it leaves syndicated reviews out).
+      const all = reviewsOf.get('SKU-001') ?? []
+      const last = newestMarkedUp('SKU-001', 5).at(-1)
+      const fifth = last === undefined ? -1 : all.indexOf(last)
       for (const [path, reviews] of [
         ['/en/products/SKU-001/', 10],
-        ['/en/products/SKU-001/details/', 5],
+        ['/en/products/SKU-001/details/', fifth + 1],
       ] as const) {
         await tab.goto(`${origin}${path}`)
         const stars = tab.getByRole('img', { name: /^4\.3 out of 5/ }).first()
@@ -224,6 +255,81 @@ describe('the built astro-demo', () => {
       const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
       for (const script of scripts) expect(`${file}: ${script}`).toMatch(/type="application\/ld\+json"/)
     }
+  })
+
+  it("passes Google's product-snippet and merchant-listing rules with 0 errors on every product page", async () => {
+    const productFiles = [...productPages('components'), ...productPages('injection'), ...groupPages()].map(
+      ({ file }) => file,
+    )
+    const summary = await validatePages(new Map(productFiles.map((file) => [file, page(file)])))
+    console.log(formatSummary('astro-demo', summary))
+    expect(summary.pages).toBe(LOCALES.length * (2 * catalogue.products.length + catalogue.groups.length))
+    expect(summary.types).toEqual({
+      Product: LOCALES.length * 2 * catalogue.products.length,
+      ProductGroup: LOCALES.length * catalogue.groups.length,
+    })
+    expect(summary.errors).toEqual([])
+  })
+
+  it('puts the aggregate of a group of variations on one ProductGroup node, each variation with its own facts', () => {
+    for (const { file, variants } of groupPages()) {
+      const documents = jsonLdOf(page(file)) as Node[]
+      expect(documents, file).toHaveLength(1)
+      const [group] = documents
+      expect(group, file).toMatchObject({
+        '@type': 'ProductGroup',
+        '@id': `${SITE}/${file.replace(/index\.html$/, '')}`,
+        productGroupID: expect.any(String),
+        aggregateRating: {
+          reviewCount: variants.reduce((sum, id) => sum + (ratings.get(id) ?? 0), 0),
+        },
+      })
+      const hasVariant = group?.hasVariant as Node[]
+      expect(hasVariant.map((variant) => variant.sku)).toEqual(
+        variants.map((id) => catalogue.products.find((product) => product.id === id)?.sku),
+      )
+      for (const variant of hasVariant) {
+        expect(variant, file).toMatchObject({
+          '@type': 'Product',
+          inProductGroupWithID: group?.productGroupID,
+          image: expect.stringMatching(/^https:\/\/astro-demo\.example\/images\/products\/.+\.svg$/),
+          offers: { '@type': 'Offer', priceCurrency: 'EUR', price: expect.any(Number) },
+        })
+        expect(variant, file).not.toHaveProperty('aggregateRating')
+      }
+    }
+  })
+
+  it('marks up each review with the text the page shows and its language, and no syndicated review', async () => {
+    for (const file of ['fr/products/SKU-001/index.html', 'de/products/SKU-001/details/index.html']) {
+      const tab = await openBrowser().newPage()
+      try {
+        await tab.goto(`${origin}/${file.replace(/index\.html$/, '')}`)
+        const shown = await tab
+          .locator('.vr-review__content:not(.vr-review__content--original)')
+          .allTextContents()
+        const [node] = productNodes(jsonLdOf(page(file)))
+        const marked = (node?.review ?? []) as { reviewBody: string; inLanguage: string }[]
+        expect(marked.length, file).toBeGreaterThan(0)
+        for (const review of marked) {
+          expect(shown, file).toContain(review.reviewBody)
+          expect(review.inLanguage, file).toMatch(/^[a-z]{2}$/)
+        }
+        const syndicated = (reviewsOf.get('SKU-001') ?? []).filter((review) => review.syndicated_review)
+        for (const review of syndicated) {
+          expect(marked.map((item) => item.reviewBody)).not.toContain(review.review_content)
+        }
+      } finally {
+        await tab.close()
+      }
+    }
+  })
+
+  it('serves the product pictures the JSON-LD names', async () => {
+    const [product] = catalogue.products
+    const response = await fetch(`${origin}${product?.image}`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toMatch(/^<svg /)
   })
 
   it('gives every product page, with components or injection only, one Product node that parses', () => {
@@ -257,7 +363,7 @@ describe('the built astro-demo', () => {
         sku: product?.sku,
         gtin13: product?.gtin13,
       })
-      expect(node?.review, file).toHaveLength(Math.min(5, ratings.get(id) ?? 0))
+      expect(node?.review, file).toHaveLength(newestMarkedUp(id, 5).length)
       expect(html, file).toMatch(/<script type="application\/ld\+json" data-verified-reviews-jsonld>/)
     }
     expect(buildOutput).toContain(`Review rich snippets: ${withReviews.length} page(s) changed`)
@@ -296,6 +402,7 @@ describe('the built astro-demo', () => {
     ['the home page', '/en/'],
     ['a product page', '/en/products/SKU-001/'],
     ['an injection-only page', '/en/products/SKU-001/details/'],
+    ['a product group page', '/en/groups/wool-throw-blanket/'],
     ['the brand page', '/en/brand/'],
   ])('has no axe violations on %s', async (_name, path) => {
     const tab = await openBrowser().newPage()

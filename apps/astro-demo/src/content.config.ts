@@ -13,6 +13,13 @@ export const collections = {
       brand: z.string(),
       sku: z.string(),
       gtin13: z.string(),
+      mpn: z.string(),
+      price: z.number(),
+      currency: z.string().length(3),
+      availability: z.enum(['InStock', 'OutOfStock']),
+      description: z.string(),
+      image: z.string(),
+      color: z.string().optional(),
     }),
   }),
   shops: defineCollection({
