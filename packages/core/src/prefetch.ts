@@ -11,3 +11,4 @@ export {
   type PrefetchOptions,
   prefetchBuildData,
 } from './internal/prefetch/build-data.ts'
+export type { PrefetchShare } from './internal/prefetch/lock.ts'

@@ -7,7 +7,7 @@ import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
 import { type ProductReviewsClient, syncProductReviews } from '../sync/sync-reviews.ts'
 import { writeAtomically } from '../write-atomically.ts'
-import { runOnce } from './lock.ts'
+import { type PrefetchShare, runOnce, runOnceShared } from './lock.ts'
 
 /** What the prefetch needs of a client: `createClient()` satisfies it. */
 export interface PrefetchClient extends ProductReviewsClient {
@@ -61,7 +61,16 @@ export interface PrefetchOptions {
   /** Stops waiting, and stops the sync between two pages. */
   signal?: AbortSignal
   /**
-   * Where the warning goes when the data file is found corrupt and moved aside.
+   * Where the processes of a build meet when they run on several machines (no shared directory):
+   * a store such as Redis (`createRedisPrefetchShare()` of `@verified-reviews/redis`). Exactly one
+   * process of all the machines then fetches, and the others read its data from the share. Give every
+   * machine the same `buildId` (a commit or CI build id). A share that fails is left aside with one
+   * warning: the processes of each machine then meet through the lock file in `directory`.
+   * @default undefined (the lock file in `directory`)
+   */
+  share?: PrefetchShare
+  /**
+   * Where the warning goes when the data file is found corrupt and moved aside, or when the share fails.
    * @default console
    */
   logger?: { warn(message: string): void }
@@ -140,6 +149,10 @@ export function prefetchBuildData(options: PrefetchOptions): Promise<BuildData> 
 }
 
 async function load(options: PrefetchOptions, buildId: string): Promise<BuildData> {
+  if (options.share !== undefined) {
+    const shared = await loadShared(options, options.share, buildId)
+    if (shared !== undefined) return shared
+  }
   const { join } = await import('node:path')
   const dataPath = join(options.directory, `${buildId}.json`)
   const { value, produced } = await runOnce({
@@ -157,6 +170,84 @@ async function load(options: PrefetchOptions, buildId: string): Promise<BuildDat
     signal: options.signal,
   })
   return buildData(value, produced)
+}
+
+/**
+ * The data through the share; undefined when the share failed before any data was fetched here (the
+ * caller then falls back to the lock file). Data fetched here is never fetched twice: when only
+ * storing it failed, it is returned all the same.
+ */
+async function loadShared(
+  options: PrefetchOptions,
+  share: PrefetchShare,
+  buildId: string,
+): Promise<BuildData | undefined> {
+  const logger = options.logger ?? console
+  let fetched: BuildDataFile | undefined
+  // The share's own failures are told apart from the API's and the waits', which are thrown as they are.
+  const guard = <T>(promise: Promise<T>): Promise<T> =>
+    promise.catch((error: unknown) => {
+      throw new ShareError(error)
+    })
+  try {
+    const { value, produced } = await runOnceShared({
+      share: {
+        get: (name) => guard(share.get(name)),
+        set: (name, text) => guard(share.set(name, text)),
+        lock: (name) => guard(share.lock(name)),
+      },
+      name: `prefetch:${buildId}`,
+      parse: (text) => parseShared(text, buildId, logger),
+      produce: async () => {
+        fetched = await fetchData(options, buildId)
+        return fetched
+      },
+      serialize: (file) => JSON.stringify(file),
+      waitTimeout: positiveNumber('waitTimeout', options.waitTimeout ?? 600_000),
+      pollInterval: positiveNumber('pollInterval', options.pollInterval ?? 50),
+      signal: options.signal,
+    })
+    return buildData(value, produced)
+  } catch (error) {
+    if (fetched !== undefined) return buildData(fetched, true)
+    if (!(error instanceof ShareError)) throw error
+    logger.warn(
+      `[@verified-reviews/core/prefetch] The prefetch share failed (${error.message}); ` +
+        `the build processes of this machine meet through the lock file in ${options.directory} instead.`,
+    )
+    return undefined
+  }
+}
+
+/** A failure of the prefetch share itself (not of the API), after which the lock file is used. */
+class ShareError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause })
+  }
+}
+
+/** Build data read from the share; undefined (fetched again) when it is not this build's or malformed. */
+function parseShared(
+  text: string,
+  buildId: string,
+  logger: { warn(message: string): void },
+): BuildDataFile | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    value = undefined
+  }
+  const problem = !isJsonObject(value)
+    ? 'it is not JSON'
+    : value.format !== FORMAT || value.version !== 1 || value.buildId !== buildId
+      ? `it is not the build data of build ${buildId}`
+      : malformed(value)
+  if (problem === undefined) return value as unknown as BuildDataFile
+  logger.warn(
+    `[@verified-reviews/core/prefetch] The shared build data of ${buildId} is unusable (${problem}); fetching it again.`,
+  )
+  return undefined
 }
 
 async function fetchData(options: PrefetchOptions, buildId: string): Promise<BuildDataFile> {

@@ -1,4 +1,5 @@
 import { VerifiedReviewsError } from '../../errors.ts'
+import type { SharedLock } from '../shared-state.ts'
 
 /** What a lock file says of its holder. */
 interface LockHolder {
@@ -172,4 +173,103 @@ async function throwRecordedFailure(fs: typeof import('node:fs/promises'), path:
   throw new VerifiedReviewsError(
     `the prefetch failed in process ${failure.pid ?? '?'}: ${failure.message ?? 'unknown error'} (${path})`,
   )
+}
+
+/**
+ * Where the processes of one build meet when they do not share a directory (build workers on several
+ * machines): a store such as Redis (`createRedisPrefetchShare()` of `@verified-reviews/redis`).
+ */
+export interface PrefetchShare {
+  /** The text stored under `name`, or undefined when there is none. */
+  get(name: string): Promise<string | undefined>
+  /** Stores `text` under `name` (for the length of a build at least). */
+  set(name: string, text: string): Promise<void>
+  /**
+   * Takes the lock of `name` for this process, or resolves undefined when another process holds it.
+   * A lock whose holder dies must expire by itself (while its holder lives, the store keeps it).
+   */
+  lock(name: string): Promise<SharedLock | undefined>
+}
+
+/** Options of {@link runOnceShared}. */
+export interface RunOnceSharedOptions<T> {
+  share: PrefetchShare
+  /** Names the result in the share; the lock and the failure note are named after it. */
+  name: string
+  /** Reads a result stored by a finished run; undefined when it is not usable (it is then produced again). */
+  parse: (text: string) => T | undefined
+  /** Runs once, in the process holding the lock. */
+  produce: () => Promise<T>
+  /** The text of a result, for the share. */
+  serialize: (value: T) => string
+  waitTimeout: number
+  pollInterval: number
+  signal?: AbortSignal | undefined
+}
+
+/**
+ * {@link runOnce} through a {@link PrefetchShare} instead of files: exactly one of the processes that
+ * call it at once (on any machine) runs `produce` and stores its result; the others wait and read it.
+ * A failure of the producer is stored too, so that the processes already waiting fail instead of
+ * producing again; a process that starts after it (a retry of the build) tries again. Errors of the
+ * share itself are thrown as they are, so that the caller can fall back to the lock file.
+ */
+export async function runOnceShared<T>(
+  options: RunOnceSharedOptions<T>,
+): Promise<{ value: T; produced: boolean }> {
+  const { share, name } = options
+  const read = async () => {
+    const text = await share.get(name)
+    return text === undefined ? undefined : options.parse(text)
+  }
+  const startedAt = Date.now()
+  const deadline = startedAt + options.waitTimeout
+  let delay = options.pollInterval
+  for (;;) {
+    options.signal?.throwIfAborted()
+    const done = await read()
+    if (done !== undefined) return { value: done, produced: false }
+    const failure = parseFailure(await share.get(`${name}.failed`))
+    if (failure !== undefined && failure.at >= startedAt) {
+      throw new VerifiedReviewsError(
+        `the prefetch failed in another process: ${failure.message} (shared as ${name})`,
+      )
+    }
+    const lock = await share.lock(`${name}.lock`)
+    if (lock !== undefined) {
+      try {
+        // Another process may have finished between the read above and taking the lock.
+        const raced = await read()
+        if (raced !== undefined) return { value: raced, produced: false }
+        let value: T
+        try {
+          value = await options.produce()
+        } catch (error) {
+          const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+          await share.set(`${name}.failed`, JSON.stringify({ at: Date.now(), message })).catch(() => {})
+          throw error
+        }
+        await share.set(name, options.serialize(value))
+        return { value, produced: true }
+      } finally {
+        await lock.release().catch(() => {})
+      }
+    }
+    if (Date.now() >= deadline) {
+      throw new VerifiedReviewsError(
+        `gave up after waiting ${options.waitTimeout} ms for another process producing ${name}`,
+      )
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(0, deadline - Date.now()))))
+    delay = Math.min(delay * 2, options.pollInterval * 8)
+  }
+}
+
+function parseFailure(text: string | undefined): { at: number; message: string } | undefined {
+  if (text === undefined) return undefined
+  try {
+    const failure = JSON.parse(text) as { at?: unknown; message?: unknown }
+    if (typeof failure.at === 'number') return { at: failure.at, message: String(failure.message) }
+  } catch {}
+  return undefined
 }
