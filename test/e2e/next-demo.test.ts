@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { createClient, type ProductReview } from '@verified-reviews/core'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatSummary, validatePages } from '../fixtures/rich-results.ts'
 import { DEMO, DIST_DIR, filesUnder, type NextApp, startNextApp } from './next-demo-app.ts'
 import { axeViolations, launchChromium } from './support.ts'
 
@@ -177,6 +178,35 @@ describe('a product page', () => {
     await page.goto(`${app.origin}/en/products/${PRODUCT}`)
     await writeFile(join(DEMO, 'docs/next-demo-product.png'), await page.screenshot({ fullPage: false }))
     await browsing.close()
+  })
+})
+
+describe("Google's rich-result rules", () => {
+  it('pass with 0 errors on every product page (product snippet and merchant listing)', async () => {
+    const catalogue = JSON.parse(await readFile(join(DEMO, 'lib/catalogue.json'), 'utf8')) as {
+      products: { id: string }[]
+    }
+    const built = new Map<string, string>()
+    for (const locale of ['en', 'fr', 'de']) {
+      for (const { id } of catalogue.products) {
+        const path = `/${locale}/products/${id}`
+        built.set(path, (await html(path)).text)
+      }
+    }
+    const summary = await validatePages(built)
+    console.log(formatSummary('next-demo', summary))
+    expect(summary.pages).toBe(3 * CATALOGUE)
+    expect(summary.types).toEqual({ Product: 3 * CATALOGUE })
+    expect(summary.errors).toEqual([])
+  })
+
+  it('serves the product pictures the JSON-LD names', async () => {
+    const { text } = await html(`/en/products/${PRODUCT}`)
+    const [node] = jsonLdNodes(text).filter((candidate) => candidate['@type'] === 'Product')
+    const image = new URL(String(node?.image))
+    const response = await fetch(`${app.origin}${image.pathname}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('image/svg+xml')
   })
 })
 

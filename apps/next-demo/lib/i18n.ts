@@ -32,6 +32,8 @@ const TEXTS = {
     fixFields: 'Please correct the fields marked below.',
     backToProducts: 'All products',
     by: 'by {brand}',
+    inStock: 'In stock',
+    outOfStock: 'Out of stock',
   },
   fr: {
     language: 'Français',
@@ -58,6 +60,8 @@ const TEXTS = {
     fixFields: 'Corrigez les champs signalés ci-dessous.',
     backToProducts: 'Tous les produits',
     by: 'par {brand}',
+    inStock: 'En stock',
+    outOfStock: 'En rupture de stock',
   },
   de: {
     language: 'Deutsch',
@@ -84,6 +88,8 @@ const TEXTS = {
     fixFields: 'Bitte korrigieren Sie die markierten Felder.',
     backToProducts: 'Alle Produkte',
     by: 'von {brand}',
+    inStock: 'Auf Lager',
+    outOfStock: 'Ausverkauft',
   },
 } as const satisfies Record<Locale, Record<string, string>>
 
