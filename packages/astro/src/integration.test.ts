@@ -43,6 +43,8 @@ describe('verifiedReviews', () => {
         client: { timeout: 10_000 },
         injectJsonLd: false,
         maxReviews: 0,
+        syndicatedReviews: true,
+        reviewSummaryAuthor: 'Maison Sandbox',
         incremental: false,
         locale: 'fr',
       }),
@@ -55,6 +57,8 @@ describe('verifiedReviews', () => {
     [{ origin: 'localhost:4010' }, 'origin', 'must be an absolute http(s) URL, got "localhost:4010"'],
     [{ clientId: '' }, 'clientId', 'must be a non-empty string, got ""'],
     [{ injectJsonLd: 'yes' }, 'injectJsonLd', 'must be true or false, got "yes"'],
+    [{ syndicatedReviews: 1 }, 'syndicatedReviews', 'must be true or false, got 1'],
+    [{ reviewSummaryAuthor: ' ' }, 'reviewSummaryAuthor', 'must be a non-empty string, got " "'],
     [
       { locale: 'xx' },
       'locale',

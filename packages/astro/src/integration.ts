@@ -49,6 +49,19 @@ export interface VerifiedReviewsOptions {
    */
   maxReviews?: number
   /**
+   * Mark up syndicated reviews (`syndicated_review: true`) in the injection too; Google asks not to
+   * mark up reviews collected on other sites, so they are left out by default.
+   * @default false
+   */
+  syndicatedReviews?: boolean
+  /**
+   * Opts in to marking up each product's AI summary, in the injection, as a review by this organization;
+   * without it the summary is not marked up (it is no consumer's review). The components take their own
+   * `reviewSummaryAuthor` prop.
+   * @default undefined (not marked up)
+   */
+  reviewSummaryAuthor?: string
+  /**
    * Keep the synced reviews in Astro's `cacheDir` between builds, so that every build after the first
    * fetches only the reviews published since. Keep the cache directory in CI to benefit.
    * @default true
@@ -68,6 +81,8 @@ const OPTION_RULES = {
   client: { kind: 'object' },
   injectJsonLd: { kind: 'boolean' },
   maxReviews: { kind: 'integer', min: 0, max: 100 },
+  syndicatedReviews: { kind: 'boolean' },
+  reviewSummaryAuthor: { kind: 'string' },
   incremental: { kind: 'boolean' },
   locale: { kind: 'oneOf', values: SUPPORTED_LOCALES },
 } as const
@@ -176,6 +191,10 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
             ...(site === undefined ? {} : { site }),
             catalog,
             maxReviews,
+            syndicatedReviews: options.syndicatedReviews === true,
+            ...(options.reviewSummaryAuthor === undefined
+              ? {}
+              : { reviewSummaryAuthor: options.reviewSummaryAuthor }),
             onProgress: progressLogger(logger),
             logger,
           })

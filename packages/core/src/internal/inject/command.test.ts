@@ -76,6 +76,25 @@ describe('verified-reviews inject', () => {
     }
   })
 
+  it('marks up the AI summary only with --review-summary-author, under that name', async () => {
+    const env = sb.env()
+    const site = ['--quiet', '--site', 'https://shop.example/']
+    expect(await runCommand(['inject', dir, ...site], { stdout: output(), stderr: output(), env })).toBe(0)
+    expect(await readFile(join(dir, 'p/index.html'), 'utf8')).not.toContain('"@type":"Organization"')
+    const args = ['inject', dir, ...site, '--review-summary-author', 'Maison Sandbox']
+    expect(await runCommand(args, { stdout: output(), stderr: output(), env })).toBe(0)
+    expect(await readFile(join(dir, 'p/index.html'), 'utf8')).toContain(
+      '"author":{"@type":"Organization","name":"Maison Sandbox"}',
+    )
+  })
+
+  it('exits with 2 for a --review-summary-author that names nobody', async () => {
+    const [stdout, stderr] = [output(), output()]
+    const args = ['inject', dir, '--review-summary-author', ' ']
+    expect(await runCommand(args, { stdout, stderr, env: {} })).toBe(2)
+    expect(stderr.text()).toContain('--review-summary-author must name the organization')
+  })
+
   it('exits with 2 for a --max-reviews that is not a whole number', async () => {
     const [stdout, stderr] = [output(), output()]
     expect(await runCommand(['inject', dir, '--max-reviews', '2.5'], { stdout, stderr, env: {} })).toBe(2)

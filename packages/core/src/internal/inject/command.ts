@@ -16,7 +16,8 @@ export const USAGE = `Usage: verified-reviews inject <dir> [options]
 
 Adds review rich snippets (one JSON-LD Product node per page) to every page of a folder of static HTML
 that marks its product with <meta name="verified-reviews:product" content="SKU"> or a
-data-verified-reviews-product="SKU" attribute.
+data-verified-reviews-product="SKU" attribute (SKU-1,SKU-2 for the variations of a product group, whose
+page has its own ProductGroup node).
 
 Options:
   --site <url>         base URL of the site, for pages without <link rel="canonical">
@@ -24,6 +25,10 @@ Options:
   --store <file>       JSON file that keeps the synced reviews between runs: later runs only
                        fetch new reviews (default: none, every run fetches every review)
   --origin <url>       origin of the API (default VERIFIED_REVIEWS_ORIGIN, else production)
+  --syndicated-reviews mark up syndicated reviews too (left out by default: collected on other sites)
+  --review-summary-author <name>
+                       mark up each product's AI summary as a review by this organization
+                       (not marked up by default: it is no consumer's review)
   --dry-run            report what would change without writing files
   --json               print the report as JSON
   --quiet              no progress display
@@ -93,6 +98,11 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
     io.stderr.write(`--site must be an absolute URL, got ${values.site}\n`)
     return 2
   }
+  const summaryAuthor = values['review-summary-author']
+  if (summaryAuthor !== undefined && summaryAuthor.trim() === '') {
+    io.stderr.write('--review-summary-author must name the organization the AI summary is attributed to\n')
+    return 2
+  }
   const dryRun = values['dry-run'] === true
   const bar = values.quiet === true || values.json === true ? undefined : createProgressBar(io.stderr)
   const logger = { warn: (message: string) => io.stderr.write(`warning: ${message}\n`) }
@@ -108,6 +118,8 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
       client,
       maxReviews,
       dryRun,
+      syndicatedReviews: values['syndicated-reviews'] === true,
+      ...(summaryAuthor === undefined ? {} : { reviewSummaryAuthor: summaryAuthor }),
       ...(values.site === undefined ? {} : { site: values.site }),
       ...(values.store === undefined
         ? {}
@@ -137,6 +149,8 @@ function parse(args: readonly string[]) {
       'max-reviews': { type: 'string' },
       store: { type: 'string' },
       origin: { type: 'string' },
+      'syndicated-reviews': { type: 'boolean' },
+      'review-summary-author': { type: 'string' },
       'dry-run': { type: 'boolean' },
       json: { type: 'boolean' },
       quiet: { type: 'boolean' },
