@@ -1,0 +1,155 @@
+import type { ProductReview } from '@verified-reviews/core'
+import type { ReviewStore, SyncCheckpoint, SyncedReview } from '@verified-reviews/core/sync'
+import { type RedisConnection, runnerOf } from '../connection.ts'
+import { defineScript } from '../internal/runner.ts'
+
+/** Options of {@link createRedisReviewStore}. */
+export interface RedisReviewStoreOptions {
+  /**
+   * Names this store under the connection's prefix: give the product and the brand review stores
+   * different names.
+   * @default 'reviews'
+   */
+  name?: string
+}
+
+/**
+ * Stores reviews and moves each to its group's set, then saves the checkpoint, in one script: a
+ * checkpoint never runs ahead of the reviews it counts. KEYS: reviews (id -> JSON), groups (id ->
+ * group), group keys (sorted set), checkpoint. ARGV: group set prefix, has-checkpoint flag,
+ * checkpoint JSON, then id, group, JSON of each review.
+ */
+const PUT_MANY = defineScript(`
+local prefix = ARGV[1]
+for i = 4, #ARGV, 3 do
+  local id, group, json = ARGV[i], ARGV[i + 1], ARGV[i + 2]
+  local held = redis.call('HGET', KEYS[2], id)
+  if held and held ~= group then
+    redis.call('SREM', prefix .. held, id)
+    if redis.call('SCARD', prefix .. held) == 0 then redis.call('ZREM', KEYS[3], held) end
+  end
+  redis.call('HSET', KEYS[1], id, json)
+  redis.call('HSET', KEYS[2], id, group)
+  redis.call('SADD', prefix .. group, id)
+  redis.call('ZADD', KEYS[3], 0, group)
+end
+if ARGV[2] == '1' then redis.call('SET', KEYS[4], ARGV[3]) end
+return 1
+`)
+
+/** Reviews written by one script call at most: a sync page is 200; a larger write goes in parts. */
+const BATCH = 500
+
+/** The product id of a product review, the shop key of a brand review. */
+function groupOf(review: SyncedReview): string {
+  return 'product_variation_id' in review ? review.product_variation_id : review.shop_key
+}
+
+/** Newest published first, ties by review id, as every review store lists a group. */
+function newestFirst(a: SyncedReview, b: SyncedReview): number {
+  if (a.publish_date !== b.publish_date) return a.publish_date < b.publish_date ? 1 : -1
+  return a.review_id < b.review_id ? -1 : a.review_id > b.review_id ? 1 : 0
+}
+
+function parse<T>(text: unknown): T | undefined {
+  return typeof text === 'string' ? (JSON.parse(text) as T) : undefined
+}
+
+/**
+ * A `ReviewStore` of the sync in Redis, shared by every server: the store of the Next revalidate route
+ * (`createRevalidateRoute({ store })`) on several servers or on a serverless host, where files do not
+ * survive between calls, and of `syncProductReviews` / `syncBrandReviews` anywhere. Reviews are JSON in a
+ * hash, grouped by product (or shop) in sets; `putMany` stores a page of reviews and the checkpoint in
+ * one script, so a sync interrupted anywhere resumes from a checkpoint that never runs ahead of its
+ * reviews. Every step is linear in the reviews it touches: no read of the whole store per page.
+ *
+ * While Redis is unavailable, its methods throw `RedisUnavailableError`: a sync fails (the revalidate
+ * route answers 502) and the next one resumes from the checkpoint Redis still holds; pages keep
+ * rendering from the API and the cache.
+ */
+export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
+  connection: RedisConnection,
+  options: RedisReviewStoreOptions = {},
+): ReviewStore<R> {
+  const runner = runnerOf(connection)
+  const base = `${runner.prefix}${options.name ?? 'reviews'}:`
+  const reviewsKey = `${base}r`
+  const groupsKey = `${base}g`
+  const groupKeysKey = `${base}keys`
+  const checkpointKey = `${base}checkpoint`
+  const groupPrefix = `${base}k:`
+
+  const getMany = async (ids: readonly string[]): Promise<(R | undefined)[]> => {
+    const found: (R | undefined)[] = []
+    for (let start = 0; start < ids.length; start += BATCH) {
+      const texts = (await runner.send([
+        'HMGET',
+        reviewsKey,
+        ...ids.slice(start, start + BATCH),
+      ])) as unknown[]
+      for (const text of texts) found.push(parse<R>(text))
+    }
+    return found
+  }
+
+  return {
+    async get(reviewId) {
+      return parse<R>(await runner.send(['HGET', reviewsKey, reviewId]))
+    },
+    getMany: (reviewIds) => (reviewIds.length === 0 ? Promise.resolve([]) : getMany(reviewIds)),
+    async has(reviewId) {
+      return (await runner.send(['HEXISTS', reviewsKey, reviewId])) === 1
+    },
+    async putMany(reviews: readonly R[], checkpoint?: SyncCheckpoint) {
+      const keys = [reviewsKey, groupsKey, groupKeysKey, checkpointKey]
+      // The checkpoint goes with the last part, after every review it counts.
+      for (let start = 0; start < reviews.length || start === 0; start += BATCH) {
+        const part = reviews.slice(start, start + BATCH)
+        const last = start + BATCH >= reviews.length
+        const withCheckpoint = last && checkpoint !== undefined
+        const args = [
+          groupPrefix,
+          withCheckpoint ? '1' : '0',
+          withCheckpoint ? JSON.stringify(checkpoint) : '',
+        ]
+        for (const review of part) args.push(review.review_id, groupOf(review), JSON.stringify(review))
+        if (part.length > 0 || withCheckpoint) await runner.script(PUT_MANY, keys, args)
+      }
+    },
+    async list(key) {
+      const ids = (await runner.send(['SMEMBERS', `${groupPrefix}${key}`])) as string[]
+      const reviews = await getMany(ids)
+      return reviews.filter((review): review is R => review !== undefined).sort(newestFirst)
+    },
+    async keys() {
+      const keys = (await runner.send(['ZRANGE', groupKeysKey, '0', '-1'])) as string[]
+      return keys.sort()
+    },
+    async all() {
+      const reviews = new Map<string, R>()
+      let cursor = '0'
+      do {
+        const [next, pairs] = (await runner.send(['HSCAN', reviewsKey, cursor, 'COUNT', '1000'])) as [
+          string,
+          string[],
+        ]
+        for (let i = 0; i + 1 < pairs.length; i += 2) {
+          const id = pairs[i] as string
+          const review = parse<R>(pairs[i + 1])
+          if (review !== undefined) reviews.set(id, review)
+        }
+        cursor = next
+      } while (cursor !== '0')
+      return [...reviews.values()]
+    },
+    async count() {
+      return Number(await runner.send(['HLEN', reviewsKey]))
+    },
+    async getCheckpoint() {
+      return parse<SyncCheckpoint>(await runner.send(['GET', checkpointKey]))
+    },
+    async setCheckpoint(checkpoint) {
+      await runner.send(['SET', checkpointKey, JSON.stringify(checkpoint)])
+    },
+  }
+}
