@@ -32,7 +32,7 @@ export interface ClientContext {
 }
 
 /** Reads an environment variable where there is a `process` (Node, Bun, Deno); undefined on edge runtimes. */
-function env(name: string): string | undefined {
+export function env(name: string): string | undefined {
   const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
   const value = process?.env?.[name]
   return value === '' ? undefined : value

@@ -46,7 +46,7 @@ export async function writeAtomically(
 }
 
 /** Flushes the rename to disk; some systems (Windows) cannot open a folder, and then it is left to them. */
-async function syncFolder(folder: string): Promise<void> {
+export async function syncFolder(folder: string): Promise<void> {
   const { open } = await import('node:fs/promises')
   let handle: Awaited<ReturnType<typeof open>> | undefined
   try {

@@ -64,19 +64,7 @@ export async function runOnce<T>(options: RunOnceOptions<T>): Promise<{ value: T
     if (done !== undefined) return { value: done, produced: false }
     await throwRecordedFailure(fs, options.failurePath)
 
-    let handle: Awaited<ReturnType<typeof fs.open>> | undefined
-    try {
-      handle = await fs.open(options.lockPath, 'wx')
-    } catch (error) {
-      if (errnoCode(error) !== 'EEXIST') throw error
-    }
-    if (handle !== undefined) {
-      const holder: LockHolder = { pid: process.pid, host, since: Date.now() }
-      try {
-        await handle.writeFile(JSON.stringify(holder))
-      } finally {
-        await handle.close()
-      }
+    if ((await tryLock(fs, options.lockPath, host)) !== undefined) {
       try {
         // Another process may have finished between the read above and taking the lock.
         const raced = await options.read()
@@ -96,6 +84,75 @@ export async function runOnce<T>(options: RunOnceOptions<T>): Promise<{ value: T
     if (Date.now() >= deadline) {
       throw new VerifiedReviewsError(
         `gave up after waiting ${options.waitTimeout} ms for another process holding ${options.lockPath}`,
+      )
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(0, deadline - Date.now()))))
+    delay = Math.min(delay * 2, options.pollInterval * 8)
+  }
+}
+
+/**
+ * Creates the lock file if no one holds it, naming this process in it, and answers what it wrote;
+ * undefined when another process holds it.
+ */
+async function tryLock(
+  fs: typeof import('node:fs/promises'),
+  lockPath: string,
+  host: string,
+): Promise<string | undefined> {
+  let handle: Awaited<ReturnType<typeof fs.open>>
+  try {
+    handle = await fs.open(lockPath, 'wx')
+  } catch (error) {
+    if (errnoCode(error) !== 'EEXIST') throw error
+    return undefined
+  }
+  const holder: LockHolder = { pid: process.pid, host, since: Date.now() }
+  const text = JSON.stringify(holder)
+  try {
+    await handle.writeFile(text)
+  } finally {
+    await handle.close()
+  }
+  return text
+}
+
+/** Options of {@link acquireFileLock}. */
+export interface FileLockOptions {
+  /** Milliseconds to wait for another process holding the lock. */
+  waitTimeout: number
+  /** Milliseconds after which a lock is broken even if its holder seems alive (another host, a hung process). */
+  staleLockTimeout: number
+  /** Milliseconds between two tries while waiting (doubling up to 8 times that). */
+  pollInterval: number
+}
+
+/**
+ * Takes the lock file `lockPath` (created with `O_EXCL`), waiting while another process holds it and
+ * breaking it when its holder is gone (same host) or it is older than `staleLockTimeout`, as
+ * {@link runOnce} does; answers the function that releases it.
+ */
+export async function acquireFileLock(
+  lockPath: string,
+  options: FileLockOptions,
+): Promise<() => Promise<void>> {
+  const fs = await import('node:fs/promises')
+  const { hostname } = await import('node:os')
+  const host = hostname()
+  const deadline = Date.now() + options.waitTimeout
+  let delay = options.pollInterval
+  for (;;) {
+    const mine = await tryLock(fs, lockPath, host)
+    if (mine !== undefined) {
+      return async () => {
+        // A lock broken as stale and taken by another process is theirs now: left alone.
+        if ((await readHolder(fs, lockPath)) === mine) await fs.rm(lockPath, { force: true })
+      }
+    }
+    await breakIfStale(fs, lockPath, host, options.staleLockTimeout)
+    if (Date.now() >= deadline) {
+      throw new VerifiedReviewsError(
+        `gave up after waiting ${options.waitTimeout} ms for another process holding ${lockPath}`,
       )
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(0, deadline - Date.now()))))

@@ -1,0 +1,276 @@
+import type {
+  NewOutboxEntry,
+  OutboxClaimOptions,
+  OutboxDeadLetter,
+  OutboxDeadLetterInput,
+  OutboxEntry,
+  OutboxReleaseOptions,
+  OutboxStats,
+} from './store.ts'
+
+/** An entry as a store keeps it: with its claim. */
+export interface HeldEntry extends OutboxEntry {
+  owner?: string
+  /** The claim holds until then (milliseconds since the epoch); 0 when unclaimed. */
+  leaseUntil: number
+}
+
+/**
+ * One change of an outbox, as the file store writes it in its journal (one JSON line each). Every
+ * decision (which entries a claim takes, whose claim a release ends) is made before the record is
+ * written, so replaying the records gives the same state in every process.
+ */
+export type OutboxRecord =
+  /** The first line of a journal; after a compaction it carries the last id given. */
+  | { t: 'outbox'; v: 1; sequence?: number }
+  | { t: 'entry'; entry: HeldEntry }
+  | { t: 'claim'; ids: string[]; owner: string; until: number }
+  | { t: 'done'; ids: string[] }
+  | { t: 'release'; ids: string[]; at: number; error?: string }
+  | { t: 'dead'; items: OutboxDeadLetterInput[]; at: number }
+  | { t: 'dead-entry'; dead: OutboxDeadLetter }
+  | { t: 'forget'; ids: string[] }
+
+/** What an operation answers and the records it made. */
+export interface Change<T> {
+  result: T
+  records: OutboxRecord[]
+}
+
+function groupKey(websiteId: string, orderKey: string): string {
+  return `${websiteId.toLowerCase()}\n${orderKey}`
+}
+
+function referenceKey(websiteId: string, reference: string): string {
+  return `${websiteId.toLowerCase()}\n${reference}`
+}
+
+/** The public view of an entry: a copy without its claim. */
+export function publicEntry(entry: HeldEntry): OutboxEntry {
+  const { owner: _owner, leaseUntil: _leaseUntil, ...rest } = entry
+  return structuredClone(rest)
+}
+
+/**
+ * The state of an outbox in memory, changed only through records: the memory store keeps it, the
+ * file store rebuilds it from its journal. Entries wait in one queue per order (website and order
+ * key), oldest first; the orders are visited in the order they first held an entry.
+ */
+export class OutboxState {
+  /** The last id given; ids are its successors as decimal strings. */
+  sequence = 0
+  readonly entries = new Map<string, HeldEntry>()
+  readonly orders = new Map<string, string[]>()
+  readonly references = new Map<string, string>()
+  readonly dead = new Map<string, OutboxDeadLetter>()
+
+  /** Applies one record (already decided); records naming what is gone change nothing. */
+  apply(record: OutboxRecord): void {
+    switch (record.t) {
+      case 'outbox':
+        if (record.sequence !== undefined) this.#bump(String(record.sequence))
+        return
+      case 'entry':
+        this.#put(record.entry)
+        return
+      case 'claim':
+        for (const id of record.ids) {
+          const entry = this.entries.get(id)
+          if (entry === undefined) continue
+          entry.owner = record.owner
+          entry.leaseUntil = record.until
+        }
+        return
+      case 'done':
+        for (const id of record.ids) this.#remove(id)
+        return
+      case 'release':
+        for (const id of record.ids) {
+          const entry = this.entries.get(id)
+          if (entry === undefined) continue
+          delete entry.owner
+          entry.leaseUntil = 0
+          entry.nextAttemptAt = record.at
+          if (record.error !== undefined) {
+            entry.attempts += 1
+            entry.lastError = record.error
+          }
+        }
+        return
+      case 'dead':
+        for (const item of record.items) {
+          const entry = this.#remove(item.id)
+          if (entry === undefined) continue
+          const { owner: _owner, leaseUntil: _leaseUntil, ...rest } = entry
+          this.dead.set(item.id, { ...rest, deadAt: record.at, reasons: [...item.reasons] })
+        }
+        return
+      case 'dead-entry':
+        this.#bump(record.dead.id)
+        this.dead.set(record.dead.id, record.dead)
+        return
+      case 'forget':
+        for (const id of record.ids) this.dead.delete(id)
+        return
+    }
+  }
+
+  /** Every record that rebuilds this state: what the file store writes when it compacts its journal. */
+  snapshot(): OutboxRecord[] {
+    // Entries in the order they were added (so each order's queue replays as it was), dead letters in
+    // the order they were set aside; the last id given goes first, so no id is given twice.
+    return [
+      { t: 'outbox', v: 1, sequence: this.sequence },
+      ...[...this.entries.values()].map((entry): OutboxRecord => ({ t: 'entry', entry })),
+      ...[...this.dead.values()].map((dead): OutboxRecord => ({ t: 'dead-entry', dead })),
+    ]
+  }
+
+  add(news: readonly NewOutboxEntry[], now: number): Change<OutboxEntry[]> {
+    const records: OutboxRecord[] = []
+    const result = news.map((item) => {
+      const waiting = this.references.get(referenceKey(item.websiteId, item.event.purchase_reference))
+      const held = waiting === undefined ? undefined : this.entries.get(waiting)
+      if (held !== undefined) return publicEntry(held)
+      const entry: HeldEntry = {
+        id: String(this.sequence + 1),
+        websiteId: item.websiteId,
+        orderKey: item.orderKey,
+        event: structuredClone(item.event),
+        attempts: 0,
+        enqueuedAt: now,
+        nextAttemptAt: now,
+        leaseUntil: 0,
+      }
+      this.#record(records, { t: 'entry', entry })
+      return publicEntry(entry)
+    })
+    return { result, records }
+  }
+
+  claim(options: OutboxClaimOptions, now: number): Change<OutboxEntry[]> {
+    const only = options.ids === undefined ? undefined : new Set(options.ids)
+    const taken: HeldEntry[] = []
+    const visit = (queue: readonly string[]) => {
+      const head = this.entries.get(queue[0] as string)
+      if (head === undefined || head.leaseUntil > now) return
+      for (const id of queue) {
+        const entry = this.entries.get(id) as HeldEntry
+        if (taken.length >= options.limit || entry.nextAttemptAt > now || (only && !only.has(id))) return
+        taken.push(entry)
+      }
+    }
+    if (only === undefined) {
+      for (const queue of this.orders.values()) {
+        if (taken.length >= options.limit) break
+        visit(queue)
+      }
+    } else {
+      const seen = new Set<string>()
+      for (const id of only) {
+        const entry = this.entries.get(id)
+        if (entry === undefined) continue
+        const key = groupKey(entry.websiteId, entry.orderKey)
+        if (seen.has(key)) continue
+        seen.add(key)
+        visit(this.orders.get(key) as string[])
+      }
+    }
+    if (taken.length === 0) return { result: [], records: [] }
+    const records: OutboxRecord[] = []
+    const ids = taken.map((entry) => entry.id)
+    this.#record(records, { t: 'claim', ids, owner: options.owner, until: now + options.leaseMs })
+    return { result: taken.map(publicEntry), records }
+  }
+
+  complete(ids: readonly string[]): Change<void> {
+    const held = ids.filter((id) => this.entries.has(id))
+    const records: OutboxRecord[] = []
+    if (held.length > 0) this.#record(records, { t: 'done', ids: held })
+    return { result: undefined, records }
+  }
+
+  release(owner: string, ids: readonly string[], options: OutboxReleaseOptions, now: number): Change<void> {
+    const mine = ids.filter((id) => this.entries.get(id)?.owner === owner)
+    const records: OutboxRecord[] = []
+    if (mine.length > 0) {
+      const at = now + Math.max(0, options.delayMs)
+      this.#record(
+        records,
+        options.error === undefined
+          ? { t: 'release', ids: mine, at }
+          : { t: 'release', ids: mine, at, error: options.error },
+      )
+    }
+    return { result: undefined, records }
+  }
+
+  deadLetter(items: readonly OutboxDeadLetterInput[], now: number): Change<void> {
+    const held = items
+      .filter((item) => this.entries.has(item.id))
+      .map((item) => ({ id: item.id, reasons: item.reasons.map((reason) => ({ ...reason })) }))
+    const records: OutboxRecord[] = []
+    if (held.length > 0) this.#record(records, { t: 'dead', items: held, at: now })
+    return { result: undefined, records }
+  }
+
+  removeDeadLetters(ids: readonly string[]): Change<void> {
+    const held = ids.filter((id) => this.dead.has(id))
+    const records: OutboxRecord[] = []
+    if (held.length > 0) this.#record(records, { t: 'forget', ids: held })
+    return { result: undefined, records }
+  }
+
+  deadLetters(): OutboxDeadLetter[] {
+    return [...this.dead.values()].map((dead) => structuredClone(dead))
+  }
+
+  stats(now: number): OutboxStats {
+    let leased = 0
+    for (const entry of this.entries.values()) if (entry.leaseUntil > now) leased++
+    let next: number | undefined
+    for (const queue of this.orders.values()) {
+      const head = this.entries.get(queue[0] as string) as HeldEntry
+      const at = Math.max(head.nextAttemptAt, head.leaseUntil)
+      if (next === undefined || at < next) next = at
+    }
+    return { pending: this.entries.size, leased, deadLetters: this.dead.size, nextAttemptAt: next }
+  }
+
+  #record(records: OutboxRecord[], record: OutboxRecord): void {
+    this.apply(record)
+    records.push(record)
+  }
+
+  #bump(id: string): void {
+    const number = Number(id)
+    if (Number.isSafeInteger(number) && number > this.sequence) this.sequence = number
+  }
+
+  #put(entry: HeldEntry): void {
+    this.#bump(entry.id)
+    if (this.entries.has(entry.id)) return
+    this.entries.set(entry.id, entry)
+    const key = groupKey(entry.websiteId, entry.orderKey)
+    const queue = this.orders.get(key)
+    if (queue === undefined) this.orders.set(key, [entry.id])
+    else queue.push(entry.id)
+    this.references.set(referenceKey(entry.websiteId, entry.event.purchase_reference), entry.id)
+  }
+
+  #remove(id: string): HeldEntry | undefined {
+    const entry = this.entries.get(id)
+    if (entry === undefined) return undefined
+    this.entries.delete(id)
+    const key = groupKey(entry.websiteId, entry.orderKey)
+    const queue = this.orders.get(key)
+    if (queue !== undefined) {
+      const position = queue.indexOf(id)
+      if (position !== -1) queue.splice(position, 1)
+      if (queue.length === 0) this.orders.delete(key)
+    }
+    const reference = referenceKey(entry.websiteId, entry.event.purchase_reference)
+    if (this.references.get(reference) === id) this.references.delete(reference)
+    return entry
+  }
+}

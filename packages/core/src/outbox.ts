@@ -1,0 +1,34 @@
+/**
+ * `@verified-reviews/core/outbox`: purchase events that are never lost. {@link sendPurchaseEvents}
+ * records the events durably, then sends them at once; {@link drainOutbox} sends later what the
+ * service did not take (down, 429, 5xx), exactly once per `purchase_reference`, in order per order,
+ * with a backoff, claims that expire when a drainer dies, and a dead-letter list for events the
+ * service refuses. The stores: a journal file for one server, memory for tests, and Redis (in
+ * `@verified-reviews/redis`) for several.
+ *
+ * @module
+ */
+export type { DeliveryFailure, OutboxBackoff, OutboxClient } from './internal/outbox/deliver.ts'
+export {
+  type DrainOutboxOptions,
+  drainOutbox,
+  type OutboxDrainReport,
+  type OutboxDrainStop,
+} from './internal/outbox/drain.ts'
+export { createFileOutboxStore, type FileOutboxStoreOptions } from './internal/outbox/file-store.ts'
+export { createMemoryOutboxStore, type MemoryOutboxStoreOptions } from './internal/outbox/memory-store.ts'
+export {
+  type OutboxSendResult,
+  type SendPurchaseEventsOptions,
+  sendPurchaseEvents,
+} from './internal/outbox/send.ts'
+export type {
+  NewOutboxEntry,
+  OutboxClaimOptions,
+  OutboxDeadLetter,
+  OutboxDeadLetterInput,
+  OutboxEntry,
+  OutboxReleaseOptions,
+  OutboxStats,
+  OutboxStore,
+} from './internal/outbox/store.ts'
