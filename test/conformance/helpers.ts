@@ -330,10 +330,9 @@ export function admin<T = unknown>(
   body?: unknown,
 ): Promise<Answer<T>> {
   const init: RequestInit = { method }
-  if (body !== undefined) {
-    init.body = JSON.stringify(body)
-    init.headers = { 'content-type': 'application/json' }
-  }
+  // Every POST declares JSON, even without a body: the sandbox refuses any other.
+  if (body !== undefined || method === 'POST') init.headers = { 'content-type': 'application/json' }
+  if (body !== undefined) init.body = JSON.stringify(body)
   return call<T>(`${sb.origin}/__sandbox/${path}`, init)
 }
 

@@ -32,6 +32,26 @@ describe('cli', () => {
     expect(result.code).toBe(0)
   })
 
+  it('warns on stderr when bound to every interface, and prints the real address', async () => {
+    const result = await run(['--port', '0', '--host', '0.0.0.0'], { untilOutput: /state/ })
+    expect(result.stdout).toMatch(
+      /listening on 0\.0\.0\.0:(\d+) \(every interface; http:\/\/127\.0\.0\.1:\1 from this machine\)/,
+    )
+    expect(result.stderr).toMatch(/Warning: .* listens on 0\.0\.0\.0:\d+, every network interface/)
+    expect(result.code).toBe(0)
+  })
+
+  it('gives no warning on loopback', async () => {
+    const result = await run(['--port', '0'], { untilOutput: /state/ })
+    expect(result.stderr).toBe('')
+  })
+
+  it('exits with 2 and names --allowed-host when one is not a host name', async () => {
+    const result = await run(['--allowed-host', 'sandbox', '--allowed-host', 'http://x'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('--allowed-host [1] must be a host name')
+  })
+
   it('exits with 2 and names a flag with a bad value', async () => {
     const result = await run(['--rate-limit', 'fast'])
     expect(result.code).toBe(2)

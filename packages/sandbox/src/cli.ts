@@ -23,7 +23,10 @@ const USAGE = `Usage: verified-reviews-sandbox [options]
 A local emulator of the Verified Reviews APIs with seeded data.
 
   --port <n>             port to listen on (default ${DEFAULTS.port}: a free one)
-  --host <address>       address to listen on (default ${DEFAULTS.host})
+  --host <address>       address to listen on (default ${DEFAULTS.host}); 0.0.0.0 or ::
+                         opens it to other machines, with a warning
+  --allowed-host <name>  a further host name the /__sandbox/ routes answer on, besides
+                         localhost, 127.0.0.1, [::1] and --host (repeatable)
   --seed <n>             seed of the generated data (default ${DEFAULTS.seed})
   --client-id <id>       OAuth client id (default ${DEFAULTS.clientId})
   --client-secret <s>    OAuth client secret (default ${DEFAULTS.clientSecret})
@@ -41,7 +44,7 @@ function usageError(message: string): never {
 }
 
 function parseOptions(argv: string[]): SandboxOptions {
-  let values: Record<string, string | boolean | undefined>
+  let values: Record<string, string | boolean | string[] | undefined>
   try {
     ;({ values } = parseArgs({
       args: argv,
@@ -49,6 +52,7 @@ function parseOptions(argv: string[]): SandboxOptions {
       allowPositionals: false,
       options: {
         ...Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: 'string' as const }])),
+        'allowed-host': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }))
@@ -59,7 +63,9 @@ function parseOptions(argv: string[]): SandboxOptions {
     process.stdout.write(USAGE)
     process.exit(0)
   }
-  const options: Record<string, string | number> = {}
+  const options: Record<string, string | number | string[]> = {}
+  const allowedHosts = values['allowed-host']
+  if (Array.isArray(allowedHosts)) options.allowedHosts = allowedHosts
   for (const flag of Object.keys(FLAGS) as Flag[]) {
     const value = values[flag]
     if (typeof value !== 'string') continue
@@ -75,7 +81,9 @@ function parseOptions(argv: string[]): SandboxOptions {
 }
 
 const flagOf = (option: keyof SandboxOptions) =>
-  (Object.keys(FLAGS) as Flag[]).find((flag) => FLAGS[flag].option === option) ?? option
+  option === 'allowedHosts'
+    ? 'allowed-host'
+    : ((Object.keys(FLAGS) as Flag[]).find((flag) => FLAGS[flag].option === option) ?? option)
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2))
@@ -108,9 +116,13 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   const { origin } = sandbox
+  // The wildcard warning went to stderr from createSandbox; the banner names the real address too.
+  const where = origin.endsWith(`//${sandbox.address}`)
+    ? origin
+    : `${sandbox.address} (every interface; ${origin} from this machine)`
   process.stdout.write(
     [
-      `Verified Reviews sandbox listening on ${origin}`,
+      `Verified Reviews sandbox listening on ${where}`,
       `  client id       ${sandbox.clientId}`,
       `  client secret   ${sandbox.clientSecret}`,
       `  website id      ${sandbox.websiteId}`,

@@ -1,3 +1,4 @@
+import { isHostName, isWildcardAddress } from './admin-guard.ts'
 import type { SandboxSettings } from './context.ts'
 import { websiteIdFromSeed } from './seed.ts'
 
@@ -9,10 +10,25 @@ export interface SandboxOptions {
    */
   port?: number
   /**
-   * Address to listen on.
+   * Address to listen on. A wildcard (`0.0.0.0`, `::`) makes the sandbox reachable from other
+   * machines: `createSandbox` then warns through `logger`.
    * @default '127.0.0.1'
    */
   host?: string
+  /**
+   * Further host names (or IP addresses) the `/__sandbox/` routes answer on, besides `localhost`,
+   * `127.0.0.1`, `[::1]`, the `host` option and the address the sandbox listens on: a request whose
+   * `Host` header names another host gets 403 (a DNS-rebinding page reaches the sandbox under its
+   * own name). Names without a port; any port is accepted. Example: `['sandbox']` for a container
+   * that other containers reach as `http://sandbox:4010`.
+   * @default []
+   */
+  allowedHosts?: readonly string[]
+  /**
+   * Where the warning goes when `host` is a wildcard address.
+   * @default console
+   */
+  logger?: { warn(message: string): void }
   /**
    * Seed of the generated data: the same seed always gives the same products and reviews.
    * @default 1
@@ -97,7 +113,21 @@ function text(option: keyof SandboxOptions, value: unknown): string {
 export interface ResolvedOptions {
   host: string
   port: number
+  allowedHosts: readonly string[]
   settings: SandboxSettings
+}
+
+function hostList(value: unknown): string[] {
+  if (!Array.isArray(value)) throw new SandboxOptionError('allowedHosts', 'must be an array of host names')
+  return value.map((host: unknown, index) => {
+    if (typeof host !== 'string' || !isHostName(host) || isWildcardAddress(host)) {
+      throw new SandboxOptionError(
+        'allowedHosts',
+        `[${index}] must be a host name or an IP address without scheme or port, not ${JSON.stringify(host)}`,
+      )
+    }
+    return host
+  })
 }
 
 /** Checks the options and fills in the defaults; throws SandboxOptionError naming a bad option. */
@@ -106,6 +136,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   const host = options.host ?? DEFAULTS.host
   if (typeof host !== 'string' || host.trim() === '')
     throw new SandboxOptionError('host', 'must be a non-empty string')
+  const allowedHosts = hostList(options.allowedHosts ?? [])
   const seed = integer(
     'seed',
     options.seed ?? DEFAULTS.seed,
@@ -126,6 +157,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   return {
     host,
     port,
+    allowedHosts,
     settings: {
       seed,
       clientId,

@@ -26,6 +26,10 @@ export async function startSandbox(
   options: ResolvedOptions,
 ): Promise<{ store: SandboxStore; server: RunningServer }> {
   const store = new SandboxStore(options.settings)
-  const server = await startServer(store, sandboxRoutes(store), { host: options.host, port: options.port })
+  const server = await startServer(store, sandboxRoutes(store), {
+    host: options.host,
+    port: options.port,
+    allowedHosts: options.allowedHosts,
+  })
   return { store, server }
 }

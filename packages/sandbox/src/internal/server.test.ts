@@ -78,6 +78,7 @@ describe('server', () => {
   it('refuses a body over 1 MiB with a JSON 413', async () => {
     const res = await fetch(`${sb.origin}/__sandbox/product-reviews`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: 'x'.repeat(1024 * 1024 + 1),
     })
     expect(res.status).toBe(413)

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { adminRefusal, allowedAdminHosts, hostOfHeader, isWildcardAddress } from './admin-guard.ts'
 import { bearerToken } from './auth.ts'
 import { HttpError, type Route, type SandboxRequest, type SandboxResponse } from './context.ts'
 import { errorCodeFor } from './faults.ts'
@@ -9,12 +10,14 @@ import type { SandboxStore } from './state.ts'
 /** The largest request body accepted (1 MiB). */
 export const MAX_BODY_BYTES = 1024 * 1024
 
-const HOST_HEADER = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
-
 export interface RunningServer {
   server: Server
   origin: string
   port: number
+  /** `address:port` as the system reports it: `0.0.0.0:4010` or `[::]:4010` for a wildcard. */
+  address: string
+  /** Whether the server listens on every interface (`0.0.0.0`, `::`). */
+  wildcard: boolean
   close(): Promise<void>
 }
 
@@ -99,14 +102,16 @@ function findRoute(routes: readonly Route[], method: string, path: string): Matc
 export async function startServer(
   store: SandboxStore,
   routes: readonly Route[],
-  options: { host: string; port: number },
+  options: { host: string; port: number; allowedHosts?: readonly string[] },
 ): Promise<RunningServer> {
   const stopping = new AbortController()
   let fallbackOrigin = ''
+  // Filled in once listening, from the address the system gave.
+  let adminHosts: ReadonlySet<string> = new Set()
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = req.headers.host
-    const origin = host && HOST_HEADER.test(host) ? `http://${host}` : fallbackOrigin
+    const origin = hostOfHeader(host) !== undefined ? `http://${host}` : fallbackOrigin
     const target = req.url ?? '/'
     // Appended, not resolved: `//host/path` is a path here, never another host.
     const url = new URL(
@@ -129,6 +134,15 @@ export async function startServer(
       return
     }
     const { route, params } = found
+    // The media are public images that pages embed; every other /__sandbox/ route drives the state.
+    if (route.operation === 'admin') {
+      const refusal = adminRefusal(method, url.pathname, req.headers, adminHosts)
+      if (refusal) {
+        req.resume()
+        send(res, errorResponse(refusal))
+        return
+      }
+    }
     const operation = route.operation === 'admin' ? undefined : route.operation
     if (operation) store.count(operation)
 
@@ -222,11 +236,15 @@ export async function startServer(
     address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address
   const hostPart = address.family === 'IPv6' ? `[${dialable}]` : dialable
   fallbackOrigin = `http://${hostPart}:${address.port}`
+  adminHosts = allowedAdminHosts(options.host, address.address, options.allowedHosts ?? [])
+  const listening = address.family === 'IPv6' ? `[${address.address}]` : address.address
 
   return {
     server,
     origin: fallbackOrigin,
     port: address.port,
+    address: `${listening}:${address.port}`,
+    wildcard: isWildcardAddress(address.address),
     close: () =>
       new Promise<void>((resolve, reject) => {
         stopping.abort()

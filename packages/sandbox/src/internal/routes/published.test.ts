@@ -56,7 +56,11 @@ async function walk(path: string): Promise<{ ids: string[]; items: Walked[]; pag
 }
 
 const addReviews = (items: unknown[]) =>
-  fetch(`${sb.origin}/__sandbox/product-reviews`, { method: 'POST', body: JSON.stringify(items) })
+  fetch(`${sb.origin}/__sandbox/product-reviews`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(items),
+  })
 
 describe('authentication', () => {
   it('asks for a bearer token', async () => {
@@ -81,7 +85,10 @@ describe('authentication', () => {
   })
 
   it('refuses an expired token', async () => {
-    await fetch(`${sb.origin}/__sandbox/tokens/expire`, { method: 'POST' })
+    await fetch(`${sb.origin}/__sandbox/tokens/expire`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    })
     expect((await get('/products')).status).toBe(401)
   })
 })
