@@ -1,0 +1,72 @@
+import type { BrandReview } from '@verified-reviews/core'
+import { syncProductReviews } from '@verified-reviews/core/sync'
+import { afterEach, describe, expect, it } from 'vitest'
+import { redisForFile } from '../../../../test/fixtures/redis.ts'
+import { reviewStoreContract } from '../../../../test/fixtures/review-store-contract.ts'
+import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
+import { createRedisConnection, type RedisConnection } from '../connection.ts'
+import { RedisUnavailableError } from '../redis-unavailable-error.ts'
+import { createRedisReviewStore } from './review-store.ts'
+
+const redis = redisForFile()
+const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
+
+const opened: RedisConnection[] = []
+function connect(options: Parameters<typeof createRedisConnection>[0] = {}): RedisConnection {
+  const connection = createRedisConnection({ url: redis.url, logger: { warn: () => {} }, ...options })
+  opened.push(connection)
+  return connection
+}
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((connection) => connection.close()))
+})
+
+// Each store of the contract gets a name of its own: the contract expects a new store to be empty.
+let stores = 0
+const names = new WeakMap<object, string>()
+reviewStoreContract('createRedisReviewStore', {
+  products: () => {
+    const name = `contract-${++stores}`
+    const store = createRedisReviewStore(connect(), { name })
+    names.set(store, name)
+    return store
+  },
+  brands: () => createRedisReviewStore<BrandReview>(connect(), { name: `contract-${++stores}` }),
+  // Another connection, as another server would open it.
+  reopen: (store) => createRedisReviewStore(connect(), { name: names.get(store) ?? '' }),
+})
+
+describe('createRedisReviewStore', () => {
+  it('lets a sync started on one server go on incrementally on another', async () => {
+    const first = await syncProductReviews({ client: sb.client(), store: createRedisReviewStore(connect()) })
+    expect(first.mode).toBe('full')
+    await sb.admin('POST', 'product-reviews', [{ product_variation_id: 'SKU-007' }])
+    const second = await syncProductReviews({ client: sb.client(), store: createRedisReviewStore(connect()) })
+    expect(second).toMatchObject({
+      mode: 'incremental',
+      newReviews: 1,
+      calls: 1,
+      affectedProductIds: ['SKU-007'],
+    })
+  })
+
+  it('keeps a product store and a brand store of one Redis apart by name', async () => {
+    const connection = connect()
+    await createRedisReviewStore(connection).putMany([
+      { review_id: 'a', product_variation_id: 'P1', publish_date: '2025-01-01' } as never,
+    ])
+    expect(await createRedisReviewStore<BrandReview>(connection, { name: 'brand-reviews' }).count()).toBe(0)
+  })
+
+  it('throws RedisUnavailableError when Redis does not answer, keeping what it holds', async () => {
+    const store = createRedisReviewStore(connect({ commandTimeout: 200 }))
+    await store.setCheckpoint({ phase: 'idle', newReviews: 0, updatedReviews: 0, affected: [] })
+    redis.pause()
+    try {
+      await expect(store.getCheckpoint()).rejects.toBeInstanceOf(RedisUnavailableError)
+    } finally {
+      redis.resume()
+    }
+    expect((await createRedisReviewStore(connect()).getCheckpoint())?.phase).toBe('idle')
+  })
+})
