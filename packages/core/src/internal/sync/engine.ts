@@ -182,7 +182,8 @@ async function sync<T extends SyncedReview>(
       affected.add(groupOf(review))
       changed.push(review)
     }
-    checkpoint.affected = [...affected].sort()
+    // Sorted once, at the end of the run: sorting every page would cost pages x products.
+    checkpoint.affected = [...affected]
     if (newest !== undefined) checkpoint.newest = newest
 
     const more = !reachedHeld && page.hasNextPage()
@@ -192,7 +193,7 @@ async function sync<T extends SyncedReview>(
         limit,
         newReviews: checkpoint.newReviews,
         updatedReviews: checkpoint.updatedReviews,
-        affected: checkpoint.affected,
+        affected: checkpoint.affected.sort(),
         completedAt: now().toISOString(),
         lastMode: run.mode,
       }

@@ -13,6 +13,8 @@ const review = (id: string, product: string) =>
     review_content: id,
   }) as ProductReview
 
+const idle = { phase: 'idle' as const, newReviews: 0, updatedReviews: 0, affected: [] }
+
 let dir: string
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'vr-review-store-'))
@@ -39,7 +41,7 @@ describe('createJsonFileReviewStore', () => {
 
   it('leaves no temporary file behind', async () => {
     const store = createJsonFileReviewStore(join(dir, 'reviews.json'))
-    await Promise.all([store.putMany([review('a', 'P1')]), store.putMany([review('b', 'P1')])])
+    await Promise.all([store.putMany([review('a', 'P1')]), store.putMany([review('b', 'P1')], idle)])
     expect(await readdir(dir)).toEqual(['reviews.json'])
   })
 

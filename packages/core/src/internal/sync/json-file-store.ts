@@ -1,15 +1,26 @@
+import type { FileHandle } from 'node:fs/promises'
 import { VerifiedReviewsError } from '../../errors.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { isJsonObject, readOwnJsonFile } from '../json-file.ts'
 import { writeAtomically } from '../write-atomically.ts'
-import { type ReviewStoreState, reviewStoreOver } from './memory-store.ts'
+import { copyCheckpoint, ReviewTable, reviewStoreOver, type TableChange } from './memory-store.ts'
 import type { ReviewStore, SyncCheckpoint, SyncedReview } from './store.ts'
 
 const FORMAT = 'verified-reviews/review-store'
+const JOURNAL_FORMAT = 'verified-reviews/review-store-journal'
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+const NEWLINE = 0x0a
+const COMMA = 0x2c
+const COMMA_NEWLINE = encoder.encode(',\n')
+const ONE_NEWLINE = encoder.encode('\n')
+const FILE_END = encoder.encode(']}\n')
 
 interface StoreFile<R> {
   format: typeof FORMAT
   version: 1
+  /** Names this writing of the file; the journal names the file it follows. */
+  generation?: string
   checkpoint: SyncCheckpoint | null
   reviews: R[]
 }
@@ -17,23 +28,46 @@ interface StoreFile<R> {
 /** Options of {@link createJsonFileReviewStore}. */
 export interface JsonFileReviewStoreOptions {
   /**
-   * Where the warning goes when the file is found corrupt and moved aside.
+   * Where the warning goes when the file is found corrupt and moved aside, or when the end of its
+   * journal is dropped.
    * @default console
    */
   logger?: { warn(message: string): void }
 }
 
+/** Tuning a test can set; the defaults are what the public store uses. */
+export interface JsonFileReviewStoreTuning {
+  /** Journal size (bytes) from which a run under way rewrites the file, when the file is no larger. */
+  minCompaction: number
+  /** Milliseconds between two flushes of the journal to disk while a run is under way. */
+  flushInterval: number
+}
+
+const TUNING: JsonFileReviewStoreTuning = { minCompaction: 16 << 20, flushInterval: 1000 }
+
 /**
- * A {@link ReviewStore} kept in one JSON file, for a single server or a build that keeps its cache
- * directory between runs. The file is read once, on first use; every change rewrites it through a
- * temporary file, flushed to disk, then renamed over it, so a crash leaves either the old file or the
- * new one, never half of one. One process at a time should write a given file. Node's file system is
- * loaded on first use, so the rest of this entry also runs where there is none (edge runtimes).
+ * A {@link ReviewStore} kept in one JSON file and its journal, for a single server or a build that keeps
+ * its cache directory between runs. The file is read once, on first use. Every change (a page of a sync
+ * and its checkpoint) is appended to `<path>.journal` as one line, so a page costs what it adds, not
+ * the whole store; the file itself is rewritten (through a temporary file, flushed to disk, then renamed
+ * over it, so a crash leaves either the old file or the new one) when a run completes with a journal
+ * of at least a quarter of the file, or, during a run, when the journal has grown as large as the file
+ * (and 16 MiB): every review is written a bounded number of times, so the cost stays linear in the
+ * reviews held. The journal is flushed to disk at most once a second during a run and at its end; a
+ * crash loses at most the pages since, and the next run resumes from the last checkpoint read back,
+ * which is on the same line as the reviews it counts. One process at a time should write a given
+ * file. Node's file system is loaded on first use, so the rest of this entry also runs where there is
+ * none (edge runtimes).
+ *
+ * The file is valid JSON with one review per line, read line by line (never as one string), so it
+ * holds hundreds of thousands of reviews; reviews are held in memory as their UTF-8 JSON.
  *
  * A file that is corrupt (empty, not JSON, or a review store whose reviews or checkpoint are
  * malformed) is renamed to `<path>.corrupt-<time>`, kept for inspection, with one warning naming both
- * files; the store then starts empty, so the next sync is a full one. A JSON file that is not a review
- * store (another format or version) is never moved nor overwritten: reading it throws, naming it.
+ * files; the store then starts empty (its journal, which followed that file, is dropped), so the next
+ * sync is a full one. A line at the end of the journal left incomplete by a crash is dropped with a
+ * warning. A JSON file that is not a review store (another format or version) is never moved nor
+ * overwritten: reading it throws, naming it.
  *
  * @param path The file; its directory is created when missing. A missing file is an empty store.
  */
@@ -41,25 +75,303 @@ export function createJsonFileReviewStore<R extends SyncedReview = ProductReview
   path: string,
   options: JsonFileReviewStoreOptions = {},
 ): ReviewStore<R> {
+  return openJsonFileReviewStore<R>(path, options, TUNING)
+}
+
+/** {@link createJsonFileReviewStore} with its tuning given. */
+export function openJsonFileReviewStore<R extends SyncedReview>(
+  path: string,
+  options: JsonFileReviewStoreOptions,
+  tuning: JsonFileReviewStoreTuning,
+): ReviewStore<R> {
+  const logger = options.logger ?? console
+  const journalPath = `${path}.journal`
+  /** What is on disk, as this store last read or wrote it. */
+  const disk = {
+    generation: null as string | null,
+    mainBytes: 0,
+    journalBytes: 0,
+    /** The file is not in the layout journals follow (a file of an earlier version): rewrite it first. */
+    rewrite: false,
+    /** The affected ids of the journal's last checkpoint, which the next line adds to; undefined: none yet. */
+    journalAffected: undefined as Set<string> | undefined,
+    lastFlush: 0,
+  }
   let writes: Promise<void> = Promise.resolve()
-  return reviewStoreOver<R>(
-    () => readStore<R>(path, options.logger ?? console),
-    (state) => {
-      const text = JSON.stringify(toFile(state))
-      // Writes go one after the other, so an older state never lands after a newer one.
-      const write = writes.then(() => writeAtomically(path, text))
-      writes = write.catch(() => {})
-      return write
-    },
-  )
+
+  const load = async (): Promise<ReviewTable<R>> => {
+    const main = await readMain<R>(path, logger)
+    Object.assign(disk, {
+      generation: main.generation,
+      mainBytes: main.bytes,
+      rewrite: main.rewrite,
+      journalBytes: 0,
+      journalAffected: undefined,
+    })
+    const { table } = main
+    const journal = await replayJournal(journalPath, table, main.generation, logger)
+    disk.journalBytes = journal.bytes
+    if (journal.entries > 0) disk.journalAffected = new Set(table.checkpoint?.affected ?? [])
+    return table
+  }
+
+  const compact = async (table: ReviewTable<R>) => {
+    const { rm } = await import('node:fs/promises')
+    const generation = crypto.randomUUID()
+    const header = encoder.encode(
+      `${JSON.stringify({ format: FORMAT, version: 1, generation, checkpoint: table.checkpoint ?? null }).slice(0, -1)},"reviews":[\n`,
+    )
+    // Taken at once, so that the checkpoint written never runs ahead of the reviews written with it.
+    const reviews = [...table.encoded()]
+    let bytes = header.length + FILE_END.length
+    for (const review of reviews) bytes += review.length + 2
+    await writeAtomically(path, fileParts(header, reviews))
+    await rm(journalPath, { force: true })
+    Object.assign(disk, {
+      generation,
+      mainBytes: bytes,
+      journalBytes: 0,
+      rewrite: false,
+      journalAffected: undefined,
+    })
+  }
+
+  const append = async (change: TableChange, idle: boolean) => {
+    const { mkdir, open } = await import('node:fs/promises')
+    const { dirname } = await import('node:path')
+    const parts: Uint8Array[] = []
+    if (disk.journalBytes === 0) {
+      parts.push(
+        encoder.encode(
+          `${JSON.stringify({ format: JOURNAL_FORMAT, version: 1, generation: disk.generation })}\n`,
+        ),
+      )
+    }
+    parts.push(journalEntry(change, disk.journalAffected))
+    const line = concat(parts)
+    await mkdir(dirname(journalPath), { recursive: true })
+    const file = await open(journalPath, 'a')
+    try {
+      await writeAll(file, line)
+      const now = Date.now()
+      if (idle || now - disk.lastFlush >= tuning.flushInterval) {
+        await file.datasync()
+        disk.lastFlush = now
+      }
+    } catch (error) {
+      // A line written in part would hide every line after it: the next change rewrites the file instead.
+      disk.rewrite = true
+      throw error
+    } finally {
+      await file.close()
+    }
+    disk.journalBytes += line.length
+    if (change.checkpoint !== undefined) disk.journalAffected = new Set(change.checkpoint.affected)
+  }
+
+  return reviewStoreOver<R>(load, (change, table) => {
+    const write = writes.then(async () => {
+      const idle = change.checkpoint?.phase === 'idle'
+      let journal = disk.journalBytes
+      for (const review of change.reviews) journal += review.length + 1
+      const full = idle
+        ? journal >= disk.mainBytes / 4
+        : journal >= Math.max(disk.mainBytes, tuning.minCompaction)
+      if (disk.rewrite || full) await compact(table)
+      else await append(change, idle)
+    })
+    // Writes go one after the other, so an older state never lands after a newer one.
+    writes = write.catch(() => {})
+    return write
+  })
+}
+
+/** The parts of the file: its header, one review per line, and its end. */
+function* fileParts(header: Uint8Array, reviews: readonly Uint8Array[]): Generator<Uint8Array> {
+  yield header
+  for (const [index, review] of reviews.entries()) {
+    yield review
+    yield index === reviews.length - 1 ? ONE_NEWLINE : COMMA_NEWLINE
+  }
+  yield FILE_END
+}
+
+/**
+ * One line of the journal: the reviews stored and the checkpoint saved with them. When the checkpoint's
+ * affected ids extend those of the previous line, only the ids added are written (`affectedAdded`),
+ * so that a run over many products does not write them all on every page.
+ */
+function journalEntry(change: TableChange, previous: Set<string> | undefined): Uint8Array {
+  let tail = ''
+  const { checkpoint } = change
+  if (checkpoint !== undefined) {
+    const current = new Set(checkpoint.affected)
+    const extends_ = previous !== undefined && [...previous].every((id) => current.has(id))
+    if (extends_) {
+      const { affected: _, ...rest } = checkpoint
+      const added = checkpoint.affected.filter((id) => !previous.has(id))
+      tail = `,"checkpoint":${JSON.stringify(rest)},"affectedAdded":${JSON.stringify(added)}`
+    } else {
+      tail = `,"checkpoint":${JSON.stringify(checkpoint)}`
+    }
+  }
+  const parts: Uint8Array[] = [encoder.encode('{"reviews":[')]
+  change.reviews.forEach((review, index) => {
+    if (index > 0) parts.push(COMMA_NEWLINE.subarray(0, 1))
+    parts.push(review)
+  })
+  parts.push(encoder.encode(`]${tail}}\n`))
+  return concat(parts)
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let length = 0
+  for (const part of parts) length += part.length
+  const joined = new Uint8Array(length)
+  let at = 0
+  for (const part of parts) {
+    joined.set(part, at)
+    at += part.length
+  }
+  return joined
+}
+
+async function writeAll(file: FileHandle, bytes: Uint8Array): Promise<void> {
+  for (let offset = 0; offset < bytes.length; ) {
+    const { bytesWritten } = await file.write(bytes.subarray(offset))
+    offset += bytesWritten
+  }
+}
+
+interface Line {
+  bytes: Uint8Array
+  /** Offset of the line's first byte in the file. */
+  start: number
+  /** Whether a newline ends it (the last line of a file cut short has none). */
+  complete: boolean
+}
+
+/** The lines of a file, read 1 MiB at a time; each line is a copy of its bytes, without the newline. */
+async function* readLines(file: FileHandle): AsyncGenerator<Line> {
+  const chunk = new Uint8Array(1 << 20)
+  let pending: Uint8Array[] = []
+  let start = 0
+  for (;;) {
+    const { bytesRead } = await file.read(chunk, 0, chunk.length, null)
+    if (bytesRead === 0) break
+    const read = chunk.subarray(0, bytesRead)
+    let from = 0
+    for (;;) {
+      const end = read.indexOf(NEWLINE, from)
+      if (end === -1) {
+        pending.push(read.slice(from))
+        break
+      }
+      const bytes = concat([...pending, read.subarray(from, end)])
+      pending = []
+      yield { bytes, start, complete: true }
+      start += bytes.length + 1
+      from = end + 1
+    }
+  }
+  const rest = concat(pending)
+  if (rest.length > 0) yield { bytes: rest, start, complete: false }
+}
+
+function parseLine(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(decoder.decode(bytes))
+  } catch {
+    return undefined
+  }
+}
+
+function isReview(value: unknown): value is SyncedReview {
+  return isJsonObject(value) && typeof value.review_id === 'string'
+}
+
+interface MainFile<R extends SyncedReview> {
+  table: ReviewTable<R>
+  generation: string | null
+  bytes: number
+  rewrite: boolean
+}
+
+/**
+ * Reads the file: line by line when it has the layout this store writes, else (a file of an earlier
+ * version, or one that does not read line by line) as a whole, which also moves a corrupt file aside.
+ */
+async function readMain<R extends SyncedReview>(
+  path: string,
+  logger: { warn(message: string): void },
+): Promise<MainFile<R>> {
+  const { open } = await import('node:fs/promises')
+  let file: FileHandle
+  try {
+    file = await open(path, 'r')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { table: new ReviewTable<R>(), generation: null, bytes: 0, rewrite: false }
+    }
+    throw error
+  }
+  try {
+    const read = await readLineLayout<R>(file)
+    if (read !== undefined) return read
+  } finally {
+    await file.close()
+  }
+  return readWhole<R>(path, logger)
+}
+
+/** The file read line by line; undefined when it is not in that layout (or is corrupt). */
+async function readLineLayout<R extends SyncedReview>(file: FileHandle): Promise<MainFile<R> | undefined> {
+  const table = new ReviewTable<R>()
+  let generation: string | null = null
+  let state: 'header' | 'reviews' | 'end' = 'header'
+  let bytes = 0
+  for await (const line of readLines(file)) {
+    bytes = line.start + line.bytes.length + (line.complete ? 1 : 0)
+    if (!line.complete) return undefined
+    if (state === 'header') {
+      const header = parseLine(concat([line.bytes, encoder.encode(']}')]))
+      if (
+        !isJsonObject(header) ||
+        header.format !== FORMAT ||
+        header.version !== 1 ||
+        typeof header.generation !== 'string' ||
+        !(header.checkpoint === null || isCheckpoint(header.checkpoint))
+      ) {
+        return undefined
+      }
+      generation = header.generation
+      if (header.checkpoint !== null) table.checkpoint = header.checkpoint as SyncCheckpoint
+      state = 'reviews'
+    } else if (state === 'reviews') {
+      if (line.bytes.length === 2 && line.bytes[0] === 0x5d && line.bytes[1] === 0x7d) {
+        state = 'end'
+        continue
+      }
+      const last = line.bytes[line.bytes.length - 1]
+      const json = last === COMMA ? line.bytes.subarray(0, -1) : line.bytes
+      const review = parseLine(json)
+      if (!isReview(review)) return undefined
+      table.put(review as R, json)
+    } else if (line.bytes.length > 0) {
+      return undefined
+    }
+  }
+  return state === 'end' ? { table, generation, bytes, rewrite: false } : undefined
+}
+
+function isCheckpoint(value: unknown): value is SyncCheckpoint {
+  return isJsonObject(value) && Array.isArray(value.affected)
 }
 
 /** What is wrong with the content of a file in this store's format, or undefined. */
 function malformed(file: Record<string, unknown>): string | undefined {
   if (!Array.isArray(file.reviews)) return 'its reviews are not a list'
-  const bad = file.reviews.findIndex(
-    (review) => !isJsonObject(review) || typeof review.review_id !== 'string',
-  )
+  const bad = file.reviews.findIndex((review) => !isReview(review))
   if (bad !== -1) return `its review ${bad} has no review_id`
   if (file.checkpoint !== null && file.checkpoint !== undefined && !isJsonObject(file.checkpoint)) {
     return 'its checkpoint is not an object'
@@ -67,10 +379,10 @@ function malformed(file: Record<string, unknown>): string | undefined {
   return undefined
 }
 
-async function readStore<R extends SyncedReview>(
+async function readWhole<R extends SyncedReview>(
   path: string,
   logger: { warn(message: string): void },
-): Promise<ReviewStoreState<R>> {
+): Promise<MainFile<R>> {
   const file = await readOwnJsonFile<StoreFile<R>>(
     path,
     (value) => {
@@ -88,17 +400,111 @@ async function readStore<R extends SyncedReview>(
           `${aside}; the next sync starts over with a full sync.`,
       ),
   )
+  const table = new ReviewTable<R>()
+  if (file === undefined) return { table, generation: null, bytes: 0, rewrite: false }
+  for (const review of file.reviews) table.put(review)
+  if (isJsonObject(file.checkpoint)) table.checkpoint = copyCheckpoint(file.checkpoint)
+  const { stat } = await import('node:fs/promises')
   return {
-    reviews: new Map(file?.reviews.map((review) => [review.review_id, review])),
-    checkpoint: file?.checkpoint ?? undefined,
+    table,
+    generation: typeof file.generation === 'string' ? file.generation : null,
+    bytes: (await stat(path)).size,
+    rewrite: true,
   }
 }
 
-function toFile<R>(state: ReviewStoreState<R & SyncedReview>): StoreFile<R> {
-  return {
-    format: FORMAT,
-    version: 1,
-    checkpoint: state.checkpoint ?? null,
-    reviews: [...state.reviews.values()],
+/**
+ * Replays the journal that follows the file (`generation`) into `table`: a journal that follows another
+ * writing of the file (one the file already holds, or one moved aside as corrupt) is removed; a line
+ * left incomplete, or unreadable, ends the replay and is cut off with a warning, so that later lines
+ * are not appended after it.
+ */
+async function replayJournal<R extends SyncedReview>(
+  path: string,
+  table: ReviewTable<R>,
+  generation: string | null,
+  logger: { warn(message: string): void },
+): Promise<{ bytes: number; entries: number }> {
+  const { open, rm, rename } = await import('node:fs/promises')
+  let file: FileHandle
+  try {
+    file = await open(path, 'r+')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { bytes: 0, entries: 0 }
+    throw error
   }
+  let good = 0
+  let entries = 0
+  let problem: { start: number; why: string } | undefined
+  let stale = false
+  try {
+    for await (const line of readLines(file)) {
+      const value = line.complete ? parseLine(line.bytes) : undefined
+      if (good === 0) {
+        if (!isJsonObject(value) || value.format !== JOURNAL_FORMAT || value.version !== 1) {
+          problem = { start: 0, why: 'its first line is not a journal header' }
+          break
+        }
+        if (value.generation !== generation) {
+          stale = true
+          break
+        }
+      } else {
+        const why = !line.complete ? 'a line cut short' : applyEntry(table, value)
+        if (why !== undefined) {
+          problem = { start: line.start, why }
+          break
+        }
+        entries++
+      }
+      good = line.start + line.bytes.length + 1
+    }
+    if (problem !== undefined && problem.start > 0) await file.truncate(problem.start)
+  } finally {
+    await file.close()
+  }
+  if (stale) {
+    await rm(path, { force: true })
+    return { bytes: 0, entries: 0 }
+  }
+  if (problem !== undefined && problem.start === 0) {
+    const aside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`
+    await rename(path, aside)
+    logger.warn(
+      `[@verified-reviews/core/sync] The review store journal ${path} is corrupt (${problem.why}): moved it ` +
+        `aside to ${aside}; the store is what ${path.slice(0, -'.journal'.length)} holds.`,
+    )
+    return { bytes: 0, entries: 0 }
+  }
+  if (problem !== undefined) {
+    logger.warn(
+      `[@verified-reviews/core/sync] The review store journal ${path} ended with ${problem.why} ` +
+        `(a crash during a write): dropped it; the next sync resumes from the last checkpoint before it.`,
+    )
+  }
+  return { bytes: good, entries }
+}
+
+/** Applies one journal line; what is wrong with it, or undefined. */
+function applyEntry<R extends SyncedReview>(table: ReviewTable<R>, entry: unknown): string | undefined {
+  if (!isJsonObject(entry) || !Array.isArray(entry.reviews)) return 'a line that is not a journal entry'
+  if (!entry.reviews.every(isReview)) return 'a review without review_id'
+  const { checkpoint, affectedAdded } = entry
+  let saved: SyncCheckpoint | undefined
+  if (checkpoint !== undefined) {
+    if (!isJsonObject(checkpoint)) return 'a checkpoint that is not an object'
+    if (Array.isArray(affectedAdded) && affectedAdded.every((id) => typeof id === 'string')) {
+      saved = {
+        ...(checkpoint as unknown as SyncCheckpoint),
+        affected: [...(table.checkpoint?.affected ?? []), ...affectedAdded],
+      }
+    } else if (isCheckpoint(checkpoint)) {
+      saved = checkpoint
+    } else {
+      return 'a checkpoint without its affected ids'
+    }
+  }
+  for (const review of entry.reviews) table.put(review as R)
+  if (saved !== undefined) table.checkpoint = saved
+  return undefined
 }
