@@ -64,7 +64,12 @@ beforeAll(async () => {
   await sb.admin(
     'POST',
     'product-reviews',
-    HOSTILE_STRINGS.map(({ value }) => ({ product_variation_id: HOSTILE_SKU, review_content: value })),
+    // Not syndicated: the injection leaves syndicated reviews out of the markup.
+    HOSTILE_STRINGS.map(({ value }) => ({
+      product_variation_id: HOSTILE_SKU,
+      review_content: value,
+      syndicated_review: false,
+    })),
   )
   await takeOperations(sb)
   second = await buildShop()
