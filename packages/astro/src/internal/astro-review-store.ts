@@ -39,7 +39,10 @@ export function astroReviewStore<R extends SyncedReview>(
       const built = new Map<string, string[]>()
       for (const [id, entry] of store.entries()) {
         const key = groupOf(entry.data as R)
-        built.set(key, [...(built.get(key) ?? []), id])
+        // Pushed, not copied: a copy per entry costs the square of a product's reviews.
+        const ids = built.get(key)
+        if (ids === undefined) built.set(key, [id])
+        else ids.push(id)
       }
       groups = built
     }
