@@ -1,7 +1,8 @@
 /**
  * `@verified-reviews/next`: Verified Reviews in a Next.js App Router site, on the server. Review
  * components with Next.js caching and tags, the route of the "more reviews" island, the revalidate
- * route a scheduler calls, the build prefetch, and purchase events from Server Actions. Server-only:
+ * route a scheduler calls, the build prefetch, and purchase events from Server Actions (with an outbox
+ * and its drain route, so that none is lost). Server-only:
  * it holds the API credentials.
  *
  * @module
@@ -62,6 +63,12 @@ export {
   ReviewsJsonLd,
   type ReviewsJsonLdProps,
 } from './components.tsx'
+export {
+  createOutboxDrainRoute,
+  type OutboxDrainRoute,
+  type OutboxDrainRouteBody,
+  type OutboxDrainRouteOptions,
+} from './outbox-route.ts'
 export {
   type PurchaseEventSubmission,
   type PurchaseEventsClient,

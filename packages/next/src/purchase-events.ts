@@ -1,9 +1,11 @@
 import type {
   PurchaseEvent,
   PurchaseEventInput,
+  PurchaseEventRejection,
   PurchaseEventResult,
   SubmitPurchaseEventsParams,
 } from '@verified-reviews/core'
+import { type OutboxStore, sendPurchaseEvents } from '@verified-reviews/core/outbox'
 import { freshReviewsClient } from './clients.ts'
 
 /** What {@link submitPurchaseEvent} needs of a client: `createClient()` satisfies it. */
@@ -23,6 +25,14 @@ export interface SubmitPurchaseEventOptions {
    * @default the environment's client, without the Next.js data cache
    */
   client?: PurchaseEventsClient
+  /**
+   * An outbox (`createFileOutboxStore` of `@verified-reviews/core/outbox` on one server, the Redis
+   * store of `@verified-reviews/redis` on several): the events are recorded in it durably before they
+   * are sent, and what the service does not take now (down, 429, 5xx) is kept, listed in `queued`,
+   * and sent later by the drain route (`createOutboxDrainRoute`) instead of being lost.
+   * @default undefined (sent directly: an event the service does not take is lost)
+   */
+  outbox?: OutboxStore
 }
 
 /** What became of a submission: plain data, so a Server Action can return it to `useActionState`. */
@@ -38,6 +48,11 @@ export interface PurchaseEventSubmission {
   errors: Record<string, string>
   /** What went wrong with the submission as a whole (the service could not be reached), for the reader. */
   message?: string
+  /**
+   * With the `outbox` option: the `purchase_reference` of the events kept in the outbox because the
+   * service did not take them now; the drain route sends them. They count as sent for `ok`.
+   */
+  queued?: string[]
 }
 
 const FAILED = 'The purchase could not be sent for review invitations.'
@@ -69,7 +84,8 @@ function issuesOf(error: unknown): Issue[] | undefined {
  * from your own records); take from the checkout form only what the shopper enters, with
  * `purchaseEventFromForm` (of `@verified-reviews/core`, re-exported by this package). A `FormData` is
  * refused. Never throws: what is wrong comes back by field in `errors`, ready for `useActionState`, and
- * nothing is sent while anything is wrong.
+ * nothing is sent while anything is wrong. With the `outbox` option, the events are recorded durably
+ * first and what the service does not take now is kept for the drain route (`createOutboxDrainRoute`).
  *
  * @example
  * 'use server'
@@ -98,19 +114,33 @@ export async function submitPurchaseEvent(
     several ? `events[${index}]${field === undefined ? '' : `.${field}`}` : (field ?? 'event')
 
   const websiteId = options.websiteId ?? process.env.VERIFIED_REVIEWS_WEBSITE_ID
+  const client = options.client ?? freshReviewsClient()
+  const website = websiteId === undefined || websiteId === '' ? {} : { websiteId }
   try {
-    const results = await (options.client ?? freshReviewsClient()).purchaseEvents.submit({
-      events,
-      ...(websiteId === undefined || websiteId === '' ? {} : { websiteId }),
-    })
+    const results: (
+      | { status: 'created'; event: PurchaseEvent }
+      | { status: 'rejected'; reasons: PurchaseEventRejection[] }
+      | { status: 'queued' }
+    )[] =
+      options.outbox === undefined
+        ? await client.purchaseEvents.submit({ events, ...website })
+        : await sendPurchaseEvents({ client, store: options.outbox, events, ...website })
     // Field names come from the service's answer: kept in a Map, so none can reach a prototype.
     const errors = new Map<string, string>()
     const created: PurchaseEvent[] = []
+    const queued: string[] = []
     results.forEach((result, index) => {
       if (result.status === 'created') created.push(result.event)
+      else if (result.status === 'queued')
+        queued.push((events[index] as PurchaseEventInput).purchase_reference)
       else for (const reason of result.reasons) firstError(errors, name(index, reason.field), reason.message)
     })
-    return { ok: errors.size === 0, created, errors: Object.fromEntries(errors) }
+    return {
+      ok: errors.size === 0,
+      created,
+      errors: Object.fromEntries(errors),
+      ...(options.outbox === undefined ? {} : { queued }),
+    }
   } catch (error) {
     const issues = issuesOf(error)?.filter((issue) => issue.field.startsWith('events['))
     if (issues !== undefined && issues.length > 0) {

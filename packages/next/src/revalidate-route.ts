@@ -10,7 +10,8 @@ import {
 } from '@verified-reviews/core/sync'
 import { revalidateTag } from 'next/cache.js'
 import { freshReviewsClient } from './clients.ts'
-import { bearerToken, matchesSecret } from './internal/secret.ts'
+import { jsonAnswer as json } from './internal/json-answer.ts'
+import { refuseUnlessScheduler, schedulerSecrets } from './internal/secret.ts'
 import { openBrandStore, openProductStore } from './internal/stores.ts'
 import { reviewTags } from './tags.ts'
 
@@ -96,13 +97,6 @@ export interface RevalidateRoute {
 
 const MODES: readonly SyncMode[] = ['auto', 'full', 'incremental']
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  })
-}
-
 function summary(report: RevalidateSyncSummary): RevalidateSyncSummary {
   return {
     mode: report.mode,
@@ -132,26 +126,15 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
   let warned = false
 
   const handle = async (request: Request): Promise<Response> => {
-    const env = process.env
-    const secrets = [options.secret ?? env.VERIFIED_REVIEWS_REVALIDATE_SECRET, env.CRON_SECRET].filter(
-      (secret): secret is string => typeof secret === 'string' && secret !== '',
-    )
+    const secrets = schedulerSecrets(options.secret)
     if (secrets.length === 0 && !warned) {
       warned = true
       console.error(
         '@verified-reviews/next: the revalidate route refuses every call: set VERIFIED_REVIEWS_REVALIDATE_SECRET or CRON_SECRET.',
       )
     }
-    const token = bearerToken(request.headers.get('authorization'))
-    if (token === undefined || !(await matchesSecret(token, secrets))) {
-      return json(
-        401,
-        { error: { message: 'a valid Authorization: Bearer <secret> header is required' } },
-        {
-          'www-authenticate': 'Bearer',
-        },
-      )
-    }
+    const refused = await refuseUnlessScheduler(request, secrets)
+    if (refused !== undefined) return refused
 
     const modeText = new URL(request.url).searchParams.get('mode') ?? 'auto'
     if (!(MODES as readonly string[]).includes(modeText)) {

@@ -1,3 +1,5 @@
+import { jsonAnswer } from './json-answer.ts'
+
 async function sha256(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
 }
@@ -25,4 +27,29 @@ export async function matchesSecret(given: string, secrets: readonly string[]): 
 export function bearerToken(header: string | null): string | undefined {
   const match = header === null ? null : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)
   return match?.[1]
+}
+
+/** The secrets a scheduler may send to a route: its own (else `VERIFIED_REVIEWS_REVALIDATE_SECRET`) and `CRON_SECRET`. */
+export function schedulerSecrets(secret: string | undefined): string[] {
+  const env = process.env
+  return [secret ?? env.VERIFIED_REVIEWS_REVALIDATE_SECRET, env.CRON_SECRET].filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  )
+}
+
+/**
+ * Checks that a call of a scheduled route carries `Authorization: Bearer <secret>` with one of
+ * `secrets`: answers the 401 to send, or undefined when the call may go on.
+ */
+export async function refuseUnlessScheduler(
+  request: Request,
+  secrets: readonly string[],
+): Promise<Response | undefined> {
+  const token = bearerToken(request.headers.get('authorization'))
+  if (token !== undefined && (await matchesSecret(token, secrets))) return undefined
+  return jsonAnswer(
+    401,
+    { error: { message: 'a valid Authorization: Bearer <secret> header is required' } },
+    { 'www-authenticate': 'Bearer' },
+  )
 }

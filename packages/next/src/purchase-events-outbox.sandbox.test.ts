@@ -1,0 +1,99 @@
+import { createMemoryOutboxStore } from '@verified-reviews/core/outbox'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { purchaseEvent } from '../../../test/fixtures/outbox-store.ts'
+import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
+import { createOutboxDrainRoute } from './outbox-route.ts'
+import { submitPurchaseEvent } from './purchase-events.ts'
+
+const SECRET = 'a-secret-of-the-scheduler-0123456789'
+const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+function options() {
+  return { websiteId: sb.sandbox.websiteId, client: sb.client({ websiteId: undefined }) }
+}
+
+async function received(): Promise<string[]> {
+  const events = (await sb.admin('GET', 'purchase-events')) as Array<{ purchase_reference: string }>
+  return events.map((event) => event.purchase_reference)
+}
+
+describe('submitPurchaseEvent with an outbox', () => {
+  it('sends at once when the service answers and leaves nothing waiting', async () => {
+    const outbox = createMemoryOutboxStore()
+    const result = await submitPurchaseEvent(purchaseEvent('ORDER-1'), { ...options(), outbox })
+    expect(result).toMatchObject({ ok: true, errors: {}, queued: [] })
+    expect(result.created[0]).toMatchObject({
+      purchase_reference: 'ORDER-1',
+      purchase_event_status: 'CREATED',
+    })
+    expect((await outbox.stats()).pending).toBe(0)
+  })
+
+  it('keeps the event when the service fails, and the drain route sends it once', async () => {
+    await sb.faults([{ operation: 'purchase-events.submit', status: 500, count: 1 }])
+    let now = Date.now()
+    const outbox = createMemoryOutboxStore({ now: () => now })
+    const result = await submitPurchaseEvent(purchaseEvent('ORDER-1'), { ...options(), outbox })
+    expect(result).toEqual({ ok: true, created: [], errors: {}, queued: ['ORDER-1'] })
+    expect(await received()).toEqual([])
+    now += 60_000 // past its backoff
+    const route = createOutboxDrainRoute({ store: outbox, secret: SECRET, client: sb.client() })
+    const answer = await route.POST(
+      new Request('https://shop.example/api/outbox', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET}` },
+      }),
+    )
+    expect(((await answer.json()) as { drain: { sent: number } }).drain.sent).toBe(1)
+    expect(await received()).toEqual(['ORDER-1'])
+  })
+
+  it('loses the event when the service fails and no outbox is given', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    await sb.faults([{ operation: 'purchase-events.submit', status: 500 }])
+    const result = await submitPurchaseEvent(purchaseEvent('ORDER-1'), options())
+    expect(result).toMatchObject({ ok: false, created: [], message: expect.any(String) })
+    expect(result.queued).toBeUndefined()
+  })
+
+  it('answers what is wrong by field and records nothing', async () => {
+    const outbox = createMemoryOutboxStore()
+    const result = await submitPurchaseEvent(purchaseEvent('ORDER-1', 'not an email'), {
+      ...options(),
+      outbox,
+    })
+    expect(result).toMatchObject({ ok: false, errors: { 'consumer.email': 'must be an email address' } })
+    expect((await outbox.stats()).pending).toBe(0)
+    expect(await received()).toEqual([])
+  })
+
+  it('answers the service refusal by field and keeps the event in the dead-letter list', async () => {
+    const outbox = createMemoryOutboxStore()
+    const result = await submitPurchaseEvent([purchaseEvent('ORDER-1'), purchaseEvent('ORDER-2')], {
+      ...options(),
+      outbox,
+      client: refusingSecond(sb.client({ websiteId: undefined })),
+    })
+    expect(result).toMatchObject({ ok: false, errors: { 'events[1].consumer.email': 'blocked' }, queued: [] })
+    expect((await outbox.deadLetters()).map((dead) => dead.event.purchase_reference)).toEqual(['ORDER-2'])
+  })
+})
+
+/** A client whose service refuses the second event of each submission, as the real one may for its own rules. */
+function refusingSecond(client: ReturnType<typeof sb.client>) {
+  return {
+    purchaseEvents: {
+      submit: async (params: Parameters<typeof client.purchaseEvents.submit>[0]) => {
+        const [first] = await client.purchaseEvents.submit({ ...params, events: params.events.slice(0, 1) })
+        return [
+          first as Awaited<ReturnType<typeof client.purchaseEvents.submit>>[number],
+          { status: 'rejected' as const, reasons: [{ field: 'consumer.email', message: 'blocked' }] },
+        ]
+      },
+    },
+  }
+}
