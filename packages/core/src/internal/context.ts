@@ -178,6 +178,7 @@ export function createContext(options: ClientOptions): ClientContext {
     'must be a string of at least 16 characters',
   )
   const cursorSecret = options.cursorSecret ?? clientSecret
+  rememberSecret(options.cursorSecret)
   const publishedBudget = new RateBudget()
 
   return {

@@ -150,3 +150,14 @@ describe('redactCause', () => {
     expect(redactCause(cause)).toBe(cause)
   })
 })
+
+describe('the cursor secret', () => {
+  afterEach(() => forgetSecrets())
+
+  it('is redacted from text once a client is created with it', async () => {
+    const { createClient } = await import('../client.ts')
+    const cursorSecret = 'a-cursor-secret-only-for-this-test'
+    createClient({ clientId: 'id', clientSecret: 'a-client-secret-for-this-test', cursorSecret })
+    expect(redactText(`signed with ${cursorSecret}`)).toBe(`signed with ${REDACTED}`)
+  })
+})

@@ -1,6 +1,7 @@
 import type { RequestOptions } from '../../client.ts'
 import type { ProductReviewListParams } from '../../resources/products.ts'
 import type { ProductReview } from '../../types/published.ts'
+import { rememberSecret } from '../redact.ts'
 import { sortFields } from '../view/review-query.ts'
 import { listProductReviews, type ReviewsPage } from './continuation.ts'
 import { type PublicReview, publicReview } from './public-review.ts'
@@ -163,6 +164,7 @@ function stateOf(client: ReviewsEndpointClient): EndpointState {
 
 function signerOf(state: EndpointState, options: ReviewsEndpointOptions): CursorSigner {
   if (state.signer?.secret !== options.cursorSecret || state.signer === undefined) {
+    rememberSecret(options.cursorSecret)
     state.signer = {
       secret: options.cursorSecret,
       signer: cursorSigner(options.client, options.cursorSecret),
