@@ -50,6 +50,12 @@ export interface RedisConnectionOptions {
    */
   commandTimeout?: number
   /**
+   * Milliseconds the first connection (and each reconnection) may take before Redis counts as
+   * unavailable.
+   * @default 2000
+   */
+  connectTimeout?: number
+  /**
    * Milliseconds, after a failure, during which Redis is not asked again (commands fail at once and
    * the stores use their fallback); then one command tries it again.
    * @default 2000
@@ -110,6 +116,7 @@ export function createRedisConnection(options: RedisConnectionOptions = {}): Red
   }
   const commandTimeout = positive('commandTimeout', options.commandTimeout ?? 500)
   const retryInterval = positive('retryInterval', options.retryInterval ?? 2000)
+  const connectTimeout = positive('connectTimeout', options.connectTimeout ?? 2000)
   const url = options.url ?? env('REDIS_URL') ?? 'redis://127.0.0.1:6379'
   const own = options.client === undefined
   const client: RedisCommandClient =
@@ -119,7 +126,7 @@ export function createRedisConnection(options: RedisConnectionOptions = {}): Red
       // Commands fail at once while the connection is down, so that the stores fall back without waiting.
       disableOfflineQueue: true,
       socket: {
-        connectTimeout: Math.max(commandTimeout, 1000),
+        connectTimeout,
         reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, retryInterval),
       },
     }) as unknown as RedisCommandClient)
@@ -127,6 +134,7 @@ export function createRedisConnection(options: RedisConnectionOptions = {}): Red
     client,
     prefix,
     commandTimeout,
+    connectTimeout,
     retryInterval,
     logger: options.logger ?? console,
     where: options.client === undefined ? describeUrl(url) : 'the given client',

@@ -33,6 +33,7 @@ interface RunnerOptions {
   client: RedisCommandClient
   prefix: string
   commandTimeout: number
+  connectTimeout: number
   retryInterval: number
   logger: RedisLogger
   /** The server, for log lines (no credentials). */
@@ -72,7 +73,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export function createRunner(options: RunnerOptions): Runner {
-  const { client, logger, where, commandTimeout, retryInterval } = options
+  const { client, logger, where, commandTimeout, connectTimeout, retryInterval } = options
   let down = false
   let retryAt = 0
   let closed = false
@@ -121,7 +122,7 @@ export function createRunner(options: RunnerOptions): Runner {
         if (connecting === attempt) connecting = undefined
       })
     }
-    if (connecting !== undefined) await withTimeout(connecting, commandTimeout)
+    if (connecting !== undefined) await withTimeout(connecting, connectTimeout)
   }
 
   const send = async (args: readonly string[], timeout = commandTimeout): Promise<unknown> => {

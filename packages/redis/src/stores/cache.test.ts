@@ -1,23 +1,13 @@
 import { cachedRead } from '@verified-reviews/core/cache'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { redisForFile } from '../../../../test/fixtures/redis.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { connectionsFor, redisForFile } from '../../../../test/fixtures/redis.ts'
 import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
-import { createRedisConnection, type RedisConnection } from '../connection.ts'
 import { createRedisCache } from './cache.ts'
 
 const redis = redisForFile()
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 
-const opened: RedisConnection[] = []
-/** A connection of one "instance"; each test's connections are closed after it. */
-function connect(options: Parameters<typeof createRedisConnection>[0] = {}): RedisConnection {
-  const connection = createRedisConnection({ url: redis.url, logger: { warn: () => {} }, ...options })
-  opened.push(connection)
-  return connection
-}
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((connection) => connection.close()))
-})
+const connect = connectionsFor(redis)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -1,8 +1,7 @@
 import { RateLimitError, type VerifiedReviewsClient } from '@verified-reviews/core'
-import { afterEach, describe, expect, it } from 'vitest'
-import { redisForFile } from '../../../../test/fixtures/redis.ts'
+import { describe, expect, it } from 'vitest'
+import { connectionsFor, redisForFile } from '../../../../test/fixtures/redis.ts'
 import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
-import { createRedisConnection, type RedisConnection } from '../connection.ts'
 import { windowsOf } from '../internal/rate-headers.ts'
 import { createRedisRateBudget } from './rate-budget.ts'
 import { createRedisTokenStore } from './token.ts'
@@ -11,15 +10,7 @@ const LIMIT = 10
 const redis = redisForFile()
 const sb = sandboxForFile({ seed: 1, rateLimit: LIMIT })
 
-const opened: RedisConnection[] = []
-function connect(): RedisConnection {
-  const connection = createRedisConnection({ url: redis.url, logger: { warn: () => {} } })
-  opened.push(connection)
-  return connection
-}
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((connection) => connection.close()))
-})
+const connect = connectionsFor(redis)
 
 /**
  * Sends `perClient` uncached requests from each client at once, with no retry: a 429 is an error.

@@ -1,25 +1,16 @@
 import type { BrandReview } from '@verified-reviews/core'
 import { syncProductReviews } from '@verified-reviews/core/sync'
-import { afterEach, describe, expect, it } from 'vitest'
-import { redisForFile } from '../../../../test/fixtures/redis.ts'
+import { describe, expect, it } from 'vitest'
+import { connectionsFor, redisForFile } from '../../../../test/fixtures/redis.ts'
 import { reviewStoreContract } from '../../../../test/fixtures/review-store-contract.ts'
 import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
-import { createRedisConnection, type RedisConnection } from '../connection.ts'
 import { RedisUnavailableError } from '../redis-unavailable-error.ts'
 import { createRedisReviewStore } from './review-store.ts'
 
 const redis = redisForFile()
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 
-const opened: RedisConnection[] = []
-function connect(options: Parameters<typeof createRedisConnection>[0] = {}): RedisConnection {
-  const connection = createRedisConnection({ url: redis.url, logger: { warn: () => {} }, ...options })
-  opened.push(connection)
-  return connection
-}
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((connection) => connection.close()))
-})
+const connect = connectionsFor(redis)
 
 // Each store of the contract gets a name of its own: the contract expects a new store to be empty.
 let stores = 0

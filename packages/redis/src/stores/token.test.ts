@@ -1,21 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { redisForFile } from '../../../../test/fixtures/redis.ts'
+import { describe, expect, it } from 'vitest'
+import { connectionsFor, redisForFile } from '../../../../test/fixtures/redis.ts'
 import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
-import { createRedisConnection, type RedisConnection } from '../connection.ts'
 import { createRedisTokenStore } from './token.ts'
 
 const redis = redisForFile()
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 
-const opened: RedisConnection[] = []
-function connect(): RedisConnection {
-  const connection = createRedisConnection({ url: redis.url, logger: { warn: () => {} } })
-  opened.push(connection)
-  return connection
-}
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((connection) => connection.close()))
-})
+const connect = connectionsFor(redis)
 
 async function tokenCalls(): Promise<number> {
   return (await sb.stats()).operations['token.published'] ?? 0
