@@ -1,7 +1,8 @@
 /**
  * `@verified-reviews/redis`: the state that several instances of a site (servers, serverless
  * functions, build workers) share through Redis: the cache of API answers with single-flight across
- * instances, the access token, the rate budget, the review store of the sync and the build prefetch.
+ * instances, the access token, the rate budget, the review store of the sync, the build prefetch, and
+ * the outbox of purchase events.
  * When Redis is down or slow, pages still render: each store falls back to local state, with one
  * warning per outage.
  *
@@ -19,6 +20,7 @@ export {
   type RedisConnectionOptions,
   type RedisLogger,
 } from './connection.ts'
+export { createRedisOutboxStore, type RedisOutboxStoreOptions } from './outbox.ts'
 export { RedisUnavailableError } from './redis-unavailable-error.ts'
 export { createRedisCache, type RedisCacheOptions } from './stores/cache.ts'
 export { createRedisPrefetchShare, type RedisPrefetchShareOptions } from './stores/prefetch-share.ts'

@@ -124,6 +124,7 @@ class Journal {
       } catch (error) {
         // What was applied in memory may not be on disk: read the file again next time.
         this.#state = undefined
+        this.#inode = undefined
         for (const pending of turn) pending.reject(error)
       }
     }
@@ -133,7 +134,8 @@ class Journal {
   async #turn(turn: readonly Pending[]): Promise<{ value?: unknown; error?: unknown; failed: boolean }[]> {
     const fs = await import('node:fs/promises')
     const { dirname } = await import('node:path')
-    await fs.mkdir(dirname(this.#path), { recursive: true })
+    // The lock file sits beside the journal: its folder must exist before the first lock.
+    if (this.#inode === undefined) await fs.mkdir(dirname(this.#path), { recursive: true })
     const release = await acquireFileLock(`${this.#path}.lock`, {
       waitTimeout: this.#lockTimeout,
       staleLockTimeout: this.#staleLockTimeout,
