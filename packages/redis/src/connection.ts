@@ -1,5 +1,6 @@
 import { ValidationError } from '@verified-reviews/core'
 import { createClient } from 'redis'
+import { positive } from './internal/check.ts'
 import { createRunner, type Runner } from './internal/runner.ts'
 
 /**
@@ -89,15 +90,6 @@ const runners = new WeakMap<RedisConnection, Runner>()
 function env(name: string): string | undefined {
   const value = process.env[name]
   return value === '' ? undefined : value
-}
-
-function positive(name: string, value: number): number {
-  if (!(typeof value === 'number' && Number.isFinite(value) && value > 0)) {
-    throw new ValidationError([
-      { field: name, message: `must be a positive number of milliseconds, got ${String(value)}` },
-    ])
-  }
-  return value
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type SharedLock,
 } from '@verified-reviews/core/cache'
 import { type RedisConnection, runnerOf } from '../connection.ts'
+import { positive } from '../internal/check.ts'
 import { takeLock } from '../internal/lock.ts'
 import { defineScript } from '../internal/runner.ts'
 import { RedisUnavailableError } from '../redis-unavailable-error.ts'
@@ -73,10 +74,7 @@ const MAX_PENDING = 10_000
 export function createRedisCache(connection: RedisConnection, options: RedisCacheOptions = {}): CacheStore {
   const runner = runnerOf(connection)
   const name = options.name ?? 'cache'
-  const lockTtl = options.lockTtl ?? 15_000
-  if (!(Number.isFinite(lockTtl) && lockTtl > 0)) {
-    throw new ValidationError([{ field: 'lockTtl', message: 'must be a positive number of milliseconds' }])
-  }
+  const lockTtl = positive('lockTtl', options.lockTtl ?? 15_000)
   const fallback = options.fallback ?? createMemoryCache()
   const base = `${runner.prefix}${name}:`
   const entryKey = (key: string) => `${base}v:${key}`

@@ -1,6 +1,6 @@
-import { ValidationError } from '@verified-reviews/core'
 import type { PrefetchShare } from '@verified-reviews/core/prefetch'
 import { type RedisConnection, runnerOf } from '../connection.ts'
+import { positive } from '../internal/check.ts'
 import { takeLock } from '../internal/lock.ts'
 
 /** Options of {@link createRedisPrefetchShare}. */
@@ -42,18 +42,9 @@ export function createRedisPrefetchShare(
   options: RedisPrefetchShareOptions = {},
 ): PrefetchShare {
   const runner = runnerOf(connection)
-  const ttl = options.ttl ?? 86_400
-  const lockTtl = options.lockTtl ?? 30_000
-  const transferTimeout = options.transferTimeout ?? 60_000
-  for (const [field, value] of [
-    ['ttl', ttl],
-    ['lockTtl', lockTtl],
-    ['transferTimeout', transferTimeout],
-  ] as const) {
-    if (!(Number.isFinite(value) && value > 0)) {
-      throw new ValidationError([{ field, message: `must be a positive number, got ${String(value)}` }])
-    }
-  }
+  const ttl = positive('ttl', options.ttl ?? 86_400, 'seconds')
+  const lockTtl = positive('lockTtl', options.lockTtl ?? 30_000)
+  const transferTimeout = positive('transferTimeout', options.transferTimeout ?? 60_000)
   const base = `${runner.prefix}${options.name ?? 'prefetch'}:`
   return {
     async get(name) {

@@ -1,5 +1,6 @@
-import { type StoredToken, type TokenStore, ValidationError } from '@verified-reviews/core'
+import type { StoredToken, TokenStore } from '@verified-reviews/core'
 import { type RedisConnection, runnerOf } from '../connection.ts'
+import { positive } from '../internal/check.ts'
 import { takeLock } from '../internal/lock.ts'
 import { defineScript } from '../internal/runner.ts'
 
@@ -53,10 +54,7 @@ export function createRedisTokenStore(
   options: RedisTokenStoreOptions = {},
 ): TokenStore {
   const runner = runnerOf(connection)
-  const lockTtl = options.lockTtl ?? 10_000
-  if (!(Number.isFinite(lockTtl) && lockTtl > 0)) {
-    throw new ValidationError([{ field: 'lockTtl', message: 'must be a positive number of milliseconds' }])
-  }
+  const lockTtl = positive('lockTtl', options.lockTtl ?? 10_000)
   const base = `${runner.prefix}${options.name ?? 'token'}:`
   return {
     async get(key) {
