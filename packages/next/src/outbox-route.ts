@@ -7,7 +7,7 @@ import {
 } from '@verified-reviews/core/outbox'
 import { freshReviewsClient } from './clients.ts'
 import { jsonAnswer } from './internal/json-answer.ts'
-import { refuseUnlessScheduler, schedulerSecrets } from './internal/secret.ts'
+import { schedulerCheck } from './internal/secret.ts'
 
 /** Options of {@link createOutboxDrainRoute}. */
 export interface OutboxDrainRouteOptions
@@ -70,18 +70,11 @@ export interface OutboxDrainRoute {
  * send the same event: each claims its own batches.
  */
 export function createOutboxDrainRoute(options: OutboxDrainRouteOptions): OutboxDrainRoute {
-  let warned = false
   const { store, secret, client, ...drain } = options
+  const check = schedulerCheck('outbox drain route', secret)
 
   const handle = async (request: Request): Promise<Response> => {
-    const secrets = schedulerSecrets(secret)
-    if (secrets.length === 0 && !warned) {
-      warned = true
-      console.error(
-        '@verified-reviews/next: the outbox drain route refuses every call: set VERIFIED_REVIEWS_REVALIDATE_SECRET or CRON_SECRET.',
-      )
-    }
-    const refused = await refuseUnlessScheduler(request, secrets)
+    const refused = await check(request)
     if (refused !== undefined) return refused
 
     try {

@@ -11,7 +11,7 @@ import {
 import { revalidateTag } from 'next/cache.js'
 import { freshReviewsClient } from './clients.ts'
 import { jsonAnswer as json } from './internal/json-answer.ts'
-import { refuseUnlessScheduler, schedulerSecrets } from './internal/secret.ts'
+import { schedulerCheck } from './internal/secret.ts'
 import { openBrandStore, openProductStore } from './internal/stores.ts'
 import { reviewTags } from './tags.ts'
 
@@ -123,17 +123,10 @@ function summary(report: RevalidateSyncSummary): RevalidateSyncSummary {
 export function createRevalidateRoute(options: RevalidateRouteOptions = {}): RevalidateRoute {
   let productStore: Promise<ReviewStore<ProductReview>> | undefined
   let brandStore: ReviewStore<BrandReview> | undefined
-  let warned = false
+  const check = schedulerCheck('revalidate route', options.secret)
 
   const handle = async (request: Request): Promise<Response> => {
-    const secrets = schedulerSecrets(options.secret)
-    if (secrets.length === 0 && !warned) {
-      warned = true
-      console.error(
-        '@verified-reviews/next: the revalidate route refuses every call: set VERIFIED_REVIEWS_REVALIDATE_SECRET or CRON_SECRET.',
-      )
-    }
-    const refused = await refuseUnlessScheduler(request, secrets)
+    const refused = await check(request)
     if (refused !== undefined) return refused
 
     const modeText = new URL(request.url).searchParams.get('mode') ?? 'auto'

@@ -30,7 +30,7 @@ export function bearerToken(header: string | null): string | undefined {
 }
 
 /** The secrets a scheduler may send to a route: its own (else `VERIFIED_REVIEWS_REVALIDATE_SECRET`) and `CRON_SECRET`. */
-export function schedulerSecrets(secret: string | undefined): string[] {
+function schedulerSecrets(secret: string | undefined): string[] {
   const env = process.env
   return [secret ?? env.VERIFIED_REVIEWS_REVALIDATE_SECRET, env.CRON_SECRET].filter(
     (value): value is string => typeof value === 'string' && value !== '',
@@ -41,7 +41,7 @@ export function schedulerSecrets(secret: string | undefined): string[] {
  * Checks that a call of a scheduled route carries `Authorization: Bearer <secret>` with one of
  * `secrets`: answers the 401 to send, or undefined when the call may go on.
  */
-export async function refuseUnlessScheduler(
+async function refuseUnlessScheduler(
   request: Request,
   secrets: readonly string[],
 ): Promise<Response | undefined> {
@@ -52,4 +52,25 @@ export async function refuseUnlessScheduler(
     { error: { message: 'a valid Authorization: Bearer <secret> header is required' } },
     { 'www-authenticate': 'Bearer' },
   )
+}
+
+/**
+ * The secret check of a scheduled route (`route` names it in the log): answers the 401 to send, or
+ * undefined when the call may go on. Logs once, at the first call, when no secret is configured.
+ */
+export function schedulerCheck(
+  route: string,
+  secret: string | undefined,
+): (request: Request) => Promise<Response | undefined> {
+  let warned = false
+  return (request) => {
+    const secrets = schedulerSecrets(secret)
+    if (secrets.length === 0 && !warned) {
+      warned = true
+      console.error(
+        `@verified-reviews/next: the ${route} refuses every call: set VERIFIED_REVIEWS_REVALIDATE_SECRET or CRON_SECRET.`,
+      )
+    }
+    return refuseUnlessScheduler(request, secrets)
+  }
 }
