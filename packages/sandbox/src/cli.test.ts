@@ -64,6 +64,20 @@ describe('cli', () => {
     expect(result.stderr).toContain('--website-id must be a uuid')
   })
 
+  it('generates the catalogue size asked for with --products and --reviews', async () => {
+    const result = await run(['--port', '0', '--products', '300', '--reviews', '4000'], {
+      untilOutput: /state/,
+    })
+    expect(result.stdout).toContain('300 products, 4000 product reviews')
+    expect(result.code).toBe(0)
+  })
+
+  it('exits with 2 and names --products when it is out of range', async () => {
+    const result = await run(['--products', '0'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('--products must be an integer from 1 to 1000000')
+  })
+
   it('exits with 2 on an unknown flag', async () => {
     const result = await run(['--prot', '4010'])
     expect(result.code).toBe(2)

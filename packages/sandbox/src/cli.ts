@@ -14,6 +14,8 @@ const FLAGS = {
   'genesis-secret': { option: 'genesisSecret', integer: false },
   'rate-limit': { option: 'rateLimit', integer: true },
   'token-ttl': { option: 'tokenTtl', integer: true },
+  products: { option: 'products', integer: true },
+  reviews: { option: 'reviews', integer: true },
 } as const satisfies Record<string, { option: keyof SandboxOptions; integer: boolean }>
 
 type Flag = keyof typeof FLAGS
@@ -34,6 +36,8 @@ A local emulator of the Verified Reviews APIs with seeded data.
   --genesis-secret <s>   Genesis API secret key (default ${DEFAULTS.genesisSecret})
   --rate-limit <n>       requests per second per client, 0 = off (default ${DEFAULTS.rateLimit})
   --token-ttl <s>        access token lifetime in seconds (default ${DEFAULTS.tokenTtl})
+  --products <n>         products in the generated catalogue (default ${DEFAULTS.products})
+  --reviews <n>          product reviews generated over it (default ${DEFAULTS.reviews})
   -h, --help             show this help
 `
 
@@ -127,7 +131,7 @@ async function main(): Promise<void> {
       `  client secret   ${sandbox.clientSecret}`,
       `  website id      ${sandbox.websiteId}`,
       `  genesis secret  ${sandbox.genesisSecret}`,
-      `  seed ${options.seed ?? DEFAULTS.seed}, rate limit ${options.rateLimit ?? DEFAULTS.rateLimit}/s, token lifetime ${options.tokenTtl ?? DEFAULTS.tokenTtl} s`,
+      `  seed ${options.seed ?? DEFAULTS.seed}, ${options.products ?? DEFAULTS.products} products, ${options.reviews ?? DEFAULTS.reviews} product reviews, rate limit ${options.rateLimit ?? DEFAULTS.rateLimit}/s, token lifetime ${options.tokenTtl ?? DEFAULTS.tokenTtl} s`,
       `  Published API   ${origin}/verified-reviews/v1/published`,
       `  state           ${origin}/__sandbox/stats`,
       '',

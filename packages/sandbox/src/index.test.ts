@@ -60,5 +60,33 @@ describe('createSandbox options', () => {
     await expect(createSandbox({ rateLimit: -1 })).rejects.toThrow(SandboxOptionError)
     await expect(createSandbox({ websiteId: 'nope' })).rejects.toMatchObject({ option: 'websiteId' })
     await expect(createSandbox({ port: 70000 })).rejects.toMatchObject({ option: 'port' })
+    await expect(createSandbox({ products: 0 })).rejects.toMatchObject({ option: 'products' })
+    await expect(createSandbox({ reviews: -1 })).rejects.toMatchObject({ option: 'reviews' })
+  })
+
+  it('serve a catalogue of the size asked for, and keep it through a reset', async () => {
+    const sb = await createSandbox({ seed: 3, products: 250, reviews: 1200 })
+    try {
+      await sb.reset()
+      const tokenRes = await fetch(`${sb.origin}/realms/skeepers/protocol/openid-connect/token`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${sb.clientId}:${sb.clientSecret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials', audience: 'verified-reviews' }),
+      })
+      const { access_token } = await tokenRes.json()
+      const res = await fetch(
+        `${sb.origin}/verified-reviews/v1/published/products?limit=200&desc=product_variation_id`,
+        {
+          headers: { Authorization: `Bearer ${access_token}` },
+        },
+      )
+      expect(((await res.json()) as { product_variation_id: string }[])[0]?.product_variation_id).toBe(
+        'SKU-250',
+      )
+    } finally {
+      await sb.close()
+    }
   })
 })

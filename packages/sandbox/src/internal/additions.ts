@@ -187,15 +187,12 @@ function ownLanguage(locale: string): Language | undefined {
 }
 
 /** Rules between given fields, checked for every item before anything is added. */
-function precheck(
-  inputs: Record<string, unknown>[],
-  existing: readonly { review_id: string }[],
-  now: number,
-): void {
-  const taken = new Set(existing.map((r) => r.review_id))
+function precheck(inputs: Record<string, unknown>[], held: (reviewId: string) => boolean, now: number): void {
+  const taken = new Set<string>()
   inputs.forEach((input, index) => {
     if (typeof input.review_id === 'string') {
-      if (taken.has(input.review_id)) throw fail(index, 'review_id', 'is already taken')
+      if (held(input.review_id) || taken.has(input.review_id))
+        throw fail(index, 'review_id', 'is already taken')
       taken.add(input.review_id)
     }
     if (
@@ -241,7 +238,10 @@ function merge<T extends ProductReview | BrandReview>(review: T, input: Record<s
 function checkProducts(store: SandboxStore, inputs: Record<string, unknown>[]): void {
   inputs.forEach((input, index) => {
     if (input.product_variation_id === undefined) throw fail(index, 'product_variation_id', 'is required')
-    const known = store.products.find((p) => p.product_variation_id === input.product_variation_id)
+    const known =
+      typeof input.product_variation_id === 'string'
+        ? store.index.product(input.product_variation_id)
+        : undefined
     for (const field of PRODUCT_FIELDS) {
       if (known && input[field] !== undefined && input[field] !== known[field]) {
         throw fail(
@@ -256,7 +256,7 @@ function checkProducts(store: SandboxStore, inputs: Record<string, unknown>[]): 
 
 /** The catalogue entry of a review to add, adding a product the catalogue does not have. */
 function catalogueProduct(store: SandboxStore, input: Record<string, unknown>): Product {
-  const known = store.products.find((p) => p.product_variation_id === input.product_variation_id)
+  const known = store.index.product(input.product_variation_id as string)
   if (known) return known
   const product = generateProduct(
     store.additionsRandom,
@@ -265,8 +265,16 @@ function catalogueProduct(store: SandboxStore, input: Record<string, unknown>): 
   )
   for (const field of PRODUCT_FIELDS)
     if (typeof input[field] === 'string') product[field] = input[field] as string
-  const at = store.products.findIndex((p) => p.product_variation_id > product.product_variation_id)
-  store.products.splice(at < 0 ? store.products.length : at, 0, product)
+  // The catalogue is kept in product_variation_id order: the place is found by bisection.
+  let low = 0
+  let high = store.products.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if ((store.products[mid] as Product).product_variation_id > product.product_variation_id) high = mid
+    else low = mid + 1
+  }
+  store.products.splice(low, 0, product)
+  store.index.addedProduct(product)
   return product
 }
 
@@ -278,7 +286,7 @@ function catalogueProduct(store: SandboxStore, input: Record<string, unknown>): 
 export function addProductReviews(store: SandboxStore, body: Buffer): ProductReview[] {
   const inputs = validate(parseItems(body), PRODUCT_REVIEW_SCHEMA)
   checkProducts(store, inputs)
-  precheck(inputs, store.productReviews, store.now())
+  precheck(inputs, (id) => store.index.hasReviewId(id), store.now())
   const rng = store.additionsRandom
   const added = inputs.map((input) => {
     const product = catalogueProduct(store, input)
@@ -301,10 +309,11 @@ export function addProductReviews(store: SandboxStore, body: Buffer): ProductRev
     return review
   })
   store.productReviews.push(...added)
+  store.index.addedReviews(added)
   for (const id of new Set(added.map((r) => r.product_variation_id))) {
-    const product = store.products.find((p) => p.product_variation_id === id) as Product
+    const product = store.index.product(id) as Product
     if (product.review_summary) continue
-    const reviews = store.productReviews.filter((r) => r.product_variation_id === id)
+    const reviews = store.index.reviewsOf(id)
     const latest = Math.max(...reviews.map((r) => Date.parse(r.publish_date)))
     const summary = summarize(rng, product, reviews, latest)
     if (summary) product.review_summary = summary
@@ -315,7 +324,8 @@ export function addProductReviews(store: SandboxStore, body: Buffer): ProductRev
 /** Adds the brand reviews of a `POST /__sandbox/brand-reviews` body; an unknown shop_key adds a shop. */
 export function addBrandReviews(store: SandboxStore, body: Buffer): BrandReview[] {
   const inputs = validate(parseItems(body), BRAND_REVIEW_SCHEMA)
-  precheck(inputs, store.brandReviews, store.now())
+  const held = new Set(store.brandReviews.map((r) => r.review_id))
+  precheck(inputs, (id) => held.has(id), store.now())
   const rng = store.additionsRandom
   const added = inputs.map((input) => {
     const shopKey =

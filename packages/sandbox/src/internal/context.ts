@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
+import { CatalogueIndex } from './catalogue-index.ts'
 import type { BrandReview, Product, ProductReview, Shop, StoredPurchaseEvent } from './types.ts'
 
 /** Which token endpoint issued a token; a token opens only the API of its own audience. */
@@ -40,6 +41,10 @@ export interface SandboxSettings {
   rateLimit: number
   /** Lifetime of an access token in seconds. */
   tokenTtl: number
+  /** Products of the generated catalogue. */
+  products: number
+  /** Product reviews generated over the catalogue. */
+  reviews: number
   /** Organization name used as author of the AI review summary. */
   organizationName: string
 }
@@ -54,6 +59,11 @@ export interface SandboxState {
   readonly brandReviews: BrandReview[]
   readonly shops: Shop[]
   readonly purchaseEvents: StoredPurchaseEvent[]
+  /**
+   * Indexes over `products` and `productReviews`, kept up to date by the state's additions; a state
+   * without one (a test's) is indexed afresh for each request.
+   */
+  readonly index?: CatalogueIndex
   /** The audience of a live token, or undefined when the token is unknown or expired. */
   tokenAudience(token: string): Audience | undefined
   /** A deterministic uuid v4 (from the seeded generator). */
@@ -133,4 +143,9 @@ export interface Route {
     state: SandboxState,
     params: Record<string, string>,
   ): SandboxResponse | Promise<SandboxResponse>
+}
+
+/** The indexes of a state: its own, or (a test's state without one) built for this request. */
+export function indexOf(state: SandboxState): CatalogueIndex {
+  return state.index ?? new CatalogueIndex(state.products, state.productReviews)
 }

@@ -64,6 +64,18 @@ export interface SandboxOptions {
    * @default 3600
    */
   tokenTtl?: number
+  /**
+   * Products in the generated catalogue (`SKU-001` …; with more than 999, as many digits as the count
+   * needs: `SKU-00001` … `SKU-10000`), deterministic from the seed. One in ten has no review.
+   * @default 60
+   */
+  products?: number
+  /**
+   * Product reviews generated over the catalogue, deterministic from the seed: a large catalogue
+   * (`products: 10_000, reviews: 100_000`) is generated in seconds and served from indexes.
+   * @default 3000
+   */
+  reviews?: number
 }
 
 /** An option with a value the sandbox cannot run with; `option` names it. */
@@ -86,6 +98,8 @@ export const DEFAULTS = {
   genesisSecret: 'sandbox-genesis-secret',
   rateLimit: 100,
   tokenTtl: 3600,
+  products: 60,
+  reviews: 3000,
   organizationName: 'Maison Sandbox',
 } as const
 
@@ -154,6 +168,8 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   }
   const rateLimit = integer('rateLimit', options.rateLimit ?? DEFAULTS.rateLimit, 0, 1_000_000)
   const tokenTtl = integer('tokenTtl', options.tokenTtl ?? DEFAULTS.tokenTtl, 1, 31_536_000)
+  const products = integer('products', options.products ?? DEFAULTS.products, 1, 1_000_000)
+  const reviews = integer('reviews', options.reviews ?? DEFAULTS.reviews, 0, 10_000_000)
   return {
     host,
     port,
@@ -166,6 +182,8 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
       genesisSecret,
       rateLimit,
       tokenTtl,
+      products,
+      reviews,
       organizationName: DEFAULTS.organizationName,
     },
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   type Dataset,
@@ -26,6 +27,38 @@ const validGtin = (code: string) => gtinCheckDigit(code.slice(0, -1)) === code.s
 describe('generateDataset', () => {
   it('gives byte-identical data for the same seed', () => {
     expect(JSON.stringify(generateDataset(context(1)))).toBe(JSON.stringify(data))
+  })
+
+  it('keeps the seeded data of earlier versions when no size is given', () => {
+    expect(createHash('sha256').update(JSON.stringify(data)).digest('hex')).toBe(
+      'e3e0a5ab7731c1af51ee4801fa4b3725b816af6b353354e561b4362bd0acee67',
+    )
+  })
+
+  it('generates the catalogue size asked for, the same for the same seed', () => {
+    const sized = { ...context(4), products: 200, reviews: 2000 }
+    const large = generateDataset(sized)
+    expect(large.products.map((p) => p.product_variation_id)).toEqual(
+      Array.from({ length: 200 }, (_, i) => `SKU-${String(i + 1).padStart(3, '0')}`),
+    )
+    expect(large.productReviews).toHaveLength(2000)
+    const reviewed = new Set(large.productReviews.map((r) => r.product_variation_id))
+    expect(large.products.filter((p) => !reviewed.has(p.product_variation_id))).toHaveLength(20)
+    expect(JSON.stringify(generateDataset(sized))).toBe(JSON.stringify(large))
+  })
+
+  it('numbers a catalogue of more than 999 products with as many digits, each product told apart', () => {
+    const large = generateDataset({ ...context(5), products: 1200, reviews: 0 })
+    expect(large.products[0]?.product_variation_id).toBe('SKU-0001')
+    expect(large.products[1199]?.product_variation_id).toBe('SKU-1200')
+    expect(new Set(large.products.map((p) => p.product_name)).size).toBe(1200)
+    expect(new Set(large.products.map((p) => p.product_sku)).size).toBe(1200)
+    expect(large.productReviews).toHaveLength(0)
+  })
+
+  it('spreads reviews over a tiny catalogue too', () => {
+    const tiny = generateDataset({ ...context(6), products: 1, reviews: 5 })
+    expect(tiny.productReviews).toHaveLength(5)
   })
 
   it('gives different data for a different seed', () => {

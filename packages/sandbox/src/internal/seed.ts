@@ -38,6 +38,10 @@ export interface SeedContext {
   seed: number
   websiteId: string
   organizationName: string
+  /** Catalogue products; `PRODUCT_COUNT` when absent. */
+  products?: number
+  /** Product reviews; `PRODUCT_REVIEW_COUNT` when absent. */
+  reviews?: number
 }
 
 export interface Dataset {
@@ -200,6 +204,10 @@ export function generateProduct(
   category: Category = rng.pick(CATEGORIES),
   item: string = rng.pick(category.items),
   variant: string = rng.pick(category.variants),
+  /** Digits of the SKU's number: 4, unless a large catalogue needs more of them. */
+  skuDigits = 4,
+  /** Added to the name when the catalogue has more products than item and variant pairs. */
+  edition = '',
 ): Product {
   const [brand, brandCode] = rng.pick(category.brands)
   const digits = (n: number) => rng.string(n, '0123456789')
@@ -213,45 +221,67 @@ export function generateProduct(
     product_ean: gtin('37', 13),
     product_upc: gtin('0', 12),
     product_jan: gtin('49', 13),
-    product_sku: uniqueCode(used, () => `${brandCode}-${category.code}-${digits(4)}`),
+    product_sku: uniqueCode(used, () => `${brandCode}-${category.code}-${digits(skuDigits)}`),
     product_mpn: uniqueCode(used, () => `${brandCode}${rng.string(6, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789')}`),
     product_brand: brand,
-    product_name: `${item} – ${variant}`,
+    product_name: `${item} – ${variant}${edition}`,
   }
 }
 
-function generateCatalogue(rng: Random, used: Set<string>): Product[] {
+function generateCatalogue(rng: Random, used: Set<string>, count: number): Product[] {
   const combos: [Category, string, string][] = []
   for (const category of CATEGORIES) {
     for (const item of category.items)
       for (const variant of category.variants) combos.push([category, item, variant])
   }
-  return rng
-    .shuffle(combos)
-    .slice(0, PRODUCT_COUNT)
-    .map(([category, item, variant], index) =>
-      generateProduct(rng, `SKU-${String(index + 1).padStart(3, '0')}`, used, category, item, variant),
+  const shuffled = rng.shuffle(combos)
+  // SKU-001 … SKU-060 for the seeded catalogue; as many digits as the count needs for a larger one.
+  const width = Math.max(3, String(count).length)
+  const skuDigits = count > 1000 ? 6 : 4
+  return Array.from({ length: count }, (_, index) => {
+    const [category, item, variant] = shuffled[index % shuffled.length] as [Category, string, string]
+    const round = Math.floor(index / shuffled.length)
+    return generateProduct(
+      rng,
+      `SKU-${String(index + 1).padStart(width, '0')}`,
+      used,
+      category,
+      item,
+      variant,
+      skuDigits,
+      round === 0 ? '' : ` No. ${round + 1}`,
     )
+  })
 }
 
 /**
  * How many reviews each product gets: a few products with none, one or two (so some have no AI
  * summary), and a long tail under a handful of best sellers.
  */
-function reviewCounts(rng: Random, productCount: number): number[] {
+function reviewCounts(rng: Random, productCount: number, reviewCount: number): number[] {
   const order = rng.shuffle(Array.from({ length: productCount }, (_, i) => i))
   const counts = new Array<number>(productCount).fill(0)
-  const fixed = [1, 1, 2, 2]
-  const noReviews = order.slice(0, PRODUCTS_WITHOUT_REVIEWS)
-  const small = order.slice(PRODUCTS_WITHOUT_REVIEWS, PRODUCTS_WITHOUT_REVIEWS + fixed.length)
-  const rest = order.slice(PRODUCTS_WITHOUT_REVIEWS + fixed.length)
+  // One product in ten has no review (6 of the seeded 60), four have one or two, the rest at least 3.
+  const without = Math.min(
+    productCount - 1,
+    Math.round((productCount * PRODUCTS_WITHOUT_REVIEWS) / PRODUCT_COUNT),
+  )
+  let fixed = [1, 1, 2, 2].slice(0, Math.max(0, productCount - without - 1))
+  if (fixed.reduce((a, b) => a + b, 0) > reviewCount) fixed = []
+  const noReviews = order.slice(0, without)
+  const small = order.slice(without, without + fixed.length)
+  const rest = order.slice(without + fixed.length)
   for (const index of noReviews) counts[index] = 0
   small.forEach((index, i) => {
     counts[index] = fixed[i] as number
   })
-  const minimum = 3
-  const remaining = PRODUCT_REVIEW_COUNT - fixed.reduce((a, b) => a + b, 0) - minimum * rest.length
-  const weights = rest.map((_, rank) => 1 / (rank + 2) ** 1.4)
+  const spare = reviewCount - fixed.reduce((a, b) => a + b, 0)
+  const minimum = Math.min(3, Math.floor(spare / rest.length))
+  const remaining = spare - minimum * rest.length
+  // The seeded catalogue's long tail under a handful of best sellers; flatter for a large catalogue,
+  // whose best seller would otherwise hold a fifth of every review.
+  const exponent = productCount <= PRODUCT_COUNT ? 1.4 : 1
+  const weights = rest.map((_, rank) => 1 / (rank + 2) ** exponent)
   const totalWeight = weights.reduce((a, b) => a + b, 0)
   const shares = weights.map((w) => (w / totalWeight) * remaining)
   const floors = shares.map(Math.floor)
@@ -515,8 +545,8 @@ export function generateDataset(context: SeedContext): Dataset {
   const productRng = new Random(context.seed, 'product-reviews')
   const brandRng = new Random(context.seed, 'brand-reviews')
 
-  const products = generateCatalogue(catalogueRng, new Set())
-  const counts = reviewCounts(catalogueRng, products.length)
+  const products = generateCatalogue(catalogueRng, new Set(), context.products ?? PRODUCT_COUNT)
+  const counts = reviewCounts(catalogueRng, products.length, context.reviews ?? PRODUCT_REVIEW_COUNT)
   const productReviews: ProductReview[] = []
   products.forEach((product, index) => {
     const standing = drawStanding(productRng)

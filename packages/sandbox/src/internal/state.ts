@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { CatalogueIndex } from './catalogue-index.ts'
 import type { Audience, Operation, SandboxSettings, SandboxState } from './context.ts'
 import { FaultInjector } from './faults.ts'
 import { Random } from './random.ts'
@@ -35,6 +36,8 @@ export class SandboxStore implements SandboxState {
   /** Product codes in use, so that products added later get codes of their own. */
   readonly usedCodes = new Set<string>()
   readonly now: () => number
+  /** Indexes over the products and product reviews; a new one on every reset. */
+  index: CatalogueIndex
 
   #tokens = new Map<string, TokenRecord>()
   #stats = new Map<Operation, number>()
@@ -49,12 +52,13 @@ export class SandboxStore implements SandboxState {
     this.rateLimiter = new RateLimiter(settings.rateLimit, now)
     this.#uuids = new Random(settings.seed, 'uuid')
     this.#additions = new Random(settings.seed, 'additions')
+    this.index = new CatalogueIndex(this.products, this.productReviews)
     this.reset()
   }
 
   get seedContext(): SeedContext {
-    const { seed, websiteId, organizationName } = this.settings
-    return { seed, websiteId, organizationName }
+    const { seed, websiteId, organizationName, products, reviews } = this.settings
+    return { seed, websiteId, organizationName, products, reviews }
   }
 
   /** The generator of data added through `/__sandbox/`; restarted by a reset. */
@@ -65,10 +69,11 @@ export class SandboxStore implements SandboxState {
   /** Back to the seeded state: data, purchase events, tokens, statistics, faults, rate windows. */
   reset(): void {
     const data = generateDataset(this.seedContext)
-    this.products.splice(0, Infinity, ...data.products)
-    this.productReviews.splice(0, Infinity, ...data.productReviews)
-    this.brandReviews.splice(0, Infinity, ...data.brandReviews)
-    this.shops.splice(0, Infinity, ...data.shops)
+    replaceAll(this.products, data.products)
+    replaceAll(this.productReviews, data.productReviews)
+    replaceAll(this.brandReviews, data.brandReviews)
+    replaceAll(this.shops, data.shops)
+    this.index = new CatalogueIndex(this.products, this.productReviews)
     this.purchaseEvents.splice(0, Infinity)
     this.usedCodes.clear()
     for (const p of this.products) {
@@ -142,4 +147,10 @@ export class SandboxStore implements SandboxState {
   clearStats(): void {
     this.#stats.clear()
   }
+}
+
+/** Replaces the items of an array in place (a spread of a large catalogue would overflow the stack). */
+function replaceAll<T>(target: T[], items: readonly T[]): void {
+  target.length = 0
+  for (const item of items) target.push(item)
 }

@@ -1,6 +1,6 @@
 import { ratingsOf } from '../aggregate.ts'
 import type { Route, SandboxState } from '../context.ts'
-import { HttpError } from '../context.ts'
+import { HttpError, indexOf } from '../context.ts'
 import { absoluteUrl } from '../media.ts'
 import { Query } from '../query.ts'
 import type { ProductReview } from '../types.ts'
@@ -266,9 +266,8 @@ export function requestedRefs(query: Query, state: SandboxState): string[] {
 
 /** The reviews of each requested product, keyed in the requested order (an unknown one has none). */
 export function reviewsByRef(state: SandboxState, refs: readonly string[]): Map<string, ProductReview[]> {
-  const groups = new Map<string, ProductReview[]>(refs.map((ref) => [ref, []]))
-  for (const review of state.productReviews) groups.get(review.product_variation_id)?.push(review)
-  return groups
+  const index = indexOf(state)
+  return new Map(refs.map((ref) => [ref, [...index.reviewsOf(ref)]]))
 }
 
 function parseReviewQuery(query: Query): LegacyReviewQuery {

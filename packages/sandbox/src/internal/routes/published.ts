@@ -1,7 +1,9 @@
-import { brandReferenceTime, brandStatsOf, criteriaOf, groupBy, ratingsOf } from '../aggregate.ts'
+import { type BrandStats, brandReferenceTime, brandStatsOf, groupBy, type ratingsOf } from '../aggregate.ts'
 import { requireToken } from '../auth.ts'
+import { type CatalogueIndex, PRODUCT_CODES, sortByKey } from '../catalogue-index.ts'
 import {
   HttpError,
+  indexOf,
   type Operation,
   type Route,
   type SandboxRequest,
@@ -12,6 +14,7 @@ import {
   decodeCursor,
   encodeCursor,
   fingerprint,
+  type KeyComparator,
   type Keyed,
   type KeyValue,
   keyComparator,
@@ -33,14 +36,6 @@ const PAGING = ['cursor', 'limit', 'sort', 'desc']
 const DATE_FIELDS = ['publish_date', 'review_date', 'order_date'] as const
 const DATE_OPERATORS = ['gte', 'gt', 'lte', 'lt'] as const
 const DATE_PARAMS = DATE_FIELDS.flatMap((field) => DATE_OPERATORS.map((op) => `${field}.${op}`))
-const PRODUCT_CODES = [
-  'product_variation_id',
-  'product_ean',
-  'product_mpn',
-  'product_jan',
-  'product_upc',
-  'product_sku',
-] as const
 const RATES = ['1', '2', '3', '4', '5']
 
 /** How one field of a list sorts: its value in a sort key. */
@@ -102,11 +97,20 @@ function pageUrl(req: SandboxRequest, cursor: string): string {
 
 interface ListSpec<T> {
   operation: Operation
-  items: readonly T[]
+  /**
+   * The items sorted by `compare` on the keys `keyOf` makes; `sort` names the sort, so that a list
+   * sorted once can be kept for it.
+   */
+  sorted(sort: string, keyOf: (item: T) => KeyValue[], compare: KeyComparator): readonly Keyed<T>[]
   fields: SortFields<T>
   /** The record id: the last sort key, ascending, unless sorted explicitly. */
   id: string
   defaultSort: readonly string[]
+}
+
+/** A list spec's `sorted` over items chosen for this request. */
+function sortEach<T>(items: () => readonly T[]): ListSpec<T>['sorted'] {
+  return (_sort, keyOf, compare) => sortByKey(items(), keyOf, compare)
 }
 
 /** Sorts, pages and links one list request, the same way for every list operation. */
@@ -125,8 +129,8 @@ function listPage<T>(
 
   const getters = sort.map((s) => (spec.fields[s.field] as SortFields<T>[string]).value)
   const compare = keyComparator(sort.map((s) => s.descending))
-  const keyed: Keyed<T>[] = spec.items.map((item) => ({ item, key: getters.map((get) => get(item)) }))
-  keyed.sort((a, b) => compare(a.key, b.key))
+  const name = `${spec.operation} ${sort.map((s) => `${s.field}:${s.descending ? 'desc' : 'asc'}`).join(',')}`
+  const keyed = spec.sorted(name, (item) => getters.map((get) => get(item)), compare)
   const page = paginate(keyed, compare, limit, position)
 
   const links: string[] = []
@@ -221,8 +225,16 @@ function listProductReviews(req: SandboxRequest, state: SandboxState): SandboxRe
     'syndicated_review',
     'is_verified',
   ])
+  const codes = PRODUCT_CODES.flatMap((code) => {
+    const values = query.identifiers(code)
+    return values === undefined ? [] : [{ code, values: new Set(values) }]
+  })
   const predicates: (Predicate<ProductReview> | undefined)[] = [
-    ...PRODUCT_CODES.map((code) => inList<ProductReview>(query, code, (r) => r[code])),
+    ...codes.map(
+      ({ code, values }) =>
+        (r: ProductReview) =>
+          values.has(r[code]),
+    ),
     inList<ProductReview>(query, 'order_reference', (r) => r.order_reference),
     ...commonReviewFilters(query),
   ]
@@ -235,9 +247,26 @@ function listProductReviews(req: SandboxRequest, state: SandboxState): SandboxRe
   const syndicated = query.boolean('syndicated_review')
   if (syndicated !== undefined) predicates.push((r) => r.syndicated_review === syndicated)
 
-  const { page, headers } = listPage(req, query, {
+  const index = indexOf(state)
+  const active = predicates.filter((p): p is Predicate<ProductReview> => p !== undefined)
+  const { page, headers } = listPage<ProductReview>(req, query, {
     operation: 'products.reviews.list',
-    items: applyFilters(state.productReviews, predicates),
+    sorted: (sort, keyOf, compare) => {
+      // A product filter starts from the index: the few reviews of the products named, sorted here.
+      const narrowest = codes
+        .map(({ code, values }) => [...values].flatMap((value) => index.reviewsWith(code, value)))
+        .sort((a, b) => a.length - b.length)[0]
+      if (narrowest !== undefined) {
+        return sortByKey(
+          narrowest.filter((r) => active.every((p) => p(r))),
+          keyOf,
+          compare,
+        )
+      }
+      // Otherwise from every review, sorted once for this sort and kept sorted as reviews are added.
+      const all = index.sortedReviews(sort, keyOf, compare)
+      return active.length === 0 ? all : all.filter((entry) => active.every((p) => p(entry.item)))
+    },
     fields: {
       ...reviewDateFields,
       product_variation_id: { type: 'string', value: (r) => r.product_variation_id },
@@ -273,9 +302,9 @@ function listBrandReviews(req: SandboxRequest, state: SandboxState): SandboxResp
   const linked = query.boolean('linked_to_shop')
   if (linked !== undefined) predicates.push((r) => (r.shop_key !== '') === linked)
 
-  const { page, headers } = listPage(req, query, {
+  const { page, headers } = listPage<BrandReview>(req, query, {
     operation: 'brands.reviews.list',
-    items: applyFilters(state.brandReviews, predicates),
+    sorted: sortEach(() => applyFilters(state.brandReviews, predicates)),
     fields: { ...reviewDateFields, shop_key: { type: 'string', value: (r) => r.shop_key } },
     id: 'review_id',
     defaultSort: ['publish_date'],
@@ -291,13 +320,14 @@ interface ProductSummary {
   extras: { type: 'rate'; display_name: string; label: string; rate: { average: number; count: number } }[]
 }
 
-function summaryOf(product: Product, reviews: readonly ProductReview[], websiteId: string): ProductSummary {
+function summaryOf(product: Product, index: CatalogueIndex, websiteId: string): ProductSummary {
+  const { ratings, criteria } = index.aggregate(product.product_variation_id)
   return {
     product_variation_id: product.product_variation_id,
     website_id: websiteId,
-    ratings: ratingsOf(reviews),
+    ratings,
     ...(product.review_summary ? { review_summary: product.review_summary } : {}),
-    extras: criteriaOf(reviews).map((c) => ({
+    extras: criteria.map((c) => ({
       type: 'rate',
       display_name: c.display_name,
       label: c.label,
@@ -309,14 +339,29 @@ function summaryOf(product: Product, reviews: readonly ProductReview[], websiteI
 function listProducts(req: SandboxRequest, state: SandboxState): SandboxResponse {
   requirePublishedToken(req, state)
   const query = new Query(req.url, [...PAGING, 'product_variation_id'])
-  const byProduct = groupBy(state.productReviews, (r) => r.product_variation_id)
-  const wanted = inList<Product>(query, 'product_variation_id', (p) => p.product_variation_id)
-  const summaries = applyFilters(state.products, [wanted]).map((p) =>
-    summaryOf(p, byProduct.get(p.product_variation_id) ?? [], state.settings.websiteId),
-  )
-  const { page, headers } = listPage(req, query, {
+  const index = indexOf(state)
+  const { websiteId } = state.settings
+  const wanted = query.identifiers('product_variation_id')
+  const { page, headers } = listPage<ProductSummary>(req, query, {
     operation: 'products.list',
-    items: summaries,
+    sorted: (sort, keyOf, compare) => {
+      if (wanted !== undefined) {
+        const products = [...new Set(wanted)].flatMap((id) => index.productsWith('product_variation_id', id))
+        return sortByKey(
+          products.map((p) => summaryOf(p, index, websiteId)),
+          keyOf,
+          compare,
+        )
+      }
+      // The whole catalogue, summarized and sorted once until a review or a product is added.
+      return index.productList(sort, () =>
+        sortByKey(
+          state.products.map((p) => summaryOf(p, index, websiteId)),
+          keyOf,
+          compare,
+        ),
+      )
+    },
     fields: {
       product_variation_id: { type: 'string', value: (s) => s.product_variation_id },
       average: { type: 'number', value: (s) => s.ratings.average },
@@ -342,12 +387,14 @@ function listBrands(req: SandboxRequest, state: SandboxState): SandboxResponse {
     ...shopKeys.map((key) => brandStatsOf(key, websiteId, byShop.get(key) ?? [], reference)),
   ]
   const linked = query.boolean('linked_to_shop')
-  const { page, headers } = listPage(req, query, {
+  const { page, headers } = listPage<BrandStats>(req, query, {
     operation: 'brands.list',
-    items: applyFilters(entries, [
-      inList(query, 'shop_key', (e) => e.shop_key),
-      linked === undefined ? undefined : (e) => (e.shop_key !== '') === linked,
-    ]),
+    sorted: sortEach(() =>
+      applyFilters(entries, [
+        inList(query, 'shop_key', (e) => e.shop_key),
+        linked === undefined ? undefined : (e) => (e.shop_key !== '') === linked,
+      ]),
+    ),
     fields: {
       shop_key: { type: 'string', value: (e) => e.shop_key },
       count_total_since_creation: { type: 'number', value: (e) => e.count_total_since_creation },
@@ -398,17 +445,18 @@ function listRatings(req: SandboxRequest, state: SandboxState): SandboxResponse 
   }
   const sorted = query.has('sort') || query.has('desc')
   const sort = sorted ? readSort(query, Object.keys(RATING_SORT), ['product_variation_id']) : []
-  const byProduct = groupBy(state.productReviews, (r) => r.product_variation_id)
+  const index = indexOf(state)
   const entries = values.flatMap((value) =>
-    state.products
-      .filter((p) => p[type] === value && byProduct.has(p.product_variation_id))
+    index
+      .productsWith(type, value)
+      .filter((p) => index.reviewsOf(p.product_variation_id).length > 0)
       .map((p) => {
-        const reviews = byProduct.get(p.product_variation_id) as ProductReview[]
+        const { ratings, criteria } = index.aggregate(p.product_variation_id)
         return {
           product_variation_id: p.product_variation_id,
           product_ean: p.product_ean,
-          ...ratingsOf(reviews),
-          extras: criteriaOf(reviews).map((c) => ({ count: c.count, average: c.average, label: c.label })),
+          ...ratings,
+          extras: criteria.map((c) => ({ count: c.count, average: c.average, label: c.label })),
         }
       }),
   )
@@ -471,10 +519,10 @@ function getStructuredData(req: SandboxRequest, state: SandboxState): SandboxRes
   if (!format) {
     throw new HttpError(406, 'not_acceptable', 'Accept must be application/ld+json or text/javascript')
   }
-  const wanted = new Set(ids)
+  const index = indexOf(state)
   const blocks = structuredData({
-    products: ids.flatMap((id) => state.products.filter((p) => p.product_variation_id === id)),
-    reviews: state.productReviews.filter((r) => wanted.has(r.product_variation_id)),
+    products: ids.flatMap((id) => index.productsWith('product_variation_id', id)),
+    reviews: [...new Set(ids)].flatMap((id) => index.reviewsOf(id)),
     canonicalUrl,
     filters,
     reviewsLimit,

@@ -17,6 +17,8 @@ export function fakeState(
       genesisSecret: 'g',
       rateLimit: 0,
       tokenTtl: 3600,
+      products: 60,
+      reviews: 3000,
       organizationName: 'Org',
     },
     products: [],
