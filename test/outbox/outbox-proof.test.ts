@@ -116,31 +116,34 @@ describe('the outbox', () => {
     ])
     const started = performance.now()
 
-    // 1. Checkouts: each event is recorded, then sent at once; the second event of an order comes
-    //    after the first was recorded (its checkout returned).
+    // 1. Checkouts: each call records two events, then sends them at once: the first event of order n
+    //    and the second of order n - 100, whose first was recorded by a call that has returned.
     const results = new Map<string, OutboxSendResult>()
-    const firstDone = new Map<number, Promise<void>>()
-    const firstResolvers = new Map<number, () => void>()
-    for (let n = 0; n < ORDERS; n++)
-      firstDone.set(n, new Promise<void>((resolve) => firstResolvers.set(n, resolve)))
-    const work: Array<[number, 1 | 2]> = []
+    const firstRecorded = new Map<number, Promise<void>>()
+    const recordFirst = new Map<number, () => void>()
     for (let n = 0; n < ORDERS; n++) {
-      work.push([n, 1])
-      if (n >= 100) work.push([n - 100, 2])
+      firstRecorded.set(n, new Promise<void>((resolve) => recordFirst.set(n, resolve)))
     }
-    for (let n = ORDERS - 100; n < ORDERS; n++) work.push([n, 2])
-    await pool(work, CONCURRENCY, async ([n, part]) => {
-      if (part === 2) await firstDone.get(n)
-      const [result] = await sendPurchaseEvents({
+    const calls = Array.from({ length: ORDERS + 100 }, (_, index) =>
+      [
+        index < ORDERS ? ([index, 1] as const) : undefined,
+        index >= 100 ? ([index - 100, 2] as const) : undefined,
+      ].filter((item) => item !== undefined),
+    )
+    await pool(calls, CONCURRENCY, async (items) => {
+      for (const [n, part] of items) if (part === 2) await firstRecorded.get(n)
+      const sent = await sendPurchaseEvents({
         client,
         store,
         websiteId,
-        events: [event(n, part)],
+        events: items.map(([n, part]) => event(n, part)),
         orderKey,
         backoff: BACKOFF,
       })
-      results.set(`ORD-${n}/${part}`, result as OutboxSendResult)
-      if (part === 1) firstResolvers.get(n)?.()
+      items.forEach(([n, part], index) => {
+        results.set(`ORD-${n}/${part}`, sent[index] as OutboxSendResult)
+        if (part === 1) recordFirst.get(n)?.()
+      })
     })
     // Events the client's own checks would refuse, recorded straight into the outbox (as by an older
     // version of the shop): they must end in the dead-letter list, not at the service.
