@@ -38,6 +38,18 @@ export {
   VerifiedReviewsError,
 } from './errors.ts'
 export {
+  type DefaultClientOptions,
+  defaultClient,
+  environmentClientOptions,
+} from './internal/default-client.ts'
+export {
+  ENVIRONMENT_VARIABLES,
+  type EnvironmentSource,
+  missingCredentials,
+  readEnvironment,
+  type VerifiedReviewsEnvironment,
+} from './internal/environment.ts'
+export {
   PURCHASE_EVENT_FORM_FIELDS,
   type PurchaseEventFormField,
   type PurchaseEventFormOptions,

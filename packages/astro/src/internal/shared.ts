@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import {
   type ClientOptions,
   createClient,
+  environmentClientOptions,
   type ProductReview,
   type VerifiedReviewsClient,
 } from '@verified-reviews/core'
@@ -58,12 +59,17 @@ export function startRun(
 
 /**
  * The client the loaders and components use by default: the integration's options, else the
- * `VERIFIED_REVIEWS_*` environment. Its GET answers are cached in memory for five minutes, so pages
- * rendered on demand share them.
+ * `VERIFIED_REVIEWS_*` environment, read by the core's `readEnvironment` rules (trimmed, blank is
+ * unset) as the React and Next.js packages read it. Its GET answers are cached in memory for five
+ * minutes, so pages rendered on demand share them.
  */
 export function sharedClient(): VerifiedReviewsClient {
   const state = shared()
-  state.client ??= createClient({ ...state.clientOptions, cache: createMemoryCache() })
+  state.client ??= createClient({
+    ...environmentClientOptions(),
+    ...state.clientOptions,
+    cache: createMemoryCache(),
+  })
   return state.client
 }
 

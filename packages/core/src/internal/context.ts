@@ -7,6 +7,7 @@ import {
   cursorSignerFromSecret,
   unusableCursorSigner,
 } from './endpoint/signed-cursor.ts'
+import { environmentVariable } from './environment.ts'
 import type { CacheSettings, Fetch, HttpSettings, Service } from './http.ts'
 import { requestToken } from './oauth.ts'
 import { RateBudget } from './rate-budget.ts'
@@ -31,11 +32,9 @@ export interface ClientContext {
   internals: ClientInternals
 }
 
-/** Reads an environment variable where there is a `process` (Node, Bun, Deno); undefined on edge runtimes. */
+/** Reads an environment variable by the rules of `readEnvironment` (trimmed, blank is unset); none on edge runtimes. */
 export function env(name: string): string | undefined {
-  const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
-  const value = process?.env?.[name]
-  return value === '' ? undefined : value
+  return environmentVariable(name)
 }
 
 function check(valid: boolean, field: string, message: string): void {

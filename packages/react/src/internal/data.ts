@@ -17,34 +17,20 @@ export type SearchParamsInput =
   | Promise<URLSearchParams | SearchParamsRecord>
   | undefined
 
-const ENV_KEYS = [
-  'VERIFIED_REVIEWS_ORIGIN',
-  'VERIFIED_REVIEWS_CLIENT_ID',
-  'VERIFIED_REVIEWS_CLIENT_SECRET',
-  'VERIFIED_REVIEWS_WEBSITE_ID',
-] as const
-
-/** The environment variables, read through `globalThis` so runtimes without `process` have none. */
-function environment(): Record<string, string | undefined> {
-  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
+/** `NODE_ENV`, read through `globalThis` so runtimes without `process` have none. */
+function nodeEnv(): string | undefined {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NODE_ENV
 }
 
-let fromEnvironment: { key: string; client: Promise<VerifiedReviewsClient> } | undefined
-
 /**
- * The given client, else one client built by `createClient()` from the environment and kept while the
- * environment stays the same, so every render shares its token and rate budget. The core is imported
- * on demand, so presentational components imported from the same entry never pull it into a browser
- * bundle.
+ * The given client, else the environment's default client of the core (`defaultClient()`: one client
+ * per process, built again when a `VERIFIED_REVIEWS_*` variable changes), so every render shares its
+ * token and rate budget. The core is imported on demand, so presentational components imported from
+ * the same entry never pull it into a browser bundle.
  */
 export function resolveClient(client: VerifiedReviewsClient | undefined): Promise<VerifiedReviewsClient> {
   if (client !== undefined) return Promise.resolve(client)
-  const env = environment()
-  const key = ENV_KEYS.map((name) => env[name] ?? '').join('\n')
-  if (fromEnvironment?.key !== key) {
-    fromEnvironment = { key, client: import('@verified-reviews/core').then((core) => core.createClient()) }
-  }
-  return fromEnvironment.client
+  return import('@verified-reviews/core').then((core) => core.defaultClient())
 }
 
 /** True for what a framework throws on purpose during rendering (Next.js redirects, dynamic usage, React postpone). */
@@ -87,7 +73,7 @@ const warned = new Set<string>()
 
 /** A development warning, given once per message; silent when `NODE_ENV` is `production`. */
 export function warnOnce(message: string): void {
-  if (environment().NODE_ENV === 'production' || warned.has(message)) return
+  if (nodeEnv() === 'production' || warned.has(message)) return
   warned.add(message)
   console.warn(`@verified-reviews/react: ${message}`)
 }

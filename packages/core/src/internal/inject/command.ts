@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util'
 import { createClient } from '../../client.ts'
 import type { ProductReview } from '../../types/published.ts'
+import { environmentClientOptions } from '../default-client.ts'
+import { readEnvironment } from '../environment.ts'
 import { createJsonFileReviewStore } from '../sync/json-file-store.ts'
 import { type InjectReport, injectProductJsonLd } from './inject-directory.ts'
 import { createProgressBar, type ProgressStream } from './progress-bar.ts'
@@ -107,11 +109,11 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
   const bar = values.quiet === true || values.json === true ? undefined : createProgressBar(io.stderr)
   const logger = { warn: (message: string) => io.stderr.write(`warning: ${message}\n`) }
   try {
-    const origin = values.origin ?? io.env.VERIFIED_REVIEWS_ORIGIN
+    const { clientId, clientSecret, origin } = environmentClientOptions(readEnvironment(io.env))
     const client = createClient({
-      clientId: io.env.VERIFIED_REVIEWS_CLIENT_ID,
-      clientSecret: io.env.VERIFIED_REVIEWS_CLIENT_SECRET,
-      ...(origin === undefined || origin === '' ? {} : { origin }),
+      ...(clientId === undefined ? {} : { clientId }),
+      ...(clientSecret === undefined ? {} : { clientSecret }),
+      ...(values.origin === undefined && origin === undefined ? {} : { origin: values.origin ?? origin }),
     })
     const report = await injectProductJsonLd({
       dir,

@@ -1,0 +1,62 @@
+import { type ClientOptions, createClient, type VerifiedReviewsClient } from '../client.ts'
+import { readEnvironment, type VerifiedReviewsEnvironment } from './environment.ts'
+
+/** Options of {@link defaultClient}: those of `createClient`, but the ones the environment gives. */
+export interface DefaultClientOptions
+  extends Omit<ClientOptions, 'clientId' | 'clientSecret' | 'origin' | 'websiteId' | 'genesisSecret'> {
+  /**
+   * Names this default client, so that clients configured differently (a framework's cached and
+   * uncached ones) are kept apart. Calls with the same name share one client.
+   * @default 'default'
+   */
+  name?: string
+}
+
+interface Held {
+  key: string
+  client: VerifiedReviewsClient
+}
+
+// On globalThis: a framework may load this module in several bundles of one process (Next.js, Astro).
+const HELD = Symbol.for('verified-reviews.default-clients')
+
+function held(): Map<string, Held> {
+  const holder = globalThis as { [HELD]?: Map<string, Held> }
+  holder[HELD] ??= new Map()
+  return holder[HELD]
+}
+
+/** The client options the environment gives: credentials, origin, website and Genesis secret. */
+export function environmentClientOptions(
+  environment: VerifiedReviewsEnvironment = readEnvironment(),
+): Pick<ClientOptions, 'clientId' | 'clientSecret' | 'origin' | 'websiteId' | 'genesisSecret'> {
+  const options: ClientOptions = {}
+  if (environment.clientId !== undefined) options.clientId = environment.clientId
+  if (environment.clientSecret !== undefined) options.clientSecret = environment.clientSecret
+  if (environment.origin !== undefined) options.origin = environment.origin
+  if (environment.websiteId !== undefined) options.websiteId = environment.websiteId
+  if (environment.genesisSecret !== undefined) options.genesisSecret = environment.genesisSecret
+  return options
+}
+
+/**
+ * The client of this process configured from the environment (see {@link readEnvironment}): one per
+ * `name`, shared by every caller so that they share its token and rate budget, and built again when
+ * the environment changes. The options of the call that builds it hold until then; later calls with
+ * the same name and environment get the same client whatever options they pass. The React, Next.js
+ * and Astro components use it when they are given no client.
+ *
+ * @example
+ * const vr = defaultClient() // VERIFIED_REVIEWS_CLIENT_ID, _CLIENT_SECRET, _ORIGIN…
+ */
+export function defaultClient(options: DefaultClientOptions = {}): VerifiedReviewsClient {
+  const { name = 'default', ...clientOptions } = options
+  const environment = readEnvironment()
+  const key = JSON.stringify(environment)
+  const clients = held()
+  const current = clients.get(name)
+  if (current?.key === key) return current.client
+  const client = createClient({ ...clientOptions, ...environmentClientOptions(environment) })
+  clients.set(name, { key, client })
+  return client
+}

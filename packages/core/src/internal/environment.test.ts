@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ValidationError } from '../errors.ts'
+import { defaultClient } from './default-client.ts'
+import { ENVIRONMENT_VARIABLES, missingCredentials, readEnvironment } from './environment.ts'
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+describe('readEnvironment', () => {
+  it('reads every setting from its variable, trimmed', () => {
+    const env = readEnvironment({
+      VERIFIED_REVIEWS_CLIENT_ID: ' id ',
+      VERIFIED_REVIEWS_CLIENT_SECRET: 'secret\n',
+      VERIFIED_REVIEWS_ORIGIN: 'http://127.0.0.1:4010',
+      VERIFIED_REVIEWS_WEBSITE_ID: 'site',
+      VERIFIED_REVIEWS_GENESIS_SECRET: 'genesis',
+      VERIFIED_REVIEWS_REVALIDATE_SECRET: 'revalidate-secret',
+      CRON_SECRET: 'cron',
+      VERIFIED_REVIEWS_REVALIDATE: '600',
+      VERIFIED_REVIEWS_DIST_DIR: '.next-e2e',
+      VERIFIED_REVIEWS_FAIL_ON_ERROR: 'true',
+    })
+    expect(env).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      origin: 'http://127.0.0.1:4010',
+      websiteId: 'site',
+      genesisSecret: 'genesis',
+      revalidateSecret: 'revalidate-secret',
+      cronSecret: 'cron',
+      revalidate: 600,
+      distDir: '.next-e2e',
+      failOnError: true,
+    })
+  })
+
+  it('counts unset, empty and blank variables as unset', () => {
+    const env = readEnvironment({ VERIFIED_REVIEWS_CLIENT_ID: '', VERIFIED_REVIEWS_CLIENT_SECRET: '  ' })
+    expect(env.clientId).toBeUndefined()
+    expect(env.clientSecret).toBeUndefined()
+    expect(env.origin).toBeUndefined()
+    expect(env.failOnError).toBe(false)
+  })
+
+  it('reads the process environment by default', () => {
+    vi.stubEnv('VERIFIED_REVIEWS_WEBSITE_ID', ' from-process ')
+    expect(readEnvironment().websiteId).toBe('from-process')
+  })
+
+  it('refuses a revalidate time that is not a whole number of seconds, naming the variable', () => {
+    expect(() => readEnvironment({ VERIFIED_REVIEWS_REVALIDATE: '1h' })).toThrow(ValidationError)
+    expect(() => readEnvironment({ VERIFIED_REVIEWS_REVALIDATE: '1h' })).toThrow(
+      /VERIFIED_REVIEWS_REVALIDATE.*whole number of seconds, not "1h"/,
+    )
+  })
+
+  it.each([
+    ['1', true],
+    ['YES', true],
+    ['no', false],
+    ['0', false],
+  ])('reads VERIFIED_REVIEWS_FAIL_ON_ERROR=%s as %s', (value, expected) => {
+    expect(readEnvironment({ VERIFIED_REVIEWS_FAIL_ON_ERROR: value }).failOnError).toBe(expected)
+  })
+
+  it('refuses a fail-on-error value that is neither a yes nor a no', () => {
+    expect(() => readEnvironment({ VERIFIED_REVIEWS_FAIL_ON_ERROR: 'always' })).toThrow(
+      /VERIFIED_REVIEWS_FAIL_ON_ERROR/,
+    )
+  })
+
+  it('lists a variable for every setting', () => {
+    expect(Object.keys(ENVIRONMENT_VARIABLES).sort()).toEqual(Object.keys(readEnvironment({})).sort())
+  })
+})
+
+describe('missingCredentials', () => {
+  it('names the credential variables that are not set', () => {
+    expect(missingCredentials(readEnvironment({ VERIFIED_REVIEWS_CLIENT_SECRET: 's' }))).toEqual([
+      'VERIFIED_REVIEWS_CLIENT_ID',
+    ])
+    expect(missingCredentials(readEnvironment({}))).toEqual([
+      'VERIFIED_REVIEWS_CLIENT_ID',
+      'VERIFIED_REVIEWS_CLIENT_SECRET',
+    ])
+    expect(
+      missingCredentials(
+        readEnvironment({ VERIFIED_REVIEWS_CLIENT_ID: 'i', VERIFIED_REVIEWS_CLIENT_SECRET: 's' }),
+      ),
+    ).toEqual([])
+  })
+})
+
+describe('defaultClient', () => {
+  it('gives every caller the same client while the environment stays the same', () => {
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', 'one')
+    expect(defaultClient({ name: 'test-same' })).toBe(defaultClient({ name: 'test-same' }))
+  })
+
+  it('builds a new client when a variable changes', () => {
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', 'one')
+    const before = defaultClient({ name: 'test-change' })
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', 'two')
+    expect(defaultClient({ name: 'test-change' })).not.toBe(before)
+  })
+
+  it('keeps clients of different names apart', () => {
+    expect(defaultClient({ name: 'test-a' })).not.toBe(defaultClient({ name: 'test-b' }))
+  })
+
+  it('treats a blank credential as missing, as createClient does', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', '   ')
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', 'secret')
+    const client = defaultClient({ name: 'test-blank', fetch: () => Promise.reject(new Error('no call')) })
+    await expect(client.products.list({ limit: 1 })).rejects.toThrow(/clientId.*VERIFIED_REVIEWS_CLIENT_ID/)
+  })
+})

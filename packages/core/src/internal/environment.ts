@@ -1,0 +1,128 @@
+import { ValidationError } from '../errors.ts'
+
+/**
+ * The settings the packages read from the environment, each from one variable, by one set of rules:
+ * a value is trimmed, and a variable that is unset, empty or only blank counts as unset.
+ */
+export interface VerifiedReviewsEnvironment {
+  /** `VERIFIED_REVIEWS_CLIENT_ID`: client id of the API credentials. */
+  clientId: string | undefined
+  /** `VERIFIED_REVIEWS_CLIENT_SECRET`: client secret of the API credentials. */
+  clientSecret: string | undefined
+  /** `VERIFIED_REVIEWS_ORIGIN`: one origin replacing every API address's (a sandbox, a proxy). */
+  origin: string | undefined
+  /** `VERIFIED_REVIEWS_WEBSITE_ID`: default website of purchase events, legacy and Genesis calls. */
+  websiteId: string | undefined
+  /** `VERIFIED_REVIEWS_GENESIS_SECRET`: secret key of the Genesis API. */
+  genesisSecret: string | undefined
+  /** `VERIFIED_REVIEWS_REVALIDATE_SECRET`: the secret a scheduler sends to the revalidate and outbox routes. */
+  revalidateSecret: string | undefined
+  /** `CRON_SECRET`: Vercel Cron's secret, accepted by the same routes. */
+  cronSecret: string | undefined
+  /** `VERIFIED_REVIEWS_REVALIDATE`: seconds review data stays fresh in the Next.js data cache (a whole number). */
+  revalidate: number | undefined
+  /** `VERIFIED_REVIEWS_DIST_DIR`: the Next.js build directory, when `next.config` sets another `distDir`. */
+  distDir: string | undefined
+  /**
+   * `VERIFIED_REVIEWS_FAIL_ON_ERROR`: whether a build stops when review data cannot be fetched (missing
+   * or refused credentials, an API that cannot be reached) instead of building pages without reviews.
+   * `1`, `true` or `yes` turn it on; `0`, `false` or `no` (or nothing) leave it off.
+   */
+  failOnError: boolean
+}
+
+/** Every variable {@link readEnvironment} reads, by the setting it gives. */
+export const ENVIRONMENT_VARIABLES = {
+  clientId: 'VERIFIED_REVIEWS_CLIENT_ID',
+  clientSecret: 'VERIFIED_REVIEWS_CLIENT_SECRET',
+  origin: 'VERIFIED_REVIEWS_ORIGIN',
+  websiteId: 'VERIFIED_REVIEWS_WEBSITE_ID',
+  genesisSecret: 'VERIFIED_REVIEWS_GENESIS_SECRET',
+  revalidateSecret: 'VERIFIED_REVIEWS_REVALIDATE_SECRET',
+  cronSecret: 'CRON_SECRET',
+  revalidate: 'VERIFIED_REVIEWS_REVALIDATE',
+  distDir: 'VERIFIED_REVIEWS_DIST_DIR',
+  failOnError: 'VERIFIED_REVIEWS_FAIL_ON_ERROR',
+} as const satisfies Record<keyof VerifiedReviewsEnvironment, string>
+
+/** Where variables are read: a record such as `process.env`. */
+export type EnvironmentSource = Readonly<Record<string, string | undefined>>
+
+/** The process's environment, read through `globalThis` so that runtimes without `process` have none. */
+export function processEnvironment(): EnvironmentSource {
+  return (globalThis as { process?: { env?: EnvironmentSource } }).process?.env ?? {}
+}
+
+/** One variable by the rules of {@link readEnvironment}: trimmed, and undefined when unset or blank. */
+export function environmentVariable(
+  name: string,
+  source: EnvironmentSource = processEnvironment(),
+): string | undefined {
+  const value = source[name]
+  if (typeof value !== 'string') return undefined
+  const trimmed = value.trim()
+  return trimmed === '' ? undefined : trimmed
+}
+
+const TRUE = ['1', 'true', 'yes']
+const FALSE = ['0', 'false', 'no']
+
+/**
+ * The `VERIFIED_REVIEWS_*` settings (and Vercel's `CRON_SECRET`) of `source`, the process's environment
+ * by default. Every package reads the environment through this function, so the same variables follow
+ * the same rules everywhere: values are trimmed; unset, empty and blank variables count as unset.
+ *
+ * @throws ValidationError naming the variable, when `VERIFIED_REVIEWS_REVALIDATE` is not a whole number
+ * of seconds or `VERIFIED_REVIEWS_FAIL_ON_ERROR` is not a yes or a no: a typo must not silently turn a
+ * setting off.
+ *
+ * @example
+ * const env = readEnvironment()
+ * if (env.clientId === undefined) console.warn('VERIFIED_REVIEWS_CLIENT_ID is not set')
+ */
+export function readEnvironment(
+  source: EnvironmentSource = processEnvironment(),
+): VerifiedReviewsEnvironment {
+  const read = (key: keyof VerifiedReviewsEnvironment) =>
+    environmentVariable(ENVIRONMENT_VARIABLES[key], source)
+  const revalidate = read('revalidate')
+  if (revalidate !== undefined && !/^[0-9]+$/.test(revalidate)) {
+    throw new ValidationError([
+      {
+        field: ENVIRONMENT_VARIABLES.revalidate,
+        message: `must be a whole number of seconds, not "${revalidate}"`,
+      },
+    ])
+  }
+  const failOnError = read('failOnError')?.toLowerCase()
+  if (failOnError !== undefined && !TRUE.includes(failOnError) && !FALSE.includes(failOnError)) {
+    throw new ValidationError([
+      {
+        field: ENVIRONMENT_VARIABLES.failOnError,
+        message: `must be one of ${[...TRUE, ...FALSE].join(', ')}, not "${failOnError}"`,
+      },
+    ])
+  }
+  return {
+    clientId: read('clientId'),
+    clientSecret: read('clientSecret'),
+    origin: read('origin'),
+    websiteId: read('websiteId'),
+    genesisSecret: read('genesisSecret'),
+    revalidateSecret: read('revalidateSecret'),
+    cronSecret: read('cronSecret'),
+    revalidate: revalidate === undefined ? undefined : Number(revalidate),
+    distDir: read('distDir'),
+    failOnError: failOnError !== undefined && TRUE.includes(failOnError),
+  }
+}
+
+/**
+ * The credential variables that `environment` lacks, by name (`VERIFIED_REVIEWS_CLIENT_ID`,
+ * `VERIFIED_REVIEWS_CLIENT_SECRET`); empty when both are set.
+ */
+export function missingCredentials(environment: VerifiedReviewsEnvironment = readEnvironment()): string[] {
+  return (['clientId', 'clientSecret'] as const)
+    .filter((key) => environment[key] === undefined)
+    .map((key) => ENVIRONMENT_VARIABLES[key])
+}
