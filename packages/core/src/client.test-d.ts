@@ -11,13 +11,18 @@ import {
   type GenesisWebsiteResponse,
   type LegacyProductRatingsResponse,
   type LegacyProductReviewsResponse,
+  type Operation,
   type Page,
   type PagePromise,
   type ProductRating,
+  type ProductRatingsLookupType,
   type ProductReview,
+  type ProductReviewListParams,
   type ProductSummary,
   type PurchaseEventResult,
   RateLimitError,
+  type RequestOptions,
+  type RequestOptionsHook,
   type StructuredData,
   ValidationError,
   type VerifiedReviewsError,
@@ -44,6 +49,40 @@ describe('createClient', () => {
 
   it('takes fetch options such as those of Next.js', () => {
     createClient({ fetchOptions: { next: { revalidate: 60, tags: ['reviews'] } } })
+  })
+})
+
+describe('requestOptions', () => {
+  it('narrows the parameters by the operation', () => {
+    createClient({
+      requestOptions: ({ operation, params }) => {
+        if (operation === 'products.reviews.list') {
+          expectTypeOf(params).toEqualTypeOf<ProductReviewListParams>()
+          return { fetchOptions: { next: { tags: [String(params.product_variation_id)] } } }
+        }
+        if (operation === 'products.ratings.list')
+          expectTypeOf(params.type).toEqualTypeOf<ProductRatingsLookupType>()
+        return undefined
+      },
+    })
+  })
+
+  it('names only the operations the client has', () => {
+    createClient({
+      requestOptions: ({ operation }) => {
+        // @ts-expect-error: no operation is named so (a renamed one fails here)
+        if (operation === 'products.reviews.all') return {}
+        return undefined
+      },
+    })
+    expectTypeOf<'products.reviews.list'>().toExtend<Operation>()
+    expectTypeOf<'products.reviews.all'>().not.toExtend<Operation>()
+  })
+
+  it('answers request options or nothing', () => {
+    // @ts-expect-error: tags go in fetchOptions or cache, not at the top
+    createClient({ requestOptions: () => ({ tags: ['x'] }) })
+    expectTypeOf<ReturnType<RequestOptionsHook>>().toEqualTypeOf<RequestOptions | undefined>()
   })
 })
 

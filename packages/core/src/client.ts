@@ -4,11 +4,23 @@ import type { CacheStore } from './internal/cache/store.ts'
 import { type ClientContext, createContext } from './internal/context.ts'
 import { CLIENT_INTERNALS } from './internal/endpoint/signed-cursor.ts'
 import type { SharedRateBudget, TokenStore } from './internal/shared-state.ts'
-import { Brands } from './resources/brands.ts'
-import { Genesis } from './resources/genesis.ts'
-import { Legacy } from './resources/legacy.ts'
-import { Products } from './resources/products.ts'
-import { PurchaseEvents } from './resources/purchase-events.ts'
+import { type BrandListParams, type BrandReviewListParams, Brands } from './resources/brands.ts'
+import {
+  Genesis,
+  type GenesisProductAverageParams,
+  type GenesisProductReviewsParams,
+  type GenesisWebsiteChoice,
+  type GenesisWebsiteGetParams,
+} from './resources/genesis.ts'
+import { Legacy, type LegacyRatingsGetParams, type LegacyReviewsGetParams } from './resources/legacy.ts'
+import {
+  type ProductListParams,
+  type ProductRatingListParams,
+  type ProductReviewListParams,
+  Products,
+  type StructuredDataParams,
+} from './resources/products.ts'
+import { PurchaseEvents, type SubmitPurchaseEventsParams } from './resources/purchase-events.ts'
 
 /**
  * Options passed through to `fetch` with every API request, such as Next.js's
@@ -124,6 +136,51 @@ export interface RequestOptions {
    */
   cache?: false | RequestCacheOptions
 }
+
+/**
+ * Every operation of the client, by its name (the path of the method: `products.reviews.list` is
+ * `client.products.reviews.list`), with the parameters it is called with. Operations whose
+ * parameters are optional are given `{}` when the caller passes none.
+ */
+export interface OperationParams {
+  'products.list': ProductListParams
+  'products.reviews.list': ProductReviewListParams
+  'products.ratings.list': ProductRatingListParams
+  'products.structuredData.get': StructuredDataParams
+  'brands.list': BrandListParams
+  'brands.reviews.list': BrandReviewListParams
+  'purchaseEvents.submit': SubmitPurchaseEventsParams
+  'legacy.products.ratings.get': LegacyRatingsGetParams
+  'legacy.products.reviews.get': LegacyReviewsGetParams
+  'genesis.website.get': GenesisWebsiteGetParams
+  'genesis.product.reviews': GenesisProductReviewsParams
+  'genesis.product.average': GenesisProductAverageParams
+  'genesis.static.brand': GenesisWebsiteChoice
+  'genesis.static.shops': GenesisWebsiteChoice
+}
+
+/** The name of an operation of the client, such as `'products.reviews.list'`. */
+export type Operation = keyof OperationParams
+
+/**
+ * What a {@link RequestOptionsHook} sees of one call: the operation, its parameters and the options
+ * the caller passed. A union of one object per operation, so that testing `operation` narrows
+ * `params`, destructured or not.
+ */
+export type OperationCall = {
+  [O in Operation]: {
+    operation: O
+    params: OperationParams[O]
+    /** The options the caller passed as the last argument, if any. */
+    options: RequestOptions | undefined
+  }
+}[Operation]
+
+/**
+ * Gives the request options of one call from its operation and parameters (see the `requestOptions`
+ * option of {@link createClient}). `undefined` leaves the call as the caller made it.
+ */
+export type RequestOptionsHook = (call: OperationCall) => RequestOptions | undefined
 
 /** Options of {@link createClient}. Every one is optional. */
 export interface ClientOptions {
@@ -289,6 +346,28 @@ export interface ClientOptions {
    * @default undefined (each client keeps its own budget)
    */
   rateBudget?: SharedRateBudget
+  /**
+   * Sees each call of an operation, once, after its parameters are checked and before anything is
+   * sent, and gives it request options: fetch options (Next.js's `next.tags`), headers, cache tags,
+   * a timeout. Its answer is laid over the options the caller passed (which it sees as `options`, to
+   * combine with rather than replace): `fetchOptions` and `headers` entry by entry, `cache` setting
+   * by setting, the other options whole. The options hold for every request of the
+   * call (each page of a list walked with `for await`, each chunk of bulk ratings), not for token
+   * requests. `operation` is typed: a test on it narrows `params`, and a name that is no operation
+   * does not compile.
+   *
+   * @example
+   * ```ts
+   * createClient({
+   *   requestOptions: ({ operation, params }) =>
+   *     operation === 'products.reviews.list'
+   *       ? { cache: { tags: [`product:${params.product_variation_id}`] } }
+   *       : undefined,
+   * })
+   * ```
+   * @default undefined (calls keep the options their caller passed)
+   */
+  requestOptions?: RequestOptionsHook
 }
 
 /** A client of the Verified Reviews APIs. Create it with {@link createClient}. */

@@ -10,9 +10,13 @@ export {
   type ClientOptions,
   createClient,
   type FetchOptions,
+  type Operation,
+  type OperationCall,
+  type OperationParams,
   type RateLimitEvent,
   type RequestCacheOptions,
   type RequestOptions,
+  type RequestOptionsHook,
   type RetryEvent,
   VerifiedReviewsClient,
 } from './client.ts'

@@ -1,5 +1,5 @@
 import { createClient, type VerifiedReviewsClient } from '@verified-reviews/core'
-import { taggedClient } from './internal/tagged-client.ts'
+import { nextTagging } from './internal/tagged-client.ts'
 
 /** Environment variables the clients are built from; a change of any builds new clients. */
 const ENV_KEYS = [
@@ -62,7 +62,7 @@ function clients(): Clients {
   if (held?.key === key) return held
   const made: Clients = {
     key,
-    tagged: taggedClient(createClient({ fetch: cacheAwareFetch }), revalidateSeconds()),
+    tagged: createClient({ fetch: cacheAwareFetch, requestOptions: nextTagging(revalidateSeconds()) }),
     // The data cache would answer a sync with the pages it saw last time: syncs and writes bypass it.
     fresh: createClient({ fetch: (input, init) => unpatchedFetch()(input, init) }),
   }

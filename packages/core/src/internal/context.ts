@@ -1,4 +1,4 @@
-import type { CacheOptions, ClientOptions } from '../client.ts'
+import type { CacheOptions, ClientOptions, RequestOptionsHook } from '../client.ts'
 import { ValidationError } from '../errors.ts'
 import { type Addresses, resolveAddresses } from './addresses.ts'
 import { CursorLimits } from './cursors.ts'
@@ -28,6 +28,8 @@ export interface ClientContext {
   maxConcurrency: number
   websiteId: string | undefined
   genesisSecret: string | undefined
+  /** The `requestOptions` hook: the request options of each call, from its operation and parameters. */
+  requestOptions: RequestOptionsHook | undefined
   /** Lent to the reviews endpoint and the review components (see `ClientInternals`). */
   internals: ClientInternals
 }
@@ -176,6 +178,11 @@ export function createContext(options: ClientOptions): ClientContext {
     'cursorSecret',
     'must be a string of at least 16 characters',
   )
+  check(
+    options.requestOptions === undefined || typeof options.requestOptions === 'function',
+    'requestOptions',
+    'must be a function of the operation and its parameters',
+  )
   const cursorSecret = options.cursorSecret ?? clientSecret
   rememberSecret(options.cursorSecret)
   const publishedBudget = new RateBudget()
@@ -201,6 +208,7 @@ export function createContext(options: ClientOptions): ClientContext {
     maxConcurrency,
     websiteId: options.websiteId ?? env('VERIFIED_REVIEWS_WEBSITE_ID'),
     genesisSecret,
+    requestOptions: options.requestOptions,
     internals: {
       cursorSigner:
         cursorSecret === undefined

@@ -1,4 +1,4 @@
-import type { RequestOptions } from '../client.ts'
+import type { Operation, OperationParams, RequestOptions } from '../client.ts'
 import { Page, PagePromise } from '../pagination.ts'
 import { joinUrl } from './addresses.ts'
 import { arrayOf, invalidAnswer } from './answer.ts'
@@ -6,14 +6,29 @@ import type { ClientContext } from './context.ts'
 import { DEFAULT_LIMIT } from './cursors.ts'
 import { send } from './http.ts'
 import { findLink } from './link.ts'
+import { optionsFor } from './operation-options.ts'
 import { buildQuery, type OperationSchema, queryString } from './query.ts'
 import { Issues } from './validate.ts'
 
+/** How a page is asked for when its cursor is one the client made rather than the API's. */
+export interface Resumed<Params, Item> {
+  /** The parameters to send instead (without a cursor). */
+  params: Params
+  /** The page, from the items of the answer (`more`: the answer has a next page). */
+  cut(data: Item[], more: boolean): { data: Item[]; nextCursor: string | undefined }
+}
+
 /** A paged operation of the Published API. */
-export interface PagedOperation {
-  schema: OperationSchema
+export interface PagedOperation<O extends Operation, Item> {
+  /** `name` is the operation's, as the `requestOptions` hook sees it. */
+  schema: OperationSchema & { name: O }
   /** Path below the Published base address, such as `products/reviews`. */
   path: string
+  /**
+   * Takes the cursors of the client's own making (the continuation cursors of product reviews):
+   * undefined for an API cursor.
+   */
+  resume?: (params: OperationParams[O], cursor: string) => Resumed<OperationParams[O], Item> | undefined
 }
 
 /** The cursor query parameter of a link target. */
@@ -26,11 +41,11 @@ function cursorOf(target: string | undefined): string | null | undefined {
  * Runs a paged list operation. The parameters are checked before anything is sent; each next or
  * previous page is asked for with exactly the same parameters and the cursor from the `Link` header.
  */
-export function listPages<Item>(
+export function listPages<Item, O extends Operation>(
   context: ClientContext,
-  operation: PagedOperation,
-  params: unknown,
-  options: RequestOptions | undefined,
+  operation: PagedOperation<O, Item>,
+  params: OperationParams[O] | undefined,
+  callOptions: RequestOptions | undefined,
 ): PagePromise<Item> {
   return new PagePromise<Item>(async () => {
     const issues = new Issues()
@@ -49,10 +64,10 @@ export function listPages<Item>(
     issues.throwIfAny()
     const base = joinUrl(context.addresses.publishedUrl, operation.path)
 
-    const load = async (pageCursor: string | null): Promise<Page<Item>> => {
-      const pageQuery = new URLSearchParams(query)
-      if (pageCursor === null) pageQuery.delete('cursor')
-      else pageQuery.set('cursor', pageCursor)
+    const given = params ?? ({} as OperationParams[O])
+    const options = optionsFor(context, operation.schema.name, given, callOptions)
+
+    const fetchPage = async (pageQuery: URLSearchParams) => {
       const search = queryString(pageQuery, operation.schema)
       const url = search === '' ? base : `${base}?${search}`
       const answer = await send(context.settings, { service: context.published, method: 'GET', url }, options)
@@ -63,6 +78,23 @@ export function listPages<Item>(
       if (next === null || previous === null) {
         throw invalidAnswer(answer, 'published', 'The Link header names a page without a cursor parameter.')
       }
+      return { data, next, previous }
+    }
+
+    const load = async (pageCursor: string | null): Promise<Page<Item>> => {
+      const resumed = pageCursor === null ? undefined : operation.resume?.(given, pageCursor)
+      if (resumed !== undefined) {
+        const resumedIssues = new Issues()
+        const resumedQuery = buildQuery(operation.schema, resumed.params, resumedIssues)
+        resumedIssues.throwIfAny()
+        const answer = await fetchPage(resumedQuery)
+        const page = resumed.cut(answer.data, answer.next !== undefined)
+        return new Page<Item>({ ...page, previousCursor: undefined, load })
+      }
+      const pageQuery = new URLSearchParams(query)
+      if (pageCursor === null) pageQuery.delete('cursor')
+      else pageQuery.set('cursor', pageCursor)
+      const { data, next, previous } = await fetchPage(pageQuery)
       for (const issued of [next, previous]) if (issued !== undefined) context.cursors.remember(issued, limit)
       return new Page<Item>({ data, nextCursor: next, previousCursor: previous, load })
     }

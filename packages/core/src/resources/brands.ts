@@ -48,7 +48,7 @@ export interface BrandReviewListParams extends ListParams<BrandReviewSortField> 
 const BOOLEAN = { kind: 'boolean' } as const
 const DATES = { kind: 'dates' } as const
 
-const brandsList: PagedOperation = {
+const brandsList: PagedOperation<'brands.list', BrandRating> = {
   path: 'brands',
   schema: {
     name: 'brands.list',
@@ -57,7 +57,7 @@ const brandsList: PagedOperation = {
   },
 }
 
-const brandReviewsList: PagedOperation = {
+const brandReviewsList: PagedOperation<'brands.reviews.list', BrandReview> = {
   path: 'brands/reviews',
   schema: {
     name: 'brands.reviews.list',

@@ -3,6 +3,7 @@ import { joinUrl } from '../internal/addresses.ts'
 import { invalidAnswer, jsonOf } from '../internal/answer.ts'
 import type { ClientContext } from '../internal/context.ts'
 import { send } from '../internal/http.ts'
+import { optionsFor } from '../internal/operation-options.ts'
 import { rememberSecret } from '../internal/redact.ts'
 import { genesisToken } from '../internal/sha256.ts'
 import { Issues, isIntegerIn, isObject } from '../internal/validate.ts'
@@ -143,7 +144,10 @@ export class GenesisWebsite {
   }
 
   /** One page of brand and shop reviews. Replaced by `brands.reviews.list` (or `brands.list` for aggregates). */
-  async get(params: GenesisWebsiteGetParams = {}, options?: RequestOptions): Promise<GenesisWebsiteResponse> {
+  async get(
+    params: GenesisWebsiteGetParams = {},
+    callOptions?: RequestOptions,
+  ): Promise<GenesisWebsiteResponse> {
     const context = this.#context
     const issues = new Issues()
     const websiteId = websiteOf(context, params, issues)
@@ -153,6 +157,7 @@ export class GenesisWebsite {
     checkInteger(params.p, 'p', 1, Number.MAX_SAFE_INTEGER, issues)
     checkRateFilter(params, issues)
     issues.throwIfAny()
+    const options = optionsFor(context, 'genesis.website.get', params, callOptions)
     const query = new URLSearchParams({
       idWebsite: websiteId,
       token: await tokenOf(context, websiteId),
@@ -204,7 +209,7 @@ export class GenesisProduct {
     kind: 'reviews' | 'average',
     params: GenesisProductReviewsParams | GenesisProductAverageParams,
     issues: Issues,
-    options: RequestOptions | undefined,
+    callOptions: RequestOptions | undefined,
   ): Promise<T> {
     const context = this.#context
     const websiteId = websiteOf(context, params, issues)
@@ -212,6 +217,10 @@ export class GenesisProduct {
     checkProducts(params?.product, issues)
     checkRateFilter(params ?? {}, issues)
     issues.throwIfAny()
+    const options =
+      kind === 'reviews'
+        ? optionsFor(context, 'genesis.product.reviews', params as GenesisProductReviewsParams, callOptions)
+        : optionsFor(context, 'genesis.product.average', params as GenesisProductAverageParams, callOptions)
     const token = await tokenOf(context, websiteId)
     const query = new URLSearchParams({ idWebsite: websiteId, token })
     const url = `${joinUrl(context.addresses.genesisUrl, 'product')}?${query}`
@@ -283,8 +292,8 @@ export class GenesisStatic {
 
   async #read<T>(
     params: GenesisWebsiteChoice | undefined,
-    file: string,
-    options: RequestOptions | undefined,
+    file: 'infosite.txt' | 'infoshops.txt',
+    callOptions: RequestOptions | undefined,
     parse: (lines: string[]) => T,
   ): Promise<T> {
     const context = this.#context
@@ -292,6 +301,8 @@ export class GenesisStatic {
     const websiteId = websiteOf(context, params, issues)
     checkMembers(params ?? {}, ['websiteId'], issues)
     issues.throwIfAny()
+    const operation = file === 'infosite.txt' ? 'genesis.static.brand' : 'genesis.static.shops'
+    const options = optionsFor(context, operation, params ?? {}, callOptions)
     const url = joinUrl(context.addresses.genesisUrl, `static/${encodeURIComponent(websiteId)}/${file}`)
     const answer = await send(
       context.settings,

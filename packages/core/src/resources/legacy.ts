@@ -3,6 +3,7 @@ import { joinUrl } from '../internal/addresses.ts'
 import { invalidAnswer, jsonOf } from '../internal/answer.ts'
 import type { ClientContext } from '../internal/context.ts'
 import { send } from '../internal/http.ts'
+import { optionsFor } from '../internal/operation-options.ts'
 import { Issues, isIntegerIn, isObject, isUuid } from '../internal/validate.ts'
 import type {
   LegacyProductRatingsParams,
@@ -114,7 +115,7 @@ async function getLegacy<T>(
   context: ClientContext,
   path: 'ratings' | 'reviews',
   params: Record<string, unknown> | undefined,
-  options: RequestOptions | undefined,
+  callOptions: RequestOptions | undefined,
 ): Promise<T> {
   const issues = new Issues()
   if (params !== undefined && !isObject(params)) issues.add('params', 'must be an object')
@@ -125,6 +126,20 @@ async function getLegacy<T>(
     issues,
   )
   issues.throwIfAny()
+  const options =
+    path === 'ratings'
+      ? optionsFor(
+          context,
+          'legacy.products.ratings.get',
+          (params ?? {}) as LegacyRatingsGetParams,
+          callOptions,
+        )
+      : optionsFor(
+          context,
+          'legacy.products.reviews.get',
+          (params ?? {}) as LegacyReviewsGetParams,
+          callOptions,
+        )
   const base = joinUrl(
     context.addresses.legacyUrl,
     `websites/${encodeURIComponent(websiteId)}/products/${path}`,

@@ -3,10 +3,12 @@ import { joinUrl } from '../internal/addresses.ts'
 import { arrayOf, invalidAnswer, jsonOf } from '../internal/answer.ts'
 import { mapWithLimit } from '../internal/concurrency.ts'
 import type { ClientContext } from '../internal/context.ts'
+import { resumeReviews } from '../internal/endpoint/continuation.ts'
 import { send } from '../internal/http.ts'
 import { readStructuredData } from '../internal/jsonld/structured-data.ts'
 import { StructuredDataError } from '../internal/jsonld/structured-data-error.ts'
 import { parseStructuredDataScript } from '../internal/jsonld/structured-data-script.ts'
+import { optionsFor } from '../internal/operation-options.ts'
 import { listPages, type PagedOperation } from '../internal/paged.ts'
 import { buildQuery, MAX_VALUES, PAGING_RULES, queryString, valueList } from '../internal/query.ts'
 import { Issues } from '../internal/validate.ts'
@@ -99,7 +101,7 @@ const IDENTIFIER = { kind: 'values' } as const
 const DATES = { kind: 'dates' } as const
 const BOOLEAN = { kind: 'boolean' } as const
 
-const productsList: PagedOperation = {
+const productsList: PagedOperation<'products.list', ProductSummary> = {
   path: 'products',
   schema: {
     name: 'products.list',
@@ -108,7 +110,8 @@ const productsList: PagedOperation = {
   },
 }
 
-const reviewsList: PagedOperation = {
+const reviewsList: PagedOperation<'products.reviews.list', ProductReview> = {
+  resume: resumeReviews,
   path: 'products/reviews',
   schema: {
     name: 'products.reviews.list',
@@ -210,10 +213,11 @@ export class ProductRatings {
    * Ratings of any number of products: one entry per product that has reviews, in the order of
    * `value` (or sorted by `sort`/`desc`). Products without reviews are absent.
    */
-  async list(params: ProductRatingListParams, options?: RequestOptions): Promise<ProductRating[]> {
+  async list(params: ProductRatingListParams, callOptions?: RequestOptions): Promise<ProductRating[]> {
     const issues = new Issues()
     const query = buildQuery(ratingsSchema, params, issues)
     issues.throwIfAny()
+    const options = optionsFor(this.#context, ratingsSchema.name, params, callOptions)
     const values = [...new Set(valueList(params.value) ?? [])]
     const chunks: string[][] = []
     for (let start = 0; start < values.length; start += MAX_VALUES)
@@ -256,12 +260,13 @@ export class ProductStructuredData {
    * documents and every `itemReviewed` points at `canonical_url`. Throws `InvalidResponseError`
    * otherwise. Blocks with nothing to say are absent.
    */
-  async get(params: StructuredDataParams, options?: RequestOptions): Promise<StructuredData> {
+  async get(params: StructuredDataParams, callOptions?: RequestOptions): Promise<StructuredData> {
     const issues = new Issues()
     const { format = 'json', ...rest } = params ?? ({} as StructuredDataParams)
     if (format !== 'json' && format !== 'script') issues.add('format', "must be 'json' or 'script'")
     const query = buildQuery(structuredDataSchema, rest, issues)
     issues.throwIfAny()
+    const options = optionsFor(this.#context, structuredDataSchema.name, params, callOptions)
     const url = `${joinUrl(this.#context.addresses.publishedUrl, 'products/structured-datas')}?${queryString(query, structuredDataSchema)}`
     const accept = format === 'json' ? 'application/ld+json' : 'text/javascript'
     const answer = await send(

@@ -4,6 +4,7 @@ import { joinUrl } from '../internal/addresses.ts'
 import { arrayOf, invalidAnswer } from '../internal/answer.ts'
 import type { ClientContext } from '../internal/context.ts'
 import { send } from '../internal/http.ts'
+import { optionsFor } from '../internal/operation-options.ts'
 import { checkPurchaseEvent } from '../internal/purchase-event-checks.ts'
 import { Issues, isObject, isUuid } from '../internal/validate.ts'
 import type { PurchaseEvent, PurchaseEventInput } from '../types/purchase-events.ts'
@@ -87,7 +88,10 @@ export class PurchaseEvents {
    * one event per `purchase_reference`. If this throws midway, submitting the same events again is
    * safe for the same reason.
    */
-  async submit(params: SubmitPurchaseEventsParams, options?: RequestOptions): Promise<PurchaseEventResult[]> {
+  async submit(
+    params: SubmitPurchaseEventsParams,
+    callOptions?: RequestOptions,
+  ): Promise<PurchaseEventResult[]> {
     const issues = new Issues()
     const websiteId = params?.websiteId ?? this.#context.websiteId
     if (websiteId === undefined)
@@ -101,6 +105,7 @@ export class PurchaseEvents {
       checkPurchaseEvent(event, index, websiteId as string, issues)
     })
     issues.throwIfAny()
+    const options = optionsFor(this.#context, 'purchaseEvents.submit', params, callOptions)
 
     const firstByReference = new Map<string, number>()
     const unique: Pending[] = []

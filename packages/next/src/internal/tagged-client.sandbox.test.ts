@@ -1,7 +1,7 @@
 import { continuationCursor } from '@verified-reviews/core/endpoint'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
-import { taggedClient } from './tagged-client.ts'
+import { nextTagging } from './tagged-client.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 let requests: Array<{ url: string; next: { revalidate?: number; tags?: string[] } | undefined }>
@@ -11,20 +11,20 @@ beforeEach(() => {
 })
 
 function client() {
-  const base = sb.client({
+  return sb.client({
     fetch: (input, init) => {
       requests.push({ url: input, next: (init as { next?: { tags?: string[] } }).next })
       return fetch(input, init)
     },
+    requestOptions: nextTagging(600),
   })
-  return taggedClient(base, 600)
 }
 
 function readsOf(path: string) {
   return requests.filter((request) => new URL(request.url).pathname.endsWith(path))
 }
 
-describe('taggedClient', () => {
+describe('nextTagging', () => {
   it('tags a product reviews read with the product and revalidates it after the given seconds', async () => {
     await client().products.reviews.list({ product_variation_id: ['SKU-001'], limit: 2 })
     expect(readsOf('/products/reviews')[0]?.next).toEqual({
@@ -102,6 +102,20 @@ describe('taggedClient', () => {
     })
     const direct = await first.getNextPage()
     expect(next.data.map((review) => review.review_id)).toEqual(direct.data.map((review) => review.review_id))
+  })
+
+  it('tags every page of a list walked with for await', async () => {
+    for await (const _ of client().products.reviews.list({ product_variation_id: ['SKU-002'], limit: 10 })) {
+      // walks both pages
+    }
+    const pages = readsOf('/products/reviews')
+    expect(pages).toHaveLength(2)
+    for (const page of pages) expect(page.next?.tags).toContain('verified-reviews:product:SKU-002')
+  })
+
+  it('leaves the reads it does not tag without Next.js options', async () => {
+    await client().legacy.products.ratings.get({ ref: ['SKU-001'] })
+    expect(readsOf('/products/ratings')).toEqual([expect.objectContaining({ next: undefined })])
   })
 
   it('keeps a page iterable when the cursor is the API one', async () => {

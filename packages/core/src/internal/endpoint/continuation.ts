@@ -67,8 +67,9 @@ export function isContinuationCursor(cursor: string | undefined): cursor is stri
 /**
  * The cursor of the page after `shown`, a page of a product's reviews newest first that came from local
  * data (a build-time sync) rather than from the API, so that it has no API cursor. Pass it where an API
- * cursor would go (the island's `nextCursor`, a `vr_cursor` link): the reviews endpoint and
- * {@link listProductReviews} go on from it with the API, page after page. Undefined when `shown` is empty.
+ * cursor would go (the island's `nextCursor`, a `vr_cursor` link, the `cursor` of a client's
+ * `products.reviews.list`): the reviews endpoint and the client go on from it with the API, page after
+ * page. Undefined when `shown` is empty.
  *
  * @param rates The rate filter the page was shown with (empty for every rate).
  */
@@ -93,23 +94,31 @@ function asList<T>(value: T | readonly T[] | undefined): readonly T[] | undefine
   return value === undefined ? undefined : Array.isArray(value) ? (value as readonly T[]) : [value as T]
 }
 
+/** What a continuation cursor stands for: the request to send instead, and how to cut its answer. */
+export interface Resumption {
+  /** The parameters to send the API: a `publish_date` filter over `limit` plus the reviews to skip. */
+  params: ProductReviewListParams
+  /**
+   * The page the caller asked for, from the answer to {@link Resumption.params}: the reviews already
+   * shown left out, `limit` kept; its next cursor is a continuation again (`more`: the answer has a
+   * next page).
+   */
+  cut<Review extends Pick<ProductReview, 'review_id' | 'publish_date'>>(
+    data: readonly Review[],
+    more: boolean,
+  ): { data: Review[]; nextCursor: string | undefined }
+}
+
 /**
- * One page of `list` (a client's `products.reviews.list`), where `params.cursor` may also be a
- * {@link continuationCursor}: it is then sent as a `publish_date` filter (newest first only, with the
- * rate filter it was made with) over `limit` plus the reviews already shown at that date, which are left
- * out, so the page holds `limit` reviews; its next cursor is a continuation again. Any other cursor goes
- * to the API as it is.
+ * How to go on from `cursor` with the API when it is a {@link continuationCursor}; undefined for any
+ * other cursor (an API one). `products.reviews.list` takes continuation cursors through it.
  *
  * @throws ValidationError naming `cursor` for a continuation cursor that is malformed or used with another
  * order or rate filter.
  */
-export async function listProductReviews(
-  list: (params: ProductReviewListParams, options?: RequestOptions) => PromiseLike<ReviewsPage>,
-  params: ProductReviewListParams,
-  options?: RequestOptions,
-): Promise<ReviewsPage> {
-  if (!isContinuationCursor(params.cursor)) return list(params, options)
-  const continuation = decode(params.cursor)
+export function resumeReviews(params: ProductReviewListParams, cursor: string): Resumption | undefined {
+  if (!isContinuationCursor(cursor)) return undefined
+  const continuation = decode(cursor)
   const newest =
     sameList(asList(params.sort), ['publish_date']) && sameList(asList(params.desc), ['publish_date'])
   const rates = [...(asList(params.review_rate) ?? [])].map(Number).sort((a, b) => a - b)
@@ -118,16 +127,37 @@ export async function listProductReviews(
   const limit = params.limit ?? DEFAULT_LIMIT
   const skip = new Set(continuation.skip.slice(0, MAX_LIMIT - limit))
   const { cursor: _cursor, ...rest } = params
-  const page = await list(
-    { ...rest, limit: limit + skip.size, publish_date: { lte: continuation.before } },
-    options,
-  )
-  const kept = page.data.filter((review) => !skip.has(review.review_id))
-  const data = kept.slice(0, limit)
-  const more = kept.length > limit || page.nextCursor !== undefined
   return {
-    data,
-    nextCursor: more ? continuationCursor(data, continuation.rates) : undefined,
-    previousCursor: undefined,
+    params: { ...rest, limit: limit + skip.size, publish_date: { lte: continuation.before } },
+    cut(data, more) {
+      const kept = data.filter((review) => !skip.has(review.review_id))
+      const page = kept.slice(0, limit)
+      return {
+        data: page,
+        nextCursor: kept.length > limit || more ? continuationCursor(page, continuation.rates) : undefined,
+      }
+    },
   }
+}
+
+/**
+ * One page of `list`, where `params.cursor` may also be a {@link continuationCursor}: it is then sent as
+ * a `publish_date` filter (newest first only, with the rate filter it was made with) over `limit` plus
+ * the reviews already shown at that date, which are left out, so the page holds `limit` reviews; its
+ * next cursor is a continuation again. Any other cursor goes to the API as it is.
+ *
+ * A client's `products.reviews.list` takes continuation cursors itself: this is for a `list` that is not
+ * a client's (a wrapper, a test double).
+ * @throws ValidationError naming `cursor` for a continuation cursor that is malformed or used with another
+ * order or rate filter.
+ */
+export async function listProductReviews(
+  list: (params: ProductReviewListParams, options?: RequestOptions) => PromiseLike<ReviewsPage>,
+  params: ProductReviewListParams,
+  options?: RequestOptions,
+): Promise<ReviewsPage> {
+  const resumed = params.cursor === undefined ? undefined : resumeReviews(params, params.cursor)
+  if (resumed === undefined) return list(params, options)
+  const page = await list(resumed.params, options)
+  return { ...resumed.cut(page.data, page.nextCursor !== undefined), previousCursor: undefined }
 }

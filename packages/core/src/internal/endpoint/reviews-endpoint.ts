@@ -3,12 +3,16 @@ import type { ProductReviewListParams } from '../../resources/products.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { rememberSecret } from '../redact.ts'
 import { sortFields } from '../view/review-query.ts'
-import { listProductReviews, type ReviewsPage } from './continuation.ts'
+import type { ReviewsPage } from './continuation.ts'
 import { type PublicReview, publicReview } from './public-review.ts'
 import { type ReviewsEndpointQuery, readReviewsQuery } from './query.ts'
 import { type CursorScope, type CursorSigner, clientInternals, cursorSigner } from './signed-cursor.ts'
 
-/** What the endpoint needs of a client: `createClient()` satisfies it. */
+/**
+ * What the endpoint needs of a client: `createClient()` satisfies it. Its `list` is given the cursors
+ * the site hands out, continuation cursors included (a client's `products.reviews.list` takes them;
+ * wrap another `list` with `listProductReviews`).
+ */
 export interface ReviewsEndpointClient {
   products: {
     reviews: {
@@ -289,8 +293,9 @@ async function fetchPage(
 ): Promise<Flight> {
   let page: ReviewsPage
   try {
-    page = await listProductReviews(
-      (params, requestOptions) => options.client.products.reviews.list(params, requestOptions),
+    // The cursor may be the API's or a continuation cursor (a first page shown from build data): the
+    // client's list takes both.
+    page = await options.client.products.reviews.list(
       {
         product_variation_id: [query.productId],
         limit: query.limit,
