@@ -77,7 +77,7 @@ function errorText(error: unknown): string {
 }
 
 /** Sorts an error of `submit` by its name and status, so that errors of another copy of this package sort too. */
-export function sortFailure(error: unknown): DeliveryFailure {
+function sortFailure(error: unknown): DeliveryFailure {
   const { name, status, retryAfter } = (typeof error === 'object' && error !== null ? error : {}) as {
     name?: unknown
     status?: unknown
@@ -97,11 +97,7 @@ export function sortFailure(error: unknown): DeliveryFailure {
 }
 
 /** Milliseconds before entries that failed `attempts` times already may be sent again. */
-export function backoffDelay(
-  attempts: number,
-  failure: DeliveryFailure,
-  backoff: OutboxBackoff = {},
-): number {
+function retryDelay(attempts: number, failure: DeliveryFailure, backoff: OutboxBackoff = {}): number {
   const initial = backoff.initialDelay ?? 1_000
   const max = backoff.maxDelay ?? 600_000
   const exponential = Math.min(max, initial * 2 ** Math.min(attempts, 40))
@@ -153,7 +149,7 @@ export async function deliver(context: DeliveryContext, entries: readonly Outbox
       if (untried.length > 0) {
         const ids = untried.map((entry) => entry.id)
         await context.store.release(context.owner, ids, {
-          delayMs: backoffDelay(0, delivery.failure, context.backoff),
+          delayMs: retryDelay(0, delivery.failure, context.backoff),
         })
         for (const id of ids) delivery.deferred.add(id)
       }
@@ -199,7 +195,7 @@ async function sendBatch(context: DeliveryContext, batch: readonly OutboxEntry[]
         ids,
         failure.kind === 'aborted'
           ? { delayMs: 0 }
-          : { delayMs: backoffDelay(attempts, failure, context.backoff), error: failure.message },
+          : { delayMs: retryDelay(attempts, failure, context.backoff), error: failure.message },
       )
       for (const id of ids) delivery.deferred.add(id)
       delivery.failure = failure

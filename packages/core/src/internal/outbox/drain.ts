@@ -37,9 +37,15 @@ export interface DrainOutboxOptions {
    * @default 3
    */
   maxFailures?: number
-  /** The wait before a failed event is sent again. */
+  /**
+   * The wait before a failed event is sent again.
+   * @default { initialDelay: 1_000, maxDelay: 600_000 }
+   */
   backoff?: OutboxBackoff
-  /** Stops the drain; the batch under way returns to the queue. */
+  /**
+   * Stops the drain; the batch under way returns to the queue, with no attempt counted.
+   * @default undefined
+   */
   signal?: AbortSignal
 }
 

@@ -32,7 +32,10 @@ export interface SendPurchaseEventsOptions {
    * @default 10_000
    */
   timeout?: number
-  /** The wait before a failed event is sent again by a drain. */
+  /**
+   * The wait before a failed event is sent again by a drain.
+   * @default { initialDelay: 1_000, maxDelay: 600_000 }
+   */
   backoff?: OutboxBackoff
   /**
    * Where the warning goes when the store cannot record the events (they are then sent directly).
