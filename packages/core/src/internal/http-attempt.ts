@@ -1,0 +1,139 @@
+import type { RequestOptions } from '../client.ts'
+import { APIConnectionError, APITimeoutError, ResponseTooLargeError } from '../errors.ts'
+import type { HttpSettings, Incoming, Outgoing } from './http.ts'
+import { abortError } from './http-abort.ts'
+import { type Deadline, MAX_TIMER_MS } from './http-deadline.ts'
+import { redactUrl, rememberSecret } from './redact.ts'
+
+export interface Attempt {
+  settings: HttpSettings
+  out: Outgoing
+  options: RequestOptions
+  token: string | undefined
+  deadline: Deadline
+}
+
+/**
+ * Reads a body as text, counting the bytes as they arrive; past `maxBytes` it stops reading,
+ * cancels the stream and throws `tooLarge()`. Uses the web streams of `Response.body`, as every
+ * runtime with fetch has them.
+ */
+async function readBody(response: Response, maxBytes: number, tooLarge: () => Error): Promise<string> {
+  const declared = response.headers.get('content-length')
+  if (declared !== null && response.headers.get('content-encoding') === null && Number(declared) > maxBytes) {
+    response.body?.cancel().catch(() => undefined)
+    throw tooLarge()
+  }
+  const body = response.body as ReadableStream<Uint8Array> | null | undefined
+  if (body === null || body === undefined || typeof body.getReader !== 'function') {
+    // A fetch whose answers carry no stream (some mocks): read it whole, then measure.
+    const text = await response.text()
+    if (new TextEncoder().encode(text).byteLength > maxBytes) throw tooLarge()
+    return text
+  }
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let size = 0
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      reader.cancel().catch(() => undefined)
+      throw tooLarge()
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+  return text + decoder.decode()
+}
+
+/** Sends once: connect, then read the whole body, all within the timeout and the deadline. */
+export async function sendOnce({ settings, out, options, token, deadline }: Attempt): Promise<Incoming> {
+  const userSignals = [options.signal, settings.signal]
+  if (userSignals.some((signal) => signal?.aborted)) throw abortError()
+  deadline.check()
+  const attemptTimeout = options.timeout ?? settings.timeout
+  const left = deadline.remaining()
+  const byDeadline = left < attemptTimeout
+  const controller = new AbortController()
+  let timedOut = false
+  const limit = Math.min(attemptTimeout, left)
+  const timer =
+    limit > MAX_TIMER_MS
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true
+          controller.abort()
+        }, limit)
+  const onAbort = () => controller.abort()
+  for (const signal of userSignals) signal?.addEventListener('abort', onAbort, { once: true })
+  const url = redactUrl(out.url)
+  const fail = (error: unknown, what: string) => {
+    if (userSignals.some((signal) => signal?.aborted)) return abortError()
+    if (error instanceof ResponseTooLargeError) return error
+    if (timedOut && byDeadline) return deadline.error()
+    const init = { url: out.url, source: out.service.source, cause: error }
+    if (timedOut) {
+      return new APITimeoutError(
+        `No complete answer from ${out.service.source} within the timeout of ${attemptTimeout} ms (attempt ${deadline.attempts}).`,
+        { ...init, timeout: attemptTimeout, attempts: deadline.attempts },
+      )
+    }
+    const reason = error instanceof Error ? `: ${error.message}` : ''
+    return new APIConnectionError(`${what} ${out.service.source} failed${reason}`, init)
+  }
+  try {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...settings.headers,
+      ...options.headers,
+      ...out.headers,
+    }
+    if (token !== undefined) {
+      rememberSecret(token)
+      headers.authorization = `Bearer ${token}`
+    }
+    const init: RequestInit = {
+      ...settings.fetchOptions,
+      ...options.fetchOptions,
+      method: out.method,
+      headers,
+      signal: controller.signal,
+    }
+    if (out.body !== undefined) init.body = out.body
+    let response: Response
+    deadline.attempts++
+    try {
+      response = await settings.fetch(out.url, init)
+    } catch (error) {
+      throw fail(error, 'Connecting to')
+    }
+    const maxBytes = settings.maxResponseBytes
+    const tooLarge = () => {
+      controller.abort()
+      return new ResponseTooLargeError(
+        `The answer of ${out.service.source} to ${out.method} ${url} is larger than maxResponseBytes (${maxBytes} bytes); it was not read further.`,
+        {
+          status: response.status,
+          headers: response.headers,
+          url: out.url,
+          source: out.service.source,
+          maxBytes,
+        },
+      )
+    }
+    let text: string
+    try {
+      text = await readBody(response, maxBytes, tooLarge)
+    } catch (error) {
+      // A body cut short (the connection closed before Content-Length was reached) lands here.
+      throw fail(error, 'Reading the answer of')
+    }
+    // The address an answer keeps (in errors about it, in a cache store) holds no credential.
+    return { status: response.status, headers: response.headers, url, text }
+  } finally {
+    clearTimeout(timer)
+    for (const signal of userSignals) signal?.removeEventListener('abort', onAbort)
+  }
+}
