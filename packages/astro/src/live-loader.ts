@@ -83,9 +83,8 @@ function checkCount(name: string, value: unknown, min: number): void {
 }
 
 /**
- * A live collection loader (server-rendered pages; Astro 6 and later, or Astro 5.10+ with
- * `experimental.liveContentCollections`) of products with their rating and newest reviews, fetched
- * at request time.
+ * A live collection loader (server-rendered pages) of products with their rating and newest reviews,
+ * fetched at request time.
  *
  * - `getLiveEntry('reviews', 'SKU-1')` (or `{ id, reviews }`): the product's rating and newest reviews, two calls.
  * - `getLiveCollection('reviews', { products: [...] })`: the ratings of many products, one call per 200;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
 import { cleanup, render } from '@testing-library/react'
 import axe from 'axe-core'
 import type { ReactElement } from 'react'
@@ -230,7 +230,11 @@ describe('server rendering', () => {
 
 describe('the stylesheet', () => {
   it('styles only class names the components render', () => {
-    const css = readFileSync(join(import.meta.dirname, 'styles.css'), 'utf8')
+    // `@verified-reviews/react/styles.css` imports the one stylesheet, which core holds.
+    const css = readFileSync(
+      createRequire(import.meta.url).resolve('@verified-reviews/core/styles.css'),
+      'utf8',
+    )
     const styled = new Set(css.match(/\.vr-[\w-]+/g))
     const rendered = new Set<string>()
     for (const [, element] of everyComponent('en')) {
