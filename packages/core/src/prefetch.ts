@@ -9,6 +9,8 @@ export {
   type BuildData,
   type PrefetchClient,
   type PrefetchOptions,
+  type PrefetchProgress,
+  type PrefetchReport,
   prefetchBuildData,
 } from './internal/prefetch/build-data.ts'
 export type { PrefetchShare } from './internal/prefetch/lock.ts'

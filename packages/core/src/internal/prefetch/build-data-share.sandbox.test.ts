@@ -132,6 +132,8 @@ describe('prefetchBuildData with a share', () => {
           },
         },
         list: async () => {
+          attempts++
+          await new Promise((resolve) => setTimeout(resolve, 100))
           throw new Error('the API is down')
         },
       },

@@ -74,6 +74,63 @@ export interface PrefetchOptions {
    * @default console
    */
   logger?: { warn(message: string): void }
+  /**
+   * Told what the prefetch is doing, for a progress display: in the process that fetches, each page of
+   * summaries and of reviews and a report at the end; in the others, what they wait for (at once, then
+   * every 30 seconds).
+   * @default undefined (nothing is told)
+   */
+  onProgress?: (progress: PrefetchProgress) => void
+}
+
+/** What {@link prefetchBuildData} is doing, as its `onProgress` option is told it. */
+export type PrefetchProgress =
+  | {
+      /** Another process fetches the data; this one waits for it. */
+      phase: 'waiting'
+      /** What holds the lock: `process 1234 on host`, or the name of the share. */
+      holder: string
+      /** Milliseconds this process has waited so far. */
+      waitedMs: number
+    }
+  | {
+      /** A page of product summaries arrived. */
+      phase: 'summaries'
+      /** Summaries received so far. */
+      products: number
+      calls: number
+    }
+  | {
+      /** A page of the review sync arrived. */
+      phase: 'reviews'
+      /** Reviews received so far by this sync. */
+      reviews: number
+      /**
+       * Reviews the sync is expected to receive: the review counts of the account's products, when
+       * the sync walks them all (a first, full sync); undefined when unknown (an incremental sync).
+       */
+      expected: number | undefined
+      calls: number
+    }
+  | { phase: 'done'; report: PrefetchReport }
+
+/** What the process that fetched the build data did. */
+export interface PrefetchReport {
+  /** The review sync made: a full walk, or an incremental one from the store kept by the last build. */
+  mode: 'full' | 'incremental'
+  /** Reviews the build data holds. */
+  reviews: number
+  /** Reviews the sync received that the store did not hold. */
+  newReviews: number
+  /** Products with a summary. */
+  products: number
+  /** API calls made: review pages and summary pages. */
+  calls: { reviews: number; summaries: number }
+  /**
+   * The fewest calls that could fetch the same data: ceil(reviews received / 200), at least 1, plus
+   * ceil(products / 200). `calls` above it means pages were fetched twice or not full.
+   */
+  lowerBound: number
 }
 
 /** The reviews and summaries of a catalogue, fetched once for a whole build. */
@@ -94,6 +151,8 @@ export interface BuildData {
 
 const FORMAT = 'verified-reviews/build-data'
 const SUMMARY_CHUNK = 200
+/** Reviews per page of the sync. */
+const REVIEW_PAGE = 200
 
 interface BuildDataFile {
   format: typeof FORMAT
@@ -168,6 +227,7 @@ async function load(options: PrefetchOptions, buildId: string): Promise<BuildDat
     staleLockTimeout: positiveNumber('staleLockTimeout', options.staleLockTimeout ?? 900_000),
     pollInterval: positiveNumber('pollInterval', options.pollInterval ?? 50),
     signal: options.signal,
+    onWait: (holder, waitedMs) => options.onProgress?.({ phase: 'waiting', holder, waitedMs }),
   })
   return buildData(value, produced)
 }
@@ -206,6 +266,7 @@ async function loadShared(
       waitTimeout: positiveNumber('waitTimeout', options.waitTimeout ?? 600_000),
       pollInterval: positiveNumber('pollInterval', options.pollInterval ?? 50),
       signal: options.signal,
+      onWait: (holder, waitedMs) => options.onProgress?.({ phase: 'waiting', holder, waitedMs }),
     })
     return buildData(value, produced)
   } catch (error) {
@@ -252,19 +313,54 @@ function parseShared(
 
 async function fetchData(options: PrefetchOptions, buildId: string): Promise<BuildDataFile> {
   const store = options.store ?? createMemoryReviewStore()
+  const progress = options.onProgress
+  // Summaries first: their review counts tell a first sync how many reviews to expect.
+  const { summaries, calls } = await fetchSummaries(
+    options.client,
+    options.productIds,
+    options.signal,
+    (products, summaryCalls) => progress?.({ phase: 'summaries', products, calls: summaryCalls }),
+  )
+  const expected =
+    options.productIds === undefined && (await store.getCheckpoint()) === undefined
+      ? summaries.reduce((sum, summary) => sum + (summary.ratings?.count_total ?? 0), 0)
+      : undefined
+  let received = 0
+  let pages = 0
   const report = await syncProductReviews({
-    client: options.client,
+    client:
+      progress === undefined
+        ? options.client
+        : countedClient(options.client, (page) => {
+            received += page.data.length
+            pages++
+            progress({ phase: 'reviews', reviews: received, expected, calls: pages })
+          }),
     store,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   })
-  const { summaries, calls } = await fetchSummaries(options.client, options.productIds, options.signal)
   const wanted = options.productIds === undefined ? await store.keys() : [...new Set(options.productIds)]
   // Product ids are the API's: without a prototype, `__proto__` or `constructor` is a product like any other.
   const reviews: Record<string, ProductReview[]> = Object.create(null)
+  let held = 0
   for (const id of wanted) {
     const list = await store.list(id)
     if (list.length > 0) reviews[id] = list
+    held += list.length
   }
+  progress?.({
+    phase: 'done',
+    report: {
+      mode: report.mode,
+      reviews: held,
+      newReviews: report.newReviews,
+      products: summaries.length,
+      calls: { reviews: report.calls, summaries: calls },
+      lowerBound:
+        Math.max(1, Math.ceil(received / REVIEW_PAGE)) +
+        Math.ceil((options.productIds?.length ?? summaries.length) / SUMMARY_CHUNK),
+    },
+  })
   return {
     format: FORMAT,
     version: 1,
@@ -276,10 +372,30 @@ async function fetchData(options: PrefetchOptions, buildId: string): Promise<Bui
   }
 }
 
+/** `client` whose review pages are told to `onPage` as they arrive. */
+function countedClient(
+  client: PrefetchClient,
+  onPage: (page: SyncPage<ProductReview>) => void,
+): ProductReviewsClient {
+  const wrap = (page: SyncPage<ProductReview>): SyncPage<ProductReview> => {
+    onPage(page)
+    return {
+      data: page.data,
+      nextCursor: page.nextCursor,
+      hasNextPage: () => page.hasNextPage(),
+      getNextPage: async () => wrap(await page.getNextPage()),
+    }
+  }
+  return {
+    products: { reviews: { list: async (params) => wrap(await client.products.reviews.list(params)) } },
+  }
+}
+
 async function fetchSummaries(
   client: PrefetchClient,
   productIds: readonly string[] | undefined,
   signal: AbortSignal | undefined,
+  onPage: (products: number, calls: number) => void,
 ): Promise<{ summaries: ProductSummary[]; calls: number }> {
   const summaries: ProductSummary[] = []
   let calls = 0
@@ -287,11 +403,13 @@ async function fetchSummaries(
     let page = await client.products.list({ limit: SUMMARY_CHUNK })
     calls++
     summaries.push(...page.data)
+    onPage(summaries.length, calls)
     while (page.hasNextPage()) {
       signal?.throwIfAborted()
       page = await page.getNextPage()
       calls++
       summaries.push(...page.data)
+      onPage(summaries.length, calls)
     }
     return { summaries, calls }
   }
@@ -303,6 +421,7 @@ async function fetchSummaries(
     const page = await client.products.list({ product_variation_id: chunk, limit: SUMMARY_CHUNK })
     calls++
     summaries.push(...page.data)
+    onPage(summaries.length, calls)
   }
   const order = new Map(ids.map((id, index) => [id, index]))
   summaries.sort(

@@ -26,6 +26,28 @@ export interface RunOnceOptions<T> {
   /** Milliseconds between two looks at the lock while waiting (doubling up to 8 times that). */
   pollInterval: number
   signal?: AbortSignal | undefined
+  /** Told what this process waits for: when it starts waiting, then every 30 seconds. */
+  onWait?: WaitListener | undefined
+}
+
+/** Told, while a process waits for another one's run, what holds the lock and how long it has waited. */
+export type WaitListener = (holder: string, waitedMs: number) => void
+
+/** Milliseconds between two reports of a wait. */
+const WAIT_REPORT_INTERVAL = 30_000
+
+/** Calls `listener` when a wait starts, then every {@link WAIT_REPORT_INTERVAL} of it. */
+function waitReporter(listener: WaitListener | undefined): (holder: () => Promise<string>) => Promise<void> {
+  let started: number | undefined
+  let next = 0
+  return async (holder) => {
+    if (listener === undefined) return
+    const now = Date.now()
+    started ??= now
+    if (now < next) return
+    next = now + WAIT_REPORT_INTERVAL
+    listener(await holder(), now - started)
+  }
 }
 
 let brokenLocks = 0
@@ -57,6 +79,7 @@ export async function runOnce<T>(options: RunOnceOptions<T>): Promise<{ value: T
   await fs.mkdir(dirname(options.lockPath), { recursive: true })
   const deadline = Date.now() + options.waitTimeout
   let delay = options.pollInterval
+  const reportWait = waitReporter(options.onWait)
 
   for (;;) {
     options.signal?.throwIfAborted()
@@ -81,6 +104,7 @@ export async function runOnce<T>(options: RunOnceOptions<T>): Promise<{ value: T
     }
 
     await breakIfStale(fs, options.lockPath, host, options.staleLockTimeout)
+    await reportWait(async () => describeHolder(await readHolder(fs, options.lockPath), options.lockPath))
     if (Date.now() >= deadline) {
       throw new VerifiedReviewsError(
         `gave up after waiting ${options.waitTimeout} ms for another process holding ${options.lockPath}`,
@@ -167,6 +191,16 @@ async function readHolder(fs: typeof import('node:fs/promises'), path: string): 
     if (errnoCode(error) === 'ENOENT') return undefined
     throw error
   }
+}
+
+/** Who holds a lock, in words: `process 1234 on host (lock <path>)`. */
+function describeHolder(text: string | undefined, lockPath: string): string {
+  const holder = text === undefined ? {} : parseHolder(text)
+  const who =
+    typeof holder.pid === 'number'
+      ? `process ${holder.pid}${typeof holder.host === 'string' ? ` on ${holder.host}` : ''}`
+      : 'another process'
+  return `${who} (lock ${lockPath})`
 }
 
 function parseHolder(text: string): Partial<LockHolder> {
@@ -262,6 +296,8 @@ export interface RunOnceSharedOptions<T> {
   waitTimeout: number
   pollInterval: number
   signal?: AbortSignal | undefined
+  /** Told what this process waits for: when it starts waiting, then every 30 seconds. */
+  onWait?: WaitListener | undefined
 }
 
 /**
@@ -282,6 +318,7 @@ export async function runOnceShared<T>(
   const startedAt = Date.now()
   const deadline = startedAt + options.waitTimeout
   let delay = options.pollInterval
+  const reportWait = waitReporter(options.onWait)
   for (;;) {
     options.signal?.throwIfAborted()
     const done = await read()
@@ -312,6 +349,7 @@ export async function runOnceShared<T>(
         await lock.release().catch(() => {})
       }
     }
+    await reportWait(async () => `another process (shared as ${name})`)
     if (Date.now() >= deadline) {
       throw new VerifiedReviewsError(
         `gave up after waiting ${options.waitTimeout} ms for another process producing ${name}`,
