@@ -71,7 +71,13 @@ function drainInAnotherProcess(journal: string, hangAfter: number) {
   const script = fileURLToPath(new URL('./drain-child.ts', import.meta.url))
   const child = spawn(
     process.execPath,
-    ['--conditions=@verified-reviews/source', script, journal, String(hangAfter)],
+    [
+      '--experimental-strip-types',
+      '--conditions=@verified-reviews/source',
+      script,
+      journal,
+      String(hangAfter),
+    ],
     {
       env: { ...process.env, ...sb.env(), VERIFIED_REVIEWS_WEBSITE_ID: sb.sandbox.websiteId },
       stdio: ['ignore', 'pipe', 'pipe'],
