@@ -7,6 +7,7 @@
  * `cause` through the redaction of `internal/redact.ts` (tokens, secrets, signatures, `Bearer` and
  * `Basic` credentials become `[REDACTED]`).
  */
+import { connectionCode } from './internal/connection-code.ts'
 import { redactBody, redactCause, redactHeaders, redactText, redactUrl } from './internal/redact.ts'
 
 /** Which service an error came from; `*-token` are the OAuth token endpoints. */
@@ -134,11 +135,17 @@ export class APIConnectionError extends VerifiedReviewsError {
   readonly url: string
   /** Which service was called. */
   readonly source: ErrorSource
+  /**
+   * The code of the failure, when its cause carries one: `ECONNREFUSED`, `ENOTFOUND`, `ETIMEDOUT`,
+   * `UND_ERR_SOCKET` (a connection closed mid-answer)…
+   */
+  readonly code: string | undefined
 
   constructor(message: string, init: { url: string; source: ErrorSource; cause?: unknown }) {
     super(message, { cause: init.cause })
     this.url = redactUrl(init.url)
     this.source = init.source
+    this.code = connectionCode(init.cause)
   }
 }
 

@@ -1,5 +1,6 @@
 import type { RequestOptions } from '../client.ts'
 import { APIConnectionError, APITimeoutError, ResponseTooLargeError } from '../errors.ts'
+import { connectionCode } from './connection-code.ts'
 import type { HttpSettings, Incoming, Outgoing } from './http.ts'
 import { abortError } from './http-abort.ts'
 import { type Deadline, MAX_TIMER_MS } from './http-deadline.ts'
@@ -80,8 +81,15 @@ export async function sendOnce({ settings, out, options, token, deadline }: Atte
         { ...init, timeout: attemptTimeout, attempts: deadline.attempts },
       )
     }
+    // The address (its credentials redacted) and the code of the cause: `fetch failed` alone says
+    // neither where nor why.
     const reason = error instanceof Error ? `: ${error.message}` : ''
-    return new APIConnectionError(`${what} ${out.service.source} failed${reason}`, init)
+    const code = connectionCode(error)
+    const coded = code === undefined || reason.includes(code) ? '' : ` (${code})`
+    return new APIConnectionError(
+      `${what} ${out.service.source} at ${out.method} ${url} failed${reason}${coded}`,
+      init,
+    )
   }
   try {
     const headers: Record<string, string> = {
