@@ -69,6 +69,7 @@ export type {
   StoredToken,
   TokenStore,
 } from './internal/shared-state.ts'
+export { verifyCredentials } from './internal/verify-credentials.ts'
 export { Page, PagePromise } from './pagination.ts'
 export type { BrandListParams, BrandReviewListParams, BrandReviews, Brands } from './resources/brands.ts'
 export type {

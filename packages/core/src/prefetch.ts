@@ -14,3 +14,9 @@ export {
   prefetchBuildData,
 } from './internal/prefetch/build-data.ts'
 export type { PrefetchShare } from './internal/prefetch/lock.ts'
+export {
+  describePrefetchProgress,
+  describePrefetchReport,
+  type PrefetchProgressLogOptions,
+  prefetchProgressLog,
+} from './internal/prefetch/progress-log.ts'

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import type { PrefetchProgress } from './build-data.ts'
+import { describePrefetchProgress, prefetchProgressLog } from './progress-log.ts'
+
+describe('describePrefetchProgress', () => {
+  it('tells the reviews received against those expected, and the calls', () => {
+    expect(
+      describePrefetchProgress({ phase: 'reviews', reviews: 40_000, expected: 100_000, calls: 200 }),
+    ).toBe('reviews 40,000/100,000, 200 calls')
+  })
+
+  it('tells the reviews of an incremental sync without a total', () => {
+    expect(describePrefetchProgress({ phase: 'reviews', reviews: 12, expected: undefined, calls: 1 })).toBe(
+      'reviews 12, 1 call',
+    )
+  })
+
+  it('closes with what the data holds and the calls against the lower bound', () => {
+    const line = describePrefetchProgress({
+      phase: 'done',
+      report: {
+        mode: 'full',
+        reviews: 3000,
+        newReviews: 3000,
+        products: 60,
+        calls: { reviews: 15, summaries: 1 },
+        lowerBound: 16,
+      },
+    })
+    expect(line).toBe(
+      'build data ready: 3,000 reviews of 60 products (full sync); 16 API calls (15 review pages, 1 summary page), lower bound 16',
+    )
+  })
+
+  it('says what a waiting process waits for', () => {
+    expect(
+      describePrefetchProgress({
+        phase: 'waiting',
+        holder: 'process 12 on ci (lock /b/build.lock)',
+        waitedMs: 0,
+      }),
+    ).toBe('waiting for the build data that process 12 on ci (lock /b/build.lock) is fetching')
+  })
+})
+
+describe('prefetchProgressLog', () => {
+  it('writes the first page, each quarter of the expected reviews and the closing line, not every page', () => {
+    const lines: string[] = []
+    const log = prefetchProgressLog((line) => lines.push(line))
+    for (let calls = 1; calls <= 20; calls++) {
+      log({ phase: 'reviews', reviews: calls * 200, expected: 4000, calls } satisfies PrefetchProgress)
+    }
+    expect(lines).toEqual([
+      'reviews 200/4,000, 1 call',
+      'reviews 1,000/4,000, 5 calls',
+      'reviews 2,000/4,000, 10 calls',
+      'reviews 3,000/4,000, 15 calls',
+      'reviews 4,000/4,000, 20 calls',
+    ])
+  })
+})
