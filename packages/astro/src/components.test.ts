@@ -66,18 +66,28 @@ afterAll(async () => {
 })
 
 /**
- * A node as text that ignores what HTML does not distinguish: attribute order, comments, runs of
- * whitespace, and how characters are escaped.
+ * An element as normalized DOM, so that the templates are free to be formatted for people: what HTML does
+ * not distinguish is left out (attribute order, comments, how characters are escaped) and whitespace is
+ * normalized: runs collapse to one space, whitespace between tags and at the start and end of an
+ * element's content is dropped. Spaces inside text, next to an inline element, still count.
  */
-function canonical(node: Node): string {
-  if (node.nodeType === node.TEXT_NODE) return (node.textContent ?? '').replace(/\s+/g, ' ')
-  if (node.nodeType !== node.ELEMENT_NODE) return ''
-  const element = node as Element
+function canonical(element: Element): string {
   const attributes = [...element.attributes]
     .map((attribute) => `${attribute.name}=${JSON.stringify(attribute.value)}`)
     .sort()
     .join(' ')
-  const children = [...element.childNodes].map(canonical).join('')
+  const nodes = [...element.childNodes].filter(
+    (node) => node.nodeType === node.ELEMENT_NODE || node.nodeType === node.TEXT_NODE,
+  )
+  const children = nodes
+    .map((node, index) => {
+      if (node.nodeType === node.ELEMENT_NODE) return canonical(node as Element)
+      const text = (node.textContent ?? '').replace(/\s+/g, ' ')
+      if (text.trim() === '') return ''
+      const start = index === 0 ? text.trimStart() : text
+      return index === nodes.length - 1 ? start.trimEnd() : start
+    })
+    .join('')
   return `<${element.localName}${attributes === '' ? '' : ` ${attributes}`}>${children}</${element.localName}>`
 }
 
