@@ -2,7 +2,7 @@ import { ValidationError } from '@verified-reviews/core'
 import { createClient } from 'redis'
 import { describe, expect, it, vi } from 'vitest'
 import { connectionsFor, redisForFile } from '../../../test/fixtures/redis.ts'
-import { createRedisConnection } from './connection.ts'
+import { createRedisConnection, type RedisCommandClient } from './connection.ts'
 import { RedisUnavailableError } from './redis-unavailable-error.ts'
 import { createRedisCache } from './stores/cache.ts'
 import { createRedisTokenStore } from './stores/token.ts'
@@ -79,6 +79,37 @@ describe('createRedisConnection', () => {
       redis.resume()
     }
     expect(warn).toHaveBeenCalledTimes(2)
+  })
+
+  it('does not end an outage on the late answer of a command sent before it began', async () => {
+    const pending: { resolve: (value: unknown) => void; reject: (error: Error) => void }[] = []
+    const client: RedisCommandClient = {
+      isOpen: true,
+      isReady: true,
+      connect: async () => {},
+      sendCommand: () => new Promise((resolve, reject) => pending.push({ resolve, reject })),
+      on: () => undefined,
+      close: async () => {},
+      destroy: () => {},
+    }
+    const info = vi.fn()
+    const connection = createRedisConnection({
+      client,
+      commandTimeout: 5000,
+      retryInterval: 10_000,
+      logger: { warn: () => {}, info },
+    })
+    const tokens = createRedisTokenStore(connection)
+    const early = tokens.get('a')
+    const late = tokens.get('b')
+    await vi.waitFor(() => expect(pending).toHaveLength(2))
+    // The connection breaks: the second command fails, then the answer of the first arrives.
+    pending[1]?.reject(new Error('Socket closed unexpectedly'))
+    await expect(late).rejects.toBeInstanceOf(RedisUnavailableError)
+    pending[0]?.resolve(null)
+    await early
+    expect(connection.available).toBe(false)
+    expect(info).not.toHaveBeenCalled()
   })
 
   it('fails at once, without waiting for a timeout, while Redis is known to be down', async () => {

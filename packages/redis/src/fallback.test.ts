@@ -30,7 +30,9 @@ function instance(url = redis.url, options: ClientOptions = {}): Instance {
   const info = vi.fn()
   const connection = createRedisConnection({
     url,
-    commandTimeout: 200,
+    // Long enough for a loaded machine; a hung server is noticed after it.
+    commandTimeout: 1000,
+    connectTimeout: 1000,
     retryInterval: 300,
     logger: { warn, info },
   })

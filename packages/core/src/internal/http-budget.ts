@@ -36,15 +36,26 @@ export async function takeBudget(
     })
   }
   const budget = out.service.budget
-  if (budget !== undefined)
+  if (budget === undefined) return
+  try {
     await waitForBudget(settings, out, options, attempt, deadline, () => budget.reserve())
+  } catch (error) {
+    // The shared budget let this request go: it learns that it was not sent after all.
+    settleShared(out)
+    throw error
+  }
 }
 
-/** Tells the shared budget the answer of a request it let go; never waited for, never failing. */
-export function settleShared(out: Outgoing, answer: Incoming): void {
+/**
+ * Tells the shared budget how a request it let go ended: its answer, or status 0 when there was none
+ * (a failed connection, a timeout, or the request was not sent). Never waited for, never failing.
+ */
+export function settleShared(out: Outgoing, answer?: Incoming): void {
   const shared = out.service.sharedBudget
   if (shared === undefined) return
-  shared.budget.settle(shared.key, { status: answer.status, headers: answer.headers }).catch(() => {})
+  shared.budget
+    .settle(shared.key, { status: answer?.status ?? 0, headers: answer?.headers ?? new Headers() })
+    .catch(() => {})
 }
 
 async function waitForBudget(

@@ -52,6 +52,7 @@ export async function sendLive(
       error = errorFromAnswer(answer, out.service.source)
     } catch (thrown) {
       out.service.budget?.settle()
+      settleShared(out)
       error = thrown
     }
     deadline.lastError = error

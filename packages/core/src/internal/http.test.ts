@@ -420,6 +420,31 @@ describe('send with a shared rate budget', () => {
     expect(error).toBeInstanceOf(RateLimitError)
     expect(calls).toHaveLength(0)
   })
+
+  it('settles every request it let go once, with status 0 for an attempt that got no answer', async () => {
+    const shared = sharedBudget()
+    const { fetch } = scripted(new TypeError('connection reset'), json(200, []))
+    const service = { source: 'published' as const, sharedBudget: { budget: shared.budget, key: 'k' } }
+    await settle(send(settingsWith(fetch), out({ service })))
+    expect(shared.reserved).toHaveLength(2)
+    expect(shared.settled.map((entry) => entry.status)).toEqual([0, 200])
+  })
+
+  it('settles with status 0 a request the own budget of the client then stopped', async () => {
+    const shared = sharedBudget()
+    const budget = new RateBudget()
+    budget.reserve()
+    budget.settle({ status: 429, headers: new Headers({ 'retry-after': '120' }) })
+    const { fetch, calls } = scripted(json(200, []))
+    const service = {
+      source: 'published' as const,
+      budget,
+      sharedBudget: { budget: shared.budget, key: 'k' },
+    }
+    await settle(send(settingsWith(fetch), out({ service }))).catch(() => {})
+    expect(calls).toHaveLength(0)
+    expect(shared.settled.map((entry) => entry.status)).toEqual([0])
+  })
 })
 
 describe('requestToken', () => {

@@ -39,6 +39,7 @@ export interface TokenStore {
 
 /** The part of an answer a rate budget learns from. */
 export interface RateBudgetAnswer {
+  /** The HTTP status; 0 when the request got no answer (a failed connection, a timeout) or was not sent. */
   status: number
   headers: Headers
 }
@@ -54,6 +55,10 @@ export interface SharedRateBudget {
    * how many milliseconds to wait before asking again when the budget is spent.
    */
   reserve(key: string): Promise<number>
-  /** Tells the budget the answer of a request it let go: its status and rate-limit headers. */
+  /**
+   * Tells the budget how a request it let go ended: its status and rate-limit headers. Each `reserve`
+   * that resolved 0 is followed by exactly one `settle` of its key, so the budget can count the
+   * requests still under way.
+   */
   settle(key: string, answer: RateBudgetAnswer): Promise<void>
 }

@@ -75,6 +75,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export function createRunner(options: RunnerOptions): Runner {
   const { client, logger, where, commandTimeout, connectTimeout, retryInterval } = options
   let down = false
+  // Outages so far: a command sent before the current one began cannot end it (its answer was already
+  // on its way), so it counts only when it was sent during the outage.
+  let outages = 0
   let retryAt = 0
   let closed = false
   let connecting: Promise<void> | undefined
@@ -85,6 +88,7 @@ export function createRunner(options: RunnerOptions): Runner {
     retryAt = Date.now() + retryInterval
     if (down) return
     down = true
+    outages++
     const reason = error instanceof Error ? error.message || error.name : String(error)
     logger.warn(
       `[@verified-reviews/redis] Redis at ${where} is unavailable (${reason}): each instance uses its own ` +
@@ -92,8 +96,8 @@ export function createRunner(options: RunnerOptions): Runner {
     )
   }
 
-  const markUp = (): void => {
-    if (!down) return
+  const markUp = (sentDuring: number): void => {
+    if (!down || sentDuring !== outages) return
     down = false
     logger.info?.(`[@verified-reviews/redis] Redis at ${where} answers again: the state is shared again.`)
     for (const listener of recoveryListeners) {
@@ -132,14 +136,15 @@ export function createRunner(options: RunnerOptions): Runner {
       // This command tries Redis again; the others keep failing at once until it has answered.
       retryAt = Date.now() + retryInterval
     }
+    const sentDuring = outages
     try {
       await ready()
       const reply = await withTimeout(client.sendCommand(args), timeout)
-      markUp()
+      markUp(sentDuring)
       return reply
     } catch (error) {
       if (isReplyError(error)) {
-        markUp()
+        markUp(sentDuring)
         throw error
       }
       markDown(error)

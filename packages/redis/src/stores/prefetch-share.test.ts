@@ -57,9 +57,9 @@ describe('createRedisPrefetchShare', () => {
   })
 
   it('keeps the lock of a fetch that outlasts lockTtl, so no other machine fetches too', async () => {
-    // 15 review pages of 150 ms each: the fetch takes over twice lockTtl.
-    await sb.faults([{ operation: 'products.reviews.list', latencyMs: 150 }])
-    const share = () => createRedisPrefetchShare(connect(), { lockTtl: 1000 })
+    // 15 review pages of 200 ms each: the fetch takes longer than lockTtl.
+    await sb.faults([{ operation: 'products.reviews.list', latencyMs: 200 }])
+    const share = () => createRedisPrefetchShare(connect(), { lockTtl: 2000 })
     const [first, second] = await Promise.all([
       prefetchBuildData({
         client: sb.client(),

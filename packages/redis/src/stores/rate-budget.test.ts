@@ -104,13 +104,39 @@ describe('createRedisRateBudget', () => {
     expect(await budget.reserve('a')).toBeGreaterThan(0)
   })
 
-  it('answers how long until the oldest request of a full window leaves it', async () => {
+  it('answers how long until the oldest request that ended leaves its window', async () => {
     const budget = createRedisRateBudget(connect(), { limits: [{ requests: 2, windowMs: 1000 }], margin: 0 })
     await budget.reserve('k')
     await budget.reserve('k')
+    const ended = Date.now()
+    await budget.settle('k', { status: 200, headers: new Headers() })
+    await budget.settle('k', { status: 200, headers: new Headers() })
     const wait = await budget.reserve('k')
-    expect(wait).toBeGreaterThan(900)
+    // What is left of the window after the first ended, give or take the time the calls took.
+    expect(wait).toBeGreaterThanOrEqual(1000 - (Date.now() - ended) - 20)
     expect(wait).toBeLessThanOrEqual(1000)
+  })
+
+  it('holds the place of a request under way until it ends, however long it takes', async () => {
+    const budget = createRedisRateBudget(connect(), { limits: [{ requests: 1, windowMs: 200 }], margin: 0 })
+    expect(await budget.reserve('k')).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const polled = await budget.reserve('k')
+    expect(polled).toBeGreaterThan(0)
+    expect(polled).toBeLessThanOrEqual(25)
+    await budget.settle('k', { status: 200, headers: new Headers() })
+    expect(await budget.reserve('k')).toBeGreaterThan(100)
+  })
+
+  it('frees the place of a request whose end is never told after inFlightTimeout', async () => {
+    const budget = createRedisRateBudget(connect(), {
+      limits: [{ requests: 1, windowMs: 100 }],
+      margin: 0,
+      inFlightTimeout: 100,
+    })
+    expect(await budget.reserve('k')).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    expect(await budget.reserve('k')).toBe(0)
   })
 
   it('refuses a limit that is not a positive integer, naming it', () => {
