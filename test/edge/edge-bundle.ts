@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { EdgeRuntime } from 'edge-runtime'
@@ -59,15 +60,77 @@ function publishedWorkspace(conditions: readonly string[]): Plugin {
   }
 }
 
+const NODE_MODULE = new RegExp(
+  `^(?:node:)?(?:${builtinModules.map((name) => name.replace(/[/]/g, '\\/')).join('|')})(?:/.*)?$`,
+)
+
 /**
- * Bundles `entry` (module source; imports are resolved from test/) for an edge runtime: browser
- * platform, the edge conditions, no Node.js built-in (an import of one fails the build). The bundle
- * is a script that puts the entry's exports on `globalThis.__entry`.
+ * What Next.js does with a Node.js module imported into an edge bundle: the import stays, and any use
+ * of the module throws (`The edge runtime does not support Node.js 'fs' module`), so that code that
+ * imports one on a path the route never takes still runs.
  */
-export async function bundleForEdge(
-  entry: string,
-  conditions: readonly string[] = EDGE_CONDITIONS,
-): Promise<string> {
+const nodeModulesUnsupported: Plugin = {
+  name: 'node-modules-unsupported',
+  setup(bundle) {
+    bundle.onResolve({ filter: NODE_MODULE }, ({ path }) => ({ path, namespace: 'edge-unsupported' }))
+    bundle.onLoad({ filter: /.*/, namespace: 'edge-unsupported' }, ({ path }) => ({
+      contents: `const fail = () => { throw new Error("The edge runtime does not support Node.js '${path.replace(/^node:/, '')}' module") }
+module.exports = new Proxy({}, { get: (_, key) => (key === '__esModule' ? undefined : fail()), apply: fail, construct: fail })`,
+      loader: 'js',
+    }))
+  },
+}
+
+/**
+ * What the server-components layer of the App Router does with a `'use client'` module: its exports
+ * become client references, and what it imports (SWR, browser code) is left to the browser bundle.
+ */
+const clientReferences: Plugin = {
+  name: 'client-references',
+  setup(bundle) {
+    bundle.onLoad({ filter: /[\\/]packages[\\/][^\\/]+[\\/]src[\\/].*\.tsx?$/ }, ({ path }) => {
+      const source = readFileSync(path, 'utf8')
+      if (!/^\s*['"]use client['"]/.test(source)) return undefined
+      const names = [...source.matchAll(/^export\s+(?:async\s+)?(?:function|const|let|class)\s+([\w$]+)/gm)]
+      const contents = names
+        .map(
+          ([, name]) =>
+            `export const ${name} = Object.assign(() => { throw new Error('${name} is a client component') }, { $$typeof: Symbol.for('react.client.reference'), $$id: '${name}' })`,
+        )
+        .join('\n')
+      return { contents, loader: 'js' }
+    })
+  },
+}
+
+/** How {@link bundleForEdge} bundles. */
+export interface EdgeBundleOptions {
+  /** @default EDGE_CONDITIONS */
+  conditions?: readonly string[]
+  /**
+   * `fail`: an import of a Node.js module fails the build (core must need none). `unsupported`: as
+   * Next.js bundles an edge route, the import stays and any use of the module throws.
+   * @default 'fail'
+   */
+  nodeModules?: 'fail' | 'unsupported'
+  /** `'use client'` modules become client references, as in the App Router's server layer. @default false */
+  serverComponents?: boolean
+  /** Packages left out of the bundle, required at run time (as Next.js leaves out optional tracing). */
+  external?: readonly string[]
+}
+
+/**
+ * Bundles `entry` (module source; imports are resolved from test/edge) for an edge runtime: browser
+ * platform, the edge conditions, no Node.js built-in. The bundle is a script that puts the entry's
+ * exports on `globalThis.__entry`.
+ */
+export async function bundleForEdge(entry: string, options: EdgeBundleOptions = {}): Promise<string> {
+  const {
+    conditions = EDGE_CONDITIONS,
+    nodeModules = 'fail',
+    serverComponents = false,
+    external = [],
+  } = options
   const result = await build({
     stdin: { contents: entry, resolveDir: join(ROOT, 'test/edge'), loader: 'ts', sourcefile: 'entry.ts' },
     bundle: true,
@@ -78,7 +141,12 @@ export async function bundleForEdge(
     target: 'es2022',
     conditions: [...conditions],
     mainFields: ['browser', 'module', 'main'],
-    plugins: [publishedWorkspace(conditions)],
+    plugins: [
+      publishedWorkspace(conditions),
+      ...(nodeModules === 'unsupported' ? [nodeModulesUnsupported] : []),
+      ...(serverComponents ? [clientReferences] : []),
+    ],
+    external: [...external],
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   })
