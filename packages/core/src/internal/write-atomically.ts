@@ -22,7 +22,7 @@ export interface WriteAtomicallyOptions {
  */
 export async function writeAtomically(
   path: string,
-  data: string | Uint8Array | Iterable<Uint8Array>,
+  data: string | Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
   options: WriteAtomicallyOptions = {},
 ): Promise<void> {
   const { mkdir, open, rename, rm } = await import('node:fs/promises')
@@ -64,7 +64,10 @@ export async function syncFolder(folder: string): Promise<void> {
 }
 
 /** Writes pieces of bytes gathered into writes of about 1 MiB. */
-async function writePieces(file: Pick<FileHandle, 'write'>, pieces: Iterable<Uint8Array>): Promise<void> {
+async function writePieces(
+  file: Pick<FileHandle, 'write'>,
+  pieces: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+): Promise<void> {
   const size = 1 << 20
   let batch: Uint8Array[] = []
   let length = 0
@@ -84,7 +87,7 @@ async function writePieces(file: Pick<FileHandle, 'write'>, pieces: Iterable<Uin
       offset += bytesWritten
     }
   }
-  for (const piece of pieces) {
+  for await (const piece of pieces) {
     batch.push(piece)
     length += piece.length
     if (length >= size) await flush()

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createClient } from '../../client.ts'
 import type { ProductReview } from '../../types/published.ts'
@@ -25,7 +28,8 @@ Options:
   --site <url>         base URL of the site, for pages without <link rel="canonical">
   --max-reviews <n>    most reviews marked up per product, 0 for ratings only (default 5)
   --store <file>       JSON file that keeps the synced reviews between runs: later runs only
-                       fetch new reviews (default: none, every run fetches every review)
+                       fetch new reviews (default: none, every run fetches every review, kept
+                       in a temporary file removed at the end, so that memory stays small)
   --origin <url>       origin of the API (default VERIFIED_REVIEWS_ORIGIN, else production)
   --syndicated-reviews mark up syndicated reviews too (left out by default: collected on other sites)
   --review-summary-author <name>
@@ -108,6 +112,11 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
   const dryRun = values['dry-run'] === true
   const bar = values.quiet === true || values.json === true ? undefined : createProgressBar(io.stderr)
   const logger = { warn: (message: string) => io.stderr.write(`warning: ${message}\n`) }
+  // Without --store the reviews of the run still go to a file (removed at the end), not to memory: a
+  // JSON file store holds only where each review is, so 100,000 reviews do not take 500 MB.
+  const scratch =
+    values.store === undefined ? await mkdtemp(join(tmpdir(), 'verified-reviews-inject-')) : undefined
+  const storePath = values.store ?? join(scratch as string, 'product-reviews.json')
   try {
     const { clientId, clientSecret, origin } = environmentClientOptions(readEnvironment(io.env))
     const client = createClient({
@@ -123,9 +132,7 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
       syndicatedReviews: values['syndicated-reviews'] === true,
       ...(summaryAuthor === undefined ? {} : { reviewSummaryAuthor: summaryAuthor }),
       ...(values.site === undefined ? {} : { site: values.site }),
-      ...(values.store === undefined
-        ? {}
-        : { reviewStore: createJsonFileReviewStore<ProductReview>(values.store, { logger }) }),
+      reviewStore: createJsonFileReviewStore<ProductReview>(storePath, { logger }),
       ...(bar === undefined ? {} : { onProgress: bar.update }),
       logger,
     })
@@ -138,6 +145,8 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
     bar?.end()
     io.stderr.write(`verified-reviews inject failed: ${(error as Error).message}\n`)
     return 1
+  } finally {
+    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true })
   }
 }
 

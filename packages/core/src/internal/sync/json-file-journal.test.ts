@@ -170,6 +170,34 @@ describe('the JSON review store journal', () => {
     expect(await createJsonFileReviewStore(path).count()).toBe(20)
   })
 
+  it('reads back every review, whether it is in the file, in the journal or just written', async () => {
+    const store = openJsonFileReviewStore<ProductReview>(
+      path,
+      {},
+      { minCompaction: 4096, flushInterval: 1000 },
+    )
+    const written = new Map<string, ProductReview>()
+    for (let n = 0; n < 40; n++) {
+      const reviews = page(n).map((r, i) => ({ ...r, review_content: `${n}-${i} ${'é'.repeat(n)}` }))
+      for (const r of reviews) written.set(r.review_id, r)
+      await store.putMany(reviews, during(n))
+      // A review stored again under the same id, in a later page: the newest copy is the one read.
+      if (n > 0) {
+        const again = { ...(written.get(`r${n - 1}-0`) as ProductReview), review_content: `again ${n}` }
+        written.set(again.review_id, again)
+        await store.putMany([again], during(n))
+      }
+    }
+    for (const reader of [store, createJsonFileReviewStore<ProductReview>(path)]) {
+      const all = await reader.all()
+      expect(all).toHaveLength(written.size)
+      for (const r of all) expect(r).toEqual(written.get(r.review_id))
+      expect(await reader.list('P7')).toEqual(
+        [...written.values()].filter((r) => r.product_variation_id === 'P7'),
+      )
+    }
+  })
+
   it('keeps the file as it is when a run adds little to a large store', async () => {
     const store = createJsonFileReviewStore(path)
     for (let n = 0; n < 20; n++) await store.putMany(page(n), during(n))

@@ -3,7 +3,14 @@ import { VerifiedReviewsError } from '../../errors.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { isJsonObject, readOwnJsonFile } from '../json-file.ts'
 import { writeAtomically } from '../write-atomically.ts'
-import { copyCheckpoint, ReviewTable, reviewStoreOver, type TableChange } from './memory-store.ts'
+import {
+  type ByteSource,
+  copyCheckpoint,
+  type Held,
+  ReviewTable,
+  reviewStoreOver,
+  type TableChange,
+} from './memory-store.ts'
 import type { ReviewStore, SyncCheckpoint, SyncedReview } from './store.ts'
 
 const FORMAT = 'verified-reviews/review-store'
@@ -15,6 +22,9 @@ const COMMA = 0x2c
 const COMMA_NEWLINE = encoder.encode(',\n')
 const ONE_NEWLINE = encoder.encode('\n')
 const FILE_END = encoder.encode(']}\n')
+const ENTRY_START = encoder.encode('{"reviews":[')
+/** The most bytes read at once. */
+const BLOCK = 1 << 20
 
 interface StoreFile<R> {
   format: typeof FORMAT
@@ -59,8 +69,10 @@ const TUNING: JsonFileReviewStoreTuning = { minCompaction: 16 << 20, flushInterv
  * file. Node's file system is loaded on first use, so the rest of this entry also runs where there is
  * none (edge runtimes).
  *
- * The file is valid JSON with one review per line, read line by line (never as one string), so it
- * holds hundreds of thousands of reviews; reviews are held in memory as their UTF-8 JSON.
+ * The file is valid JSON with one review per line, read line by line (never as one string). Reviews
+ * are not held in memory: the store keeps where each one is in the file or the journal (a couple of
+ * hundred bytes a review) and reads it from there, keeping the file open, so that a store of a
+ * million reviews fits in a process.
  *
  * A file that is corrupt (empty, not JSON, or a review store whose reviews or checkpoint are
  * malformed) is renamed to `<path>.corrupt-<time>`, kept for inspection, with one warning naming both
@@ -96,6 +108,10 @@ export function openJsonFileReviewStore<R extends SyncedReview>(
     /** The affected ids of the journal's last checkpoint, which the next line adds to; undefined: none yet. */
     journalAffected: undefined as Set<string> | undefined,
     lastFlush: 0,
+    /** The file, open for reading the reviews placed in it. */
+    main: undefined as FileSource | undefined,
+    /** The journal, open for reading the reviews placed in it, once it exists. */
+    journal: undefined as FileSource | undefined,
   }
   let writes: Promise<void> = Promise.resolve()
 
@@ -108,9 +124,13 @@ export function openJsonFileReviewStore<R extends SyncedReview>(
       journalBytes: 0,
       journalAffected: undefined,
     })
+    disk.main?.retire()
+    disk.journal?.retire()
+    disk.main = main.source
     const { table } = main
     const journal = await replayJournal(journalPath, table, main.generation, logger)
     disk.journalBytes = journal.bytes
+    disk.journal = journal.source
     if (journal.entries > 0) disk.journalAffected = new Set(table.checkpoint?.affected ?? [])
     return table
   }
@@ -122,10 +142,25 @@ export function openJsonFileReviewStore<R extends SyncedReview>(
       `${JSON.stringify({ format: FORMAT, version: 1, generation, checkpoint: table.checkpoint ?? null }).slice(0, -1)},"reviews":[\n`,
     )
     // Taken at once, so that the checkpoint written never runs ahead of the reviews written with it.
-    const reviews = [...table.encoded()]
+    const reviews = [...table.held()].map((held) => ({ held, where: { ...held } }))
     let bytes = header.length + FILE_END.length
-    for (const review of reviews) bytes += review.length + 2
-    await writeAtomically(path, fileParts(header, reviews))
+    for (const { where } of reviews) bytes += where.length + 2
+    await writeAtomically(
+      path,
+      fileParts(
+        header,
+        reviews.map(({ where }) => where),
+      ),
+    )
+    const main = await FileSource.open(path)
+    // Every review is now read from the new file, at the place it was written.
+    let offset = header.length
+    for (const { held, where } of reviews) {
+      Object.assign(held, { bytes: undefined, source: main, offset })
+      offset += where.length + 2
+    }
+    disk.main?.retire()
+    disk.journal?.retire()
     await rm(journalPath, { force: true })
     Object.assign(disk, {
       generation,
@@ -133,6 +168,8 @@ export function openJsonFileReviewStore<R extends SyncedReview>(
       journalBytes: 0,
       rewrite: false,
       journalAffected: undefined,
+      main,
+      journal: undefined,
     })
   }
 
@@ -147,6 +184,7 @@ export function openJsonFileReviewStore<R extends SyncedReview>(
         ),
       )
     }
+    const header = parts.length === 0 ? 0 : (parts[0] as Uint8Array).length
     parts.push(journalEntry(change, disk.journalAffected))
     const line = concat(parts)
     await mkdir(dirname(journalPath), { recursive: true })
@@ -165,6 +203,13 @@ export function openJsonFileReviewStore<R extends SyncedReview>(
     } finally {
       await file.close()
     }
+    // The reviews of the line are read from the journal from now on, not held in memory.
+    disk.journal ??= await FileSource.open(journalPath)
+    let offset = disk.journalBytes + header + ENTRY_START.length
+    for (const { held, bytes } of change.reviews) {
+      Object.assign(held, { bytes: undefined, source: disk.journal, offset, length: bytes.length })
+      offset += bytes.length + 1
+    }
     disk.journalBytes += line.length
     if (change.checkpoint !== undefined) disk.journalAffected = new Set(change.checkpoint.affected)
   }
@@ -173,7 +218,7 @@ export function openJsonFileReviewStore<R extends SyncedReview>(
     const write = writes.then(async () => {
       const idle = change.checkpoint?.phase === 'idle'
       let journal = disk.journalBytes
-      for (const review of change.reviews) journal += review.length + 1
+      for (const { bytes } of change.reviews) journal += bytes.length + 1
       const full = idle
         ? journal >= disk.mainBytes / 4
         : journal >= Math.max(disk.mainBytes, tuning.minCompaction)
@@ -186,12 +231,45 @@ export function openJsonFileReviewStore<R extends SyncedReview>(
   })
 }
 
-/** The parts of the file: its header, one review per line, and its end. */
-function* fileParts(header: Uint8Array, reviews: readonly Uint8Array[]): Generator<Uint8Array> {
+/**
+ * The parts of the file: its header, one review per line, and its end. Reviews read from a file are
+ * read by blocks of up to 1 MiB of neighbours (the reviews of the file, in its order), not one by one.
+ */
+async function* fileParts(
+  header: Uint8Array,
+  reviews: readonly Omit<Held, 'group' | 'publish'>[],
+): AsyncGenerator<Uint8Array> {
   yield header
-  for (const [index, review] of reviews.entries()) {
-    yield review
-    yield index === reviews.length - 1 ? ONE_NEWLINE : COMMA_NEWLINE
+  const separator = (index: number) => (index === reviews.length - 1 ? ONE_NEWLINE : COMMA_NEWLINE)
+  for (let i = 0; i < reviews.length; ) {
+    const first = reviews[i] as (typeof reviews)[number]
+    if (first.bytes !== undefined || first.source === undefined) {
+      yield first.bytes as Uint8Array
+      yield separator(i++)
+      continue
+    }
+    let last = i
+    let end = first.offset + first.length
+    for (;;) {
+      const next = reviews[last + 1]
+      if (
+        next === undefined ||
+        next.bytes !== undefined ||
+        next.source !== first.source ||
+        next.offset < end ||
+        next.offset + next.length - first.offset > BLOCK
+      ) {
+        break
+      }
+      end = next.offset + next.length
+      last++
+    }
+    const block = await first.source.read(first.offset, end - first.offset)
+    for (; i <= last; i++) {
+      const review = reviews[i] as (typeof reviews)[number]
+      yield block.subarray(review.offset - first.offset, review.offset - first.offset + review.length)
+      yield separator(i)
+    }
   }
   yield FILE_END
 }
@@ -215,12 +293,14 @@ function journalEntry(change: TableChange, previous: Set<string> | undefined): U
       tail = `,"checkpoint":${JSON.stringify(checkpoint)}`
     }
   }
-  const parts: Uint8Array[] = [encoder.encode('{"reviews":[')]
-  change.reviews.forEach((review, index) => {
+  const parts: Uint8Array[] = [ENTRY_START]
+  change.reviews.forEach(({ bytes }, index) => {
     if (index > 0) parts.push(COMMA_NEWLINE.subarray(0, 1))
-    parts.push(review)
+    parts.push(bytes)
   })
-  parts.push(encoder.encode(`]${tail}}\n`))
+  // The length of each review, so that a replay reads them from the journal instead of keeping them.
+  const lengths = JSON.stringify(change.reviews.map(({ bytes }) => bytes.length))
+  parts.push(encoder.encode(`],"lengths":${lengths}${tail}}\n`))
   return concat(parts)
 }
 
@@ -252,13 +332,15 @@ interface Line {
 }
 
 /** The lines of a file, read 1 MiB at a time; each line is a copy of its bytes, without the newline. */
-async function* readLines(file: FileHandle): AsyncGenerator<Line> {
-  const chunk = new Uint8Array(1 << 20)
+async function* readLines(file: FileSource): AsyncGenerator<Line> {
+  const chunk = new Uint8Array(BLOCK)
   let pending: Uint8Array[] = []
   let start = 0
+  let position = 0
   for (;;) {
-    const { bytesRead } = await file.read(chunk, 0, chunk.length, null)
+    const bytesRead = await file.readInto(chunk, position)
     if (bytesRead === 0) break
+    position += bytesRead
     const read = chunk.subarray(0, bytesRead)
     let from = 0
     for (;;) {
@@ -278,6 +360,69 @@ async function* readLines(file: FileHandle): AsyncGenerator<Line> {
   if (rest.length > 0) yield { bytes: rest, start, complete: false }
 }
 
+/**
+ * A file kept open to read reviews from, by offset. It stays the file it was when opened (a file
+ * renamed over its path later is another one); once retired, it is closed when no read is under way.
+ */
+class FileSource implements ByteSource {
+  readonly #fs: typeof import('node:fs')
+  readonly #fd: number
+  #reads = 0
+  #retired = false
+
+  private constructor(fs: typeof import('node:fs'), fd: number) {
+    this.#fs = fs
+    this.#fd = fd
+  }
+
+  static async open(path: string): Promise<FileSource> {
+    const fs = await import('node:fs')
+    const fd = await new Promise<number>((resolve, reject) =>
+      fs.open(path, 'r', (error, opened) => (error ? reject(error) : resolve(opened))),
+    )
+    return new FileSource(fs, fd)
+  }
+
+  /** Reads into `buffer` from `position`; the bytes read (0 at the end of the file). */
+  async readInto(buffer: Uint8Array, position: number): Promise<number> {
+    this.#reads++
+    try {
+      return await new Promise<number>((resolve, reject) =>
+        this.#fs.read(this.#fd, buffer, 0, buffer.length, position, (error, bytesRead) =>
+          error ? reject(error) : resolve(bytesRead),
+        ),
+      )
+    } finally {
+      this.#reads--
+      this.#closeIfDone()
+    }
+  }
+
+  async read(offset: number, length: number): Promise<Uint8Array> {
+    const bytes = new Uint8Array(length)
+    for (let done = 0; done < length; ) {
+      const read = await this.readInto(bytes.subarray(done), offset + done)
+      if (read === 0) throw new VerifiedReviewsError('the review store file ended before a review it lists')
+      done += read
+    }
+    return bytes
+  }
+
+  /** No review is read from this file any more: it is closed once the reads under way end. */
+  retire(): void {
+    this.#retired = true
+    this.#closeIfDone()
+  }
+
+  #closeIfDone(): void {
+    if (this.#retired && this.#reads === 0) {
+      this.#retired = false
+      this.#reads = -1
+      this.#fs.close(this.#fd, () => {})
+    }
+  }
+}
+
 function parseLine(bytes: Uint8Array): unknown {
   try {
     return JSON.parse(decoder.decode(bytes))
@@ -295,42 +440,41 @@ interface MainFile<R extends SyncedReview> {
   generation: string | null
   bytes: number
   rewrite: boolean
+  /** The file, open, when its reviews are read from it. */
+  source: FileSource | undefined
 }
 
 /**
- * Reads the file: line by line when it has the layout this store writes, else (a file of an earlier
- * version, or one that does not read line by line) as a whole, which also moves a corrupt file aside.
+ * Reads the file: line by line when it has the layout this store writes (its reviews then stay in the
+ * file), else (a file of an earlier version, or one that does not read line by line) as a whole, which
+ * also moves a corrupt file aside.
  */
 async function readMain<R extends SyncedReview>(
   path: string,
   logger: { warn(message: string): void },
 ): Promise<MainFile<R>> {
-  const { open } = await import('node:fs/promises')
-  let file: FileHandle
+  let source: FileSource
   try {
-    file = await open(path, 'r')
+    source = await FileSource.open(path)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { table: new ReviewTable<R>(), generation: null, bytes: 0, rewrite: false }
+      return { table: new ReviewTable<R>(), generation: null, bytes: 0, rewrite: false, source: undefined }
     }
     throw error
   }
-  try {
-    const read = await readLineLayout<R>(file)
-    if (read !== undefined) return read
-  } finally {
-    await file.close()
-  }
+  const read = await readLineLayout<R>(source)
+  if (read !== undefined) return read
+  source.retire()
   return readWhole<R>(path, logger)
 }
 
 /** The file read line by line; undefined when it is not in that layout (or is corrupt). */
-async function readLineLayout<R extends SyncedReview>(file: FileHandle): Promise<MainFile<R> | undefined> {
+async function readLineLayout<R extends SyncedReview>(source: FileSource): Promise<MainFile<R> | undefined> {
   const table = new ReviewTable<R>()
   let generation: string | null = null
   let state: 'header' | 'reviews' | 'end' = 'header'
   let bytes = 0
-  for await (const line of readLines(file)) {
+  for await (const line of readLines(source)) {
     bytes = line.start + line.bytes.length + (line.complete ? 1 : 0)
     if (!line.complete) return undefined
     if (state === 'header') {
@@ -353,15 +497,15 @@ async function readLineLayout<R extends SyncedReview>(file: FileHandle): Promise
         continue
       }
       const last = line.bytes[line.bytes.length - 1]
-      const json = last === COMMA ? line.bytes.subarray(0, -1) : line.bytes
-      const review = parseLine(json)
+      const length = last === COMMA ? line.bytes.length - 1 : line.bytes.length
+      const review = parseLine(line.bytes.subarray(0, length))
       if (!isReview(review)) return undefined
-      table.put(review as R, json)
+      table.putAt(review as R, source, line.start, length)
     } else if (line.bytes.length > 0) {
       return undefined
     }
   }
-  return state === 'end' ? { table, generation, bytes, rewrite: false } : undefined
+  return state === 'end' ? { table, generation, bytes, rewrite: false, source } : undefined
 }
 
 function isCheckpoint(value: unknown): value is SyncCheckpoint {
@@ -401,7 +545,7 @@ async function readWhole<R extends SyncedReview>(
       ),
   )
   const table = new ReviewTable<R>()
-  if (file === undefined) return { table, generation: null, bytes: 0, rewrite: false }
+  if (file === undefined) return { table, generation: null, bytes: 0, rewrite: false, source: undefined }
   for (const review of file.reviews) table.put(review)
   if (isJsonObject(file.checkpoint)) table.checkpoint = copyCheckpoint(file.checkpoint)
   const { stat } = await import('node:fs/promises')
@@ -410,6 +554,7 @@ async function readWhole<R extends SyncedReview>(
     generation: typeof file.generation === 'string' ? file.generation : null,
     bytes: (await stat(path)).size,
     rewrite: true,
+    source: undefined,
   }
 }
 
@@ -424,57 +569,55 @@ async function replayJournal<R extends SyncedReview>(
   table: ReviewTable<R>,
   generation: string | null,
   logger: { warn(message: string): void },
-): Promise<{ bytes: number; entries: number }> {
-  const { open, rm, rename } = await import('node:fs/promises')
-  let file: FileHandle
+): Promise<{ bytes: number; entries: number; source: FileSource | undefined }> {
+  const { rm, rename, truncate } = await import('node:fs/promises')
+  let source: FileSource
   try {
-    file = await open(path, 'r+')
+    source = await FileSource.open(path)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { bytes: 0, entries: 0 }
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { bytes: 0, entries: 0, source: undefined }
     throw error
   }
   let good = 0
   let entries = 0
   let problem: { start: number; why: string } | undefined
   let stale = false
-  try {
-    for await (const line of readLines(file)) {
-      const value = line.complete ? parseLine(line.bytes) : undefined
-      if (good === 0) {
-        if (!isJsonObject(value) || value.format !== JOURNAL_FORMAT || value.version !== 1) {
-          problem = { start: 0, why: 'its first line is not a journal header' }
-          break
-        }
-        if (value.generation !== generation) {
-          stale = true
-          break
-        }
-      } else {
-        const why = !line.complete ? 'a line cut short' : applyEntry(table, value)
-        if (why !== undefined) {
-          problem = { start: line.start, why }
-          break
-        }
-        entries++
+  for await (const line of readLines(source)) {
+    const value = line.complete ? parseLine(line.bytes) : undefined
+    if (good === 0) {
+      if (!isJsonObject(value) || value.format !== JOURNAL_FORMAT || value.version !== 1) {
+        problem = { start: 0, why: 'its first line is not a journal header' }
+        break
       }
-      good = line.start + line.bytes.length + 1
+      if (value.generation !== generation) {
+        stale = true
+        break
+      }
+    } else {
+      const why = !line.complete ? 'a line cut short' : applyEntry(table, value, line, source)
+      if (why !== undefined) {
+        problem = { start: line.start, why }
+        break
+      }
+      entries++
     }
-    if (problem !== undefined && problem.start > 0) await file.truncate(problem.start)
-  } finally {
-    await file.close()
+    good = line.start + line.bytes.length + 1
   }
+  if (problem !== undefined && problem.start > 0) await truncate(path, problem.start)
   if (stale) {
+    source.retire()
     await rm(path, { force: true })
-    return { bytes: 0, entries: 0 }
+    return { bytes: 0, entries: 0, source: undefined }
   }
   if (problem !== undefined && problem.start === 0) {
+    source.retire()
     const aside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`
     await rename(path, aside)
     logger.warn(
       `[@verified-reviews/core/sync] The review store journal ${path} is corrupt (${problem.why}): moved it ` +
         `aside to ${aside}; the store is what ${path.slice(0, -'.journal'.length)} holds.`,
     )
-    return { bytes: 0, entries: 0 }
+    return { bytes: 0, entries: 0, source: undefined }
   }
   if (problem !== undefined) {
     logger.warn(
@@ -482,14 +625,22 @@ async function replayJournal<R extends SyncedReview>(
         `(a crash during a write): dropped it; the next sync resumes from the last checkpoint before it.`,
     )
   }
-  return { bytes: good, entries }
+  return { bytes: good, entries, source }
 }
 
-/** Applies one journal line; what is wrong with it, or undefined. */
-function applyEntry<R extends SyncedReview>(table: ReviewTable<R>, entry: unknown): string | undefined {
+/**
+ * Applies one journal line; what is wrong with it, or undefined. Its reviews are read from the journal
+ * at the places its `lengths` give (checked against the line), else kept in memory.
+ */
+function applyEntry<R extends SyncedReview>(
+  table: ReviewTable<R>,
+  entry: unknown,
+  line: Line,
+  source: FileSource,
+): string | undefined {
   if (!isJsonObject(entry) || !Array.isArray(entry.reviews)) return 'a line that is not a journal entry'
   if (!entry.reviews.every(isReview)) return 'a review without review_id'
-  const { checkpoint, affectedAdded } = entry
+  const { checkpoint, affectedAdded, lengths } = entry
   let saved: SyncCheckpoint | undefined
   if (checkpoint !== undefined) {
     if (!isJsonObject(checkpoint)) return 'a checkpoint that is not an object'
@@ -504,7 +655,31 @@ function applyEntry<R extends SyncedReview>(table: ReviewTable<R>, entry: unknow
       return 'a checkpoint without its affected ids'
     }
   }
-  for (const review of entry.reviews) table.put(review as R)
+  const places = placesOf(entry.reviews.length, lengths, line.bytes)
+  entry.reviews.forEach((review, index) => {
+    const place = places?.[index]
+    if (place === undefined) table.put(review as R)
+    else table.putAt(review as R, source, line.start + place.offset, place.length)
+  })
   if (saved !== undefined) table.checkpoint = saved
   return undefined
+}
+
+/** Where each review of a journal line is in it, from its `lengths`; undefined when they do not fit the line. */
+function placesOf(
+  count: number,
+  lengths: unknown,
+  bytes: Uint8Array,
+): { offset: number; length: number }[] | undefined {
+  if (!Array.isArray(lengths) || lengths.length !== count) return undefined
+  const places: { offset: number; length: number }[] = []
+  let offset = ENTRY_START.length
+  for (const [index, length] of lengths.entries()) {
+    if (!Number.isSafeInteger(length) || length <= 0) return undefined
+    const after = bytes[offset + (length as number)]
+    if (bytes[offset] !== 0x7b || after !== (index === count - 1 ? 0x5d : COMMA)) return undefined
+    places.push({ offset, length: length as number })
+    offset += (length as number) + 1
+  }
+  return places
 }

@@ -4,11 +4,22 @@ import { groupOf, type ReviewStore, type SyncCheckpoint, type SyncedReview } fro
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
-/** What a table keeps of one review: its JSON as UTF-8, and what listing it needs without decoding it. */
-interface Held {
-  bytes: Uint8Array
+/** Where a table reads the bytes of reviews it does not hold in memory (the JSON file store's files). */
+export interface ByteSource {
+  read(offset: number, length: number): Promise<Uint8Array>
+}
+
+/**
+ * What a table keeps of one review: its JSON as UTF-8 in memory (`bytes`), or where to read it
+ * (`source`, `offset`, `length`), and what listing it needs without reading it.
+ */
+export interface Held {
   group: string
   publish: string
+  bytes: Uint8Array | undefined
+  source: ByteSource | undefined
+  offset: number
+  length: number
 }
 
 /** The UTF-8 JSON of a review, as a table holds it and the JSON file store writes it. */
@@ -25,36 +36,53 @@ export function copyCheckpoint(checkpoint: SyncCheckpoint): SyncCheckpoint {
   return { ...checkpoint, affected: [...checkpoint.affected] }
 }
 
+/** The bytes of a held review: from memory, or read from where they are. */
+export function bytesOf(held: Held): Uint8Array | Promise<Uint8Array> {
+  if (held.bytes !== undefined) return held.bytes
+  return (held.source as ByteSource).read(held.offset, held.length)
+}
+
 /**
- * The reviews of a store and its checkpoint, in memory. Each review is kept as its UTF-8 JSON (about
- * three quarters of the memory its object would take, and no object for the garbage collector to walk),
- * with its group and publication date beside it so that listing sorts before decoding. Reading decodes,
- * so every review read is a copy and changing it never changes the held one.
+ * The reviews of a store and its checkpoint. Each review is kept as its UTF-8 JSON (about three
+ * quarters of the memory its object would take, and no object for the garbage collector to walk), or,
+ * in the JSON file store, only as where its bytes are in the file, with its group and publication date
+ * beside it so that listing sorts before reading. Reading decodes, so every review read is a copy and
+ * changing it never changes the held one.
  */
 export class ReviewTable<R extends SyncedReview> {
   readonly #held = new Map<string, Held>()
   readonly #groups = new Map<string, Set<string>>()
   checkpoint: SyncCheckpoint | undefined
 
-  /** Stores a review (replacing a held one with the same id); `bytes` is its encoding when already made. */
-  put(review: R, bytes: Uint8Array = encodeReview(review)): Uint8Array {
+  /** Stores a review (replacing a held one with the same id) in memory; `bytes` is its encoding when made. */
+  put(review: R, bytes: Uint8Array = encodeReview(review)): Held {
+    return this.#set(review, { bytes, source: undefined, offset: 0, length: bytes.length })
+  }
+
+  /** Stores a review whose bytes are at `offset` in `source`, not in memory. */
+  putAt(review: R, source: ByteSource, offset: number, length: number): Held {
+    return this.#set(review, { bytes: undefined, source, offset, length })
+  }
+
+  #set(review: R, where: Omit<Held, 'group' | 'publish'>): Held {
     const id = review.review_id
     const before = this.#held.get(id)
     const group = groupOf(review)
     if (before !== undefined && before.group !== group) this.#groups.get(before.group)?.delete(id)
-    this.#held.set(id, { bytes, group, publish: review.publish_date })
+    const held: Held = { group, publish: review.publish_date, ...where }
+    this.#held.set(id, held)
     let ids = this.#groups.get(group)
     if (ids === undefined) {
       ids = new Set()
       this.#groups.set(group, ids)
     }
     ids.add(id)
-    return bytes
+    return held
   }
 
-  get(reviewId: string): R | undefined {
+  async get(reviewId: string): Promise<R | undefined> {
     const held = this.#held.get(reviewId)
-    return held === undefined ? undefined : decode<R>(held.bytes)
+    return held === undefined ? undefined : decode<R>(await bytesOf(held))
   }
 
   has(reviewId: string): boolean {
@@ -62,7 +90,7 @@ export class ReviewTable<R extends SyncedReview> {
   }
 
   /** The reviews of a group, newest published first, ties by review id. */
-  list(key: string): R[] {
+  async list(key: string): Promise<R[]> {
     const ids = this.#groups.get(key)
     if (ids === undefined) return []
     const entries: [string, Held][] = []
@@ -70,7 +98,8 @@ export class ReviewTable<R extends SyncedReview> {
     entries.sort(([a, x], [b, y]) =>
       x.publish !== y.publish ? (x.publish < y.publish ? 1 : -1) : a < b ? -1 : a > b ? 1 : 0,
     )
-    return entries.map(([, held]) => decode<R>(held.bytes))
+    const bytes = await Promise.all(entries.map(([, held]) => bytesOf(held)))
+    return bytes.map((item) => decode<R>(item))
   }
 
   keys(): string[] {
@@ -79,15 +108,15 @@ export class ReviewTable<R extends SyncedReview> {
     return keys.sort()
   }
 
-  all(): R[] {
+  async all(): Promise<R[]> {
     const reviews: R[] = []
-    for (const held of this.#held.values()) reviews.push(decode<R>(held.bytes))
+    for (const held of this.#held.values()) reviews.push(decode<R>(await bytesOf(held)))
     return reviews
   }
 
-  /** The encoded reviews, in the order they were first stored. */
-  *encoded(): IterableIterator<Uint8Array> {
-    for (const held of this.#held.values()) yield held.bytes
+  /** What is held of every review, in the order they were first stored. */
+  held(): IterableIterator<Held> {
+    return this.#held.values()
   }
 
   get size(): number {
@@ -97,8 +126,8 @@ export class ReviewTable<R extends SyncedReview> {
 
 /** What a store over a {@link ReviewTable} is told of each change, to persist it. */
 export interface TableChange {
-  /** The reviews stored, encoded, in order. */
-  reviews: Uint8Array[]
+  /** The reviews stored, in order: what the table holds of each, and its bytes (as they were stored). */
+  reviews: { held: Held; bytes: Uint8Array }[]
   /** The checkpoint saved with them, a copy; undefined when the change left it as it was. */
   checkpoint: SyncCheckpoint | undefined
 }
@@ -130,17 +159,20 @@ export function reviewStoreOver<R extends SyncedReview>(
     },
     async getMany(reviewIds) {
       const table = await open()
-      return reviewIds.map((id) => table.get(id))
+      return Promise.all(reviewIds.map((id) => table.get(id)))
     },
     async has(reviewId) {
       return (await open()).has(reviewId)
     },
     async putMany(reviews, checkpoint) {
       const table = await open()
-      const encoded = reviews.map((review) => table.put(review))
+      const stored = reviews.map((review) => {
+        const bytes = encodeReview(review)
+        return { held: table.put(review, bytes), bytes }
+      })
       const saved = checkpoint === undefined ? undefined : copyCheckpoint(checkpoint)
       if (saved !== undefined) table.checkpoint = saved
-      await persist({ reviews: encoded, checkpoint: saved }, table)
+      await persist({ reviews: stored, checkpoint: saved }, table)
     },
     async list(key) {
       return (await open()).list(key)
