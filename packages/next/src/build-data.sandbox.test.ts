@@ -32,6 +32,7 @@ describe('getBuildData', () => {
     expect(data?.calls).toEqual({ reviews: 15, summaries: 1 })
     expect((await readdir(join(distDir, 'verified-reviews'))).sort()).toEqual([
       `next-build-${process.pid}.json`,
+      `next-build-${process.pid}.reviews`,
       'product-reviews.json',
     ])
   })

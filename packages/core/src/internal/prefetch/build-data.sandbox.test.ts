@@ -139,6 +139,19 @@ describe('prefetchBuildData', () => {
     expect(await readFile(join(directory, 'attempts.log'), 'utf8')).toBe('attempt\n')
   })
 
+  it('keeps the reviews out of the file every process reads: each page reads its own list', async () => {
+    const data = await prefetchBuildData({ client: sb.client(), directory, productIds: CATALOGUE })
+    const file = JSON.parse(await readFile(join(directory, 'build.json'), 'utf8')) as Record<string, unknown>
+    expect(file.reviews).toBeUndefined()
+    const lines = (await readFile(join(directory, 'build.reviews'), 'utf8')).trim().split('\n')
+    expect(lines).toHaveLength(54)
+    const list = data.reviews('SKU-058')
+    expect(lines).toContain(JSON.stringify(list))
+    // Each call reads afresh: changing a list read never changes the next one.
+    list.pop()
+    expect(data.reviews('SKU-058')).toHaveLength(681)
+  })
+
   it('breaks a lock left by a process that is gone', async () => {
     await mkdir(directory, { recursive: true })
     const { hostname } = await import('node:os')
@@ -149,7 +162,7 @@ describe('prefetchBuildData', () => {
     )
     const data = await prefetchBuildData({ client: sb.client(), directory, productIds: CATALOGUE })
     expect(data.fetchedHere).toBe(true)
-    expect(await readdir(directory)).toEqual(['build.json'])
+    expect((await readdir(directory)).sort()).toEqual(['build.json', 'build.reviews'])
   })
 
   it('gives up waiting for a live lock after waitTimeout', async () => {
@@ -171,7 +184,7 @@ describe('prefetchBuildData', () => {
 
   it('fetches again when its data file is corrupt, keeping the bad file aside with one warning', async () => {
     const truncated =
-      '{"format":"verified-reviews/build-data","version":1,"buildId":"build","fetchedAt":"2030-'
+      '{"format":"verified-reviews/build-data","version":2,"buildId":"build","fetchedAt":"2030-'
     await writeFile(join(directory, 'build.json'), truncated)
     const warn = vi.fn()
     const data = await prefetchBuildData({
@@ -184,7 +197,7 @@ describe('prefetchBuildData', () => {
     expect(data.reviews('SKU-058')).toHaveLength(681)
     const files = await readdir(directory)
     const aside = files.find((name) => name.startsWith('build.json.corrupt-'))
-    expect(files.sort()).toEqual(['build.json', aside])
+    expect(files.sort()).toEqual(['build.json', aside, 'build.reviews'])
     expect(await readFile(join(directory, aside ?? ''), 'utf8')).toBe(truncated)
     expect(warn).toHaveBeenCalledTimes(1)
     expect(warn).toHaveBeenCalledWith(

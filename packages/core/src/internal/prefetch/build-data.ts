@@ -164,6 +164,19 @@ interface BuildDataFile {
   reviews: Record<string, ProductReview[]>
 }
 
+/**
+ * The data file a build's processes share on disk (version 2): the summaries, and where each product's
+ * reviews are in `<buildId>.reviews` (a JSON list per product, one per line), so that a process reads
+ * the reviews of the pages it renders, not the whole catalogue's.
+ */
+interface IndexedDataFile extends Omit<BuildDataFile, 'version' | 'reviews'> {
+  version: 2
+  /** The reviews file, in the same folder. */
+  reviewsFile: string
+  /** Offset and length (bytes) of each product's list in it. */
+  reviewsAt: Record<string, [number, number]>
+}
+
 const IN_FLIGHT = Symbol.for('verified-reviews.prefetch')
 type InFlight = Map<string, Promise<BuildData>>
 
@@ -219,7 +232,12 @@ async function load(options: PrefetchOptions, buildId: string): Promise<BuildDat
     failurePath: join(options.directory, `${buildId}.failed.json`),
     read: () => readDataFile(dataPath, buildId, options.logger ?? console),
     produce: async () => {
-      const file = await fetchData(options, buildId)
+      const fetched = await fetchIntoStore(options, buildId)
+      // The reviews first, a product's list at a time; then the file that says where they are.
+      const reviewsFile = `${buildId}.reviews`
+      const reviewsAt: Record<string, [number, number]> = Object.create(null)
+      await writeAtomically(join(options.directory, reviewsFile), reviewLines(fetched, reviewsAt))
+      const file: IndexedDataFile = { ...fetched.header, version: 2, reviewsFile, reviewsAt }
       await writeAtomically(dataPath, JSON.stringify(file))
       return file
     },
@@ -229,7 +247,27 @@ async function load(options: PrefetchOptions, buildId: string): Promise<BuildDat
     signal: options.signal,
     onWait: (holder, waitedMs) => options.onProgress?.({ phase: 'waiting', holder, waitedMs }),
   })
-  return buildData(value, produced)
+  return indexedBuildData(value, join(options.directory, value.reviewsFile), produced)
+}
+
+const encoder = new TextEncoder()
+const NEWLINE = encoder.encode('\n')
+
+/** Each product's reviews as one JSON list per line, noting in `at` where each one is. */
+async function* reviewLines(
+  fetched: FetchedIntoStore,
+  at: Record<string, [number, number]>,
+): AsyncGenerator<Uint8Array> {
+  let offset = 0
+  for (const id of fetched.wanted) {
+    const list = await fetched.store.list(id)
+    if (list.length === 0) continue
+    const bytes = encoder.encode(JSON.stringify(list))
+    at[id] = [offset, bytes.length]
+    offset += bytes.length + 1
+    yield bytes
+    yield NEWLINE
+  }
 }
 
 /**
@@ -311,7 +349,27 @@ function parseShared(
   return undefined
 }
 
+/** The data of a build, in a store kept as a whole in one value (the share). */
 async function fetchData(options: PrefetchOptions, buildId: string): Promise<BuildDataFile> {
+  const { header, store, wanted } = await fetchIntoStore(options, buildId)
+  // Product ids are the API's: without a prototype, `__proto__` or `constructor` is a product like any other.
+  const reviews: Record<string, ProductReview[]> = Object.create(null)
+  for (const id of wanted) {
+    const list = await store.list(id)
+    if (list.length > 0) reviews[id] = list
+  }
+  return { ...header, reviews }
+}
+
+/** What a fetch leaves: the data file's header, and the reviews in a store. */
+interface FetchedIntoStore {
+  header: Omit<BuildDataFile, 'reviews'>
+  store: ReviewStore<ProductReview>
+  /** The products whose reviews the data keeps. */
+  wanted: string[]
+}
+
+async function fetchIntoStore(options: PrefetchOptions, buildId: string): Promise<FetchedIntoStore> {
   const store = options.store ?? createMemoryReviewStore()
   const progress = options.onProgress
   // Summaries first: their review counts tell a first sync how many reviews to expect.
@@ -340,13 +398,11 @@ async function fetchData(options: PrefetchOptions, buildId: string): Promise<Bui
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   })
   const wanted = options.productIds === undefined ? await store.keys() : [...new Set(options.productIds)]
-  // Product ids are the API's: without a prototype, `__proto__` or `constructor` is a product like any other.
-  const reviews: Record<string, ProductReview[]> = Object.create(null)
   let held = 0
-  for (const id of wanted) {
-    const list = await store.list(id)
-    if (list.length > 0) reviews[id] = list
-    held += list.length
+  if (progress !== undefined) {
+    const ids = new Set(wanted)
+    held = options.productIds === undefined ? await store.count() : 0
+    if (options.productIds !== undefined) for (const id of ids) held += (await store.list(id)).length
   }
   progress?.({
     phase: 'done',
@@ -362,13 +418,16 @@ async function fetchData(options: PrefetchOptions, buildId: string): Promise<Bui
     },
   })
   return {
-    format: FORMAT,
-    version: 1,
-    buildId,
-    fetchedAt: new Date().toISOString(),
-    calls: { reviews: report.calls, summaries: calls },
-    summaries,
-    reviews,
+    header: {
+      format: FORMAT,
+      version: 1,
+      buildId,
+      fetchedAt: new Date().toISOString(),
+      calls: { reviews: report.calls, summaries: calls },
+      summaries,
+    },
+    store,
+    wanted,
   }
 }
 
@@ -443,12 +502,65 @@ function buildData(file: BuildDataFile, fetchedHere: boolean): BuildData {
   }
 }
 
+/**
+ * Build data whose reviews are read from the reviews file when a page asks for them (the file stays
+ * open in the process): a process holds the summaries and the index, not every review.
+ */
+async function indexedBuildData(
+  file: IndexedDataFile,
+  reviewsPath: string,
+  fetchedHere: boolean,
+): Promise<BuildData> {
+  const fs = await import('node:fs')
+  const fd = fs.openSync(reviewsPath, 'r')
+  const decoder = new TextDecoder()
+  const summaries = new Map(file.summaries.map((summary) => [summary.product_variation_id, summary]))
+  return {
+    reviews: (productId) => {
+      if (!Object.hasOwn(file.reviewsAt, productId)) return []
+      const [offset, length] = file.reviewsAt[productId] as [number, number]
+      const bytes = new Uint8Array(length)
+      for (let done = 0; done < length; ) {
+        const read = fs.readSync(fd, bytes, done, length - done, offset + done)
+        if (read === 0)
+          throw new VerifiedReviewsError(`${reviewsPath} ended before the reviews of ${productId}`)
+        done += read
+      }
+      return JSON.parse(decoder.decode(bytes)) as ProductReview[]
+    },
+    summary: (productId) => structuredClone(summaries.get(productId)),
+    productIds: Object.freeze(file.summaries.map((summary) => summary.product_variation_id)),
+    fetchedAt: file.fetchedAt,
+    calls: { ...file.calls },
+    fetchedHere,
+  }
+}
+
 /** What is wrong with the content of a data file in this format, or undefined. */
 function malformed(file: Record<string, unknown>): string | undefined {
   if (!Array.isArray(file.summaries) || !file.summaries.every(isJsonObject))
     return 'its summaries are not a list'
   if (!isJsonObject(file.reviews) || !Object.values(file.reviews).every(Array.isArray)) {
     return 'its reviews are not lists by product'
+  }
+  if (!isJsonObject(file.calls) || typeof file.fetchedAt !== 'string')
+    return 'its calls or fetchedAt are missing'
+  return undefined
+}
+
+/** What is wrong with the content of an indexed data file, or undefined. */
+function malformedIndexed(file: Record<string, unknown>): string | undefined {
+  if (!Array.isArray(file.summaries) || !file.summaries.every(isJsonObject))
+    return 'its summaries are not a list'
+  if (
+    typeof file.reviewsFile !== 'string' ||
+    !/^[A-Za-z0-9._-]+$/.test(file.reviewsFile) ||
+    !isJsonObject(file.reviewsAt) ||
+    !Object.values(file.reviewsAt).every(
+      (at) => Array.isArray(at) && at.length === 2 && at.every((n) => Number.isSafeInteger(n) && n >= 0),
+    )
+  ) {
+    return 'its reviews file or the places of its reviews are missing'
   }
   if (!isJsonObject(file.calls) || typeof file.fetchedAt !== 'string')
     return 'its calls or fetchedAt are missing'
@@ -464,22 +576,22 @@ function readDataFile(
   path: string,
   buildId: string,
   logger: { warn(message: string): void },
-): Promise<BuildDataFile | undefined> {
-  return readOwnJsonFile<BuildDataFile>(
+): Promise<IndexedDataFile | undefined> {
+  return readOwnJsonFile<IndexedDataFile>(
     path,
     (value) => {
       if (
         !isJsonObject(value) ||
         value.format !== FORMAT ||
-        value.version !== 1 ||
+        value.version !== 2 ||
         value.buildId !== buildId
       ) {
         throw new VerifiedReviewsError(
-          `${path} is not the build data of build ${buildId} (format ${FORMAT}, version 1)`,
+          `${path} is not the build data of build ${buildId} (format ${FORMAT}, version 2)`,
         )
       }
-      const problem = malformed(value)
-      return problem === undefined ? { value: value as unknown as BuildDataFile } : { malformed: problem }
+      const problem = malformedIndexed(value)
+      return problem === undefined ? { value: value as unknown as IndexedDataFile } : { malformed: problem }
     },
     (problem, aside) =>
       logger.warn(
