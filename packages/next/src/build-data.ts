@@ -1,7 +1,8 @@
-import type { ProductReview, ProductSummary } from '@verified-reviews/core'
-import { type BuildData, prefetchBuildData } from '@verified-reviews/core/prefetch'
+import { type ProductReview, type ProductSummary, VerifiedReviewsError } from '@verified-reviews/core'
+import { type BuildData, prefetchBuildData, prefetchProgressLog } from '@verified-reviews/core/prefetch'
 import { createJsonFileReviewStore } from '@verified-reviews/core/sync'
 import { freshReviewsClient } from './clients.ts'
+import { buildCheckProblem, LOG_PREFIX } from './internal/build-check.ts'
 import { buildDirectory, buildStorePath } from './internal/paths.ts'
 
 export type { BuildData } from '@verified-reviews/core/prefetch'
@@ -35,17 +36,24 @@ function buildId(): string {
  * that folder when it starts, so every build fetches afresh; the review store it leaves there is where
  * the revalidate route starts from after `next start`.
  *
+ * The build log shows its progress (`reviews 1,400/3,000, 7 calls`), what a waiting worker waits for,
+ * and a closing line with the calls made against the lower bound. When the credentials check at the
+ * start of the build (`withVerifiedReviews` in `next.config`) failed, it rejects at once, making no call.
+ *
  * Outside `next build` it resolves to `undefined`: pages then read the API through the data cache.
  * The components of this package use it by themselves; call it for data of your own (a sitemap, a
  * product listing). Set `VERIFIED_REVIEWS_DIST_DIR` when `next.config` sets another `distDir`.
  */
 export async function getBuildData(): Promise<BuildData | undefined> {
   if (!isBuildPhase()) return undefined
+  const problem = buildCheckProblem()
+  if (problem !== undefined) throw new VerifiedReviewsError(`no build data: ${problem}`)
   return prefetchBuildData({
     client: freshReviewsClient(),
     directory: await buildDirectory(),
     buildId: buildId(),
     store: createJsonFileReviewStore(await buildStorePath()),
+    onProgress: prefetchProgressLog((line) => console.log(`${LOG_PREFIX} ${line}`)),
   })
 }
 

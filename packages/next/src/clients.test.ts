@@ -4,32 +4,31 @@ import { freshReviewsClient, revalidateSeconds, reviewsClient } from './clients.
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 const realFetch = globalThis.fetch
-let patched: string[]
-let original: string[]
+
+/** A request as the fetch Next.js patches sees it: its path and the caching options it carries. */
+interface Sent {
+  path: string
+  cache: RequestCache | undefined
+  next: unknown
+}
+let sent: Sent[]
 
 beforeEach(() => {
   for (const [name, value] of Object.entries(sb.env())) vi.stubEnv(name, value)
-  // Stands in for the fetch Next.js patches, which keeps the one it replaced.
-  patched = []
-  original = []
-  const next = Object.assign(
-    (input: string, init?: RequestInit) => {
-      patched.push(new URL(input).pathname)
-      return realFetch(input, init)
-    },
-    {
-      _nextOriginalFetch: (input: string, init?: RequestInit) => {
-        original.push(new URL(input).pathname)
-        return realFetch(input, init)
-      },
-    },
-  )
-  vi.stubGlobal('fetch', next)
+  sent = []
+  // Stands in for the fetch Next.js patches: it reads `cache` and `next` from the request init.
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit & { next?: unknown }) => {
+    sent.push({ path: new URL(input).pathname, cache: init?.cache, next: init?.next })
+    return realFetch(input, init)
+  })
 })
 afterEach(() => {
   vi.unstubAllEnvs()
   vi.unstubAllGlobals()
 })
+
+const TOKEN = '/realms/skeepers/protocol/openid-connect/token'
+const REVIEWS = '/verified-reviews/v1/published/products/reviews'
 
 describe('revalidateSeconds', () => {
   it('is one hour by default', () => {
@@ -44,7 +43,7 @@ describe('revalidateSeconds', () => {
 
   it('refuses a value that is not a whole number of seconds', () => {
     vi.stubEnv('VERIFIED_REVIEWS_REVALIDATE', '1h')
-    expect(() => revalidateSeconds()).toThrow(/whole number of seconds/)
+    expect(() => revalidateSeconds()).toThrow(/VERIFIED_REVIEWS_REVALIDATE.*whole number of seconds/)
   })
 })
 
@@ -56,21 +55,31 @@ describe('the clients of the environment', () => {
     expect(reviewsClient()).not.toBe(first)
   })
 
-  it('send reads through the Next.js fetch and token requests around it', async () => {
-    // Another environment, so a client with no token yet.
+  it('send a read with its Next.js tags and revalidate time, for the data cache', async () => {
     vi.stubEnv('VERIFIED_REVIEWS_REVALIDATE', '61')
     await reviewsClient().products.reviews.list({ product_variation_id: ['SKU-001'], limit: 1 })
-    expect(patched).toEqual(['/verified-reviews/v1/published/products/reviews'])
-    expect(original).toEqual(['/realms/skeepers/protocol/openid-connect/token'])
+    expect(sent.find((request) => request.path === REVIEWS)).toEqual({
+      path: REVIEWS,
+      cache: undefined,
+      next: { revalidate: 61, tags: ['verified-reviews:product:SKU-001', 'verified-reviews'] },
+    })
   })
 
-  it('send every request of the fresh client around the Next.js fetch', async () => {
+  it('send their token requests with cache: no-store, so Next.js never keeps a token', async () => {
+    // Another environment, so a client with no token yet.
     vi.stubEnv('VERIFIED_REVIEWS_REVALIDATE', '62')
+    await reviewsClient().products.reviews.list({ product_variation_id: ['SKU-001'], limit: 1 })
+    expect(sent.filter((request) => request.path === TOKEN)).toEqual([
+      { path: TOKEN, cache: 'no-store', next: undefined },
+    ])
+  })
+
+  it('send every request of the fresh client with cache: no-store', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_REVALIDATE', '63')
     await freshReviewsClient().products.reviews.list({ limit: 1 })
-    expect(patched).toEqual([])
-    expect(original).toEqual([
-      '/realms/skeepers/protocol/openid-connect/token',
-      '/verified-reviews/v1/published/products/reviews',
+    expect(sent).toEqual([
+      { path: TOKEN, cache: 'no-store', next: undefined },
+      { path: REVIEWS, cache: 'no-store', next: undefined },
     ])
   })
 })

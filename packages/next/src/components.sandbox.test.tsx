@@ -16,13 +16,9 @@ import { reviewsClient } from './clients.ts'
 import { ProductRating, ProductReviews } from './components.tsx'
 import { createReviewsRoute } from './reviews-route.ts'
 
+/** The tags of the tagged fetches of `data:` URLs: what the components tag a render with. */
 const tagged: string[][] = []
-vi.mock('next/cache.js', () => ({
-  unstable_cache: (load: () => Promise<unknown>, _keys: string[], options: { tags: string[] }) => {
-    tagged.push(options.tags)
-    return load
-  },
-}))
+const realFetch = globalThis.fetch
 
 let sb: TestSandbox
 let distDir: string
@@ -37,6 +33,10 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   tagged.length = 0
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit & { next?: { tags?: string[] } }) => {
+    if (input.startsWith('data:')) tagged.push(init?.next?.tags ?? [])
+    return realFetch(input, init)
+  })
   distDir = await mkdtemp(join(tmpdir(), 'vr-next-components-'))
   for (const [name, value] of Object.entries(sb.env())) vi.stubEnv(name, value)
   vi.stubEnv('VERIFIED_REVIEWS_DIST_DIR', distDir)
@@ -44,6 +44,8 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   vi.unstubAllEnvs()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
   await rm(distDir, { recursive: true, force: true })
 })
 
@@ -111,6 +113,45 @@ describe('ProductReviews during next build', () => {
     expect(element.type).toBe(RatingBadge)
     expect(element.props.rating.count_total).toBe(681)
     expect(element.props.locale).toBe('fr')
+  })
+})
+
+describe('a component of next build without review data', () => {
+  beforeEach(() => {
+    vi.stubEnv('NEXT_PHASE', 'phase-production-build')
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', 'not-the-secret')
+  })
+
+  it('renders nothing, and the build log says why once, not once per page', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(await ProductReviews({ productId: 'SKU-001' })).toBeNull()
+    expect(await ProductReviews({ productId: 'SKU-002' })).toBeNull()
+    expect(await ProductRating({ productId: 'SKU-003' })).toBeNull()
+    expect(error).toHaveBeenCalledTimes(1)
+    expect(String(error.mock.calls[0]?.[0])).toContain(
+      `the token endpoint refused the credentials of client ${sb.sandbox.clientId}`,
+    )
+  })
+
+  it('still tags the page, so that a revalidation after the fix refreshes it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    await ProductReviews({ productId: 'SKU-001' })
+    expect(tagged).toEqual([['verified-reviews:product:SKU-001', 'verified-reviews']])
+  })
+
+  it('stops the build with failOnError', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_FAIL_ON_ERROR', '1')
+    await expect(ProductReviews({ productId: 'SKU-001' })).rejects.toThrow(
+      /ProductReviews has no review data: the token endpoint refused.*failOnError is on/,
+    )
+  })
+
+  it('makes no call when the check at the start of the build failed, which said it already', async () => {
+    vi.stubEnv('__VERIFIED_REVIEWS_BUILD_CHECK', 'VERIFIED_REVIEWS_CLIENT_ID is not set')
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(await ProductReviews({ productId: 'SKU-001' })).toBeNull()
+    expect(error).not.toHaveBeenCalled()
+    expect(await calls()).toEqual({})
   })
 })
 

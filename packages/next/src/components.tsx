@@ -14,8 +14,9 @@ import {
   ReviewsJsonLd as ReviewsJsonLdFromReact,
 } from '@verified-reviews/react'
 import type { ReactElement } from 'react'
-import { type PrefetchedProduct, prefetchedProductReviews } from './build-data.ts'
+import { isBuildPhase, type PrefetchedProduct, prefetchedProductReviews } from './build-data.ts'
 import { revalidateSeconds, reviewsClient } from './clients.ts'
+import { reportBuildError } from './internal/build-check.ts'
 import { tagRender } from './internal/render-tags.ts'
 import { reviewTags } from './tags.ts'
 
@@ -34,29 +35,41 @@ export type ReviewsJsonLdProps = ReactReviewsJsonLdProps extends infer P
 
 const DEFAULT_LIMIT = 10
 
-function logError(component: string): ReviewsErrorHandler {
-  return (error) =>
-    console.error(
-      `@verified-reviews/next: ${component} could not read the build prefetch; it asks the API.`,
-      error,
-    )
-}
+/** A product whose build data could not be read (said in the build log, or to `onError`). */
+const NO_BUILD_DATA = Symbol('no build data')
 
-/** The product's build data during `next build`; undefined otherwise, or when the prefetch failed (reported). */
+/**
+ * The product's build data during `next build`, the render tagged with its `reviewTags` (the page
+ * makes no tagged fetch, yet `revalidateTag` must reach it); undefined outside `next build`;
+ * `NO_BUILD_DATA` when it cannot be read, which is told once in the build log (or to `onError`), or
+ * stops the build with `failOnError`.
+ */
 async function built(
   productId: string,
   component: string,
   onError: ReviewsErrorHandler | undefined,
-): Promise<PrefetchedProduct | undefined> {
+): Promise<PrefetchedProduct | undefined | typeof NO_BUILD_DATA> {
+  if (!isBuildPhase()) return undefined
+  await tagRender([reviewTags.product(productId), reviewTags.all()], revalidateSeconds())
   try {
-    const product = await prefetchedProductReviews(productId)
-    if (product !== undefined)
-      await tagRender([reviewTags.product(productId), reviewTags.all()], revalidateSeconds())
-    return product
+    return await prefetchedProductReviews(productId)
   } catch (error) {
-    ;(onError ?? logError(component))(error, { component })
-    return undefined
+    if (onError === undefined) reportBuildError(error, component, 'build data')
+    else onError(error, { component })
+    return NO_BUILD_DATA
   }
+}
+
+/**
+ * The `onError` of a component that reads the API: the caller's, else during `next build` one line in
+ * the build log per problem (or the build stops, with `failOnError`) instead of a stack trace per page.
+ */
+function errorHandler(
+  component: string,
+  onError: ReviewsErrorHandler | undefined,
+): ReviewsErrorHandler | undefined {
+  if (onError !== undefined || !isBuildPhase()) return onError
+  return (error) => reportBuildError(error, component, 'API')
 }
 
 /**
@@ -71,17 +84,20 @@ async function built(
  * signed with the key of the environment's client, the one the reviews route checks.
  */
 export async function ProductReviews(props: ProductReviewsProps): Promise<ReactElement | null> {
+  const onError = errorHandler('ProductReviews', props.onError)
   if (props.searchParams === undefined && props.jsonLd !== 'api') {
     // One product, or the variations of a group shown together.
     const ids = variationIds(props.productId)
     const variations = await Promise.all(ids.map((id) => built(id, 'ProductReviews', props.onError)))
-    const product = variations.every((variation) => variation !== undefined)
-      ? {
-          summary: combineProductSummaries(variations.map((variation) => variation.summary)),
-          reviews: newestFirst(variations.map((variation) => variation.reviews)),
-        }
-      : undefined
-    if (product !== undefined) {
+    if (variations.includes(NO_BUILD_DATA)) return null
+    const found = variations.filter(
+      (variation): variation is PrefetchedProduct => typeof variation === 'object',
+    )
+    if (found.length === ids.length) {
+      const product = {
+        summary: combineProductSummaries(found.map((variation) => variation.summary)),
+        reviews: newestFirst(found.map((variation) => variation.reviews)),
+      }
       const { onError: _onError, searchParams: _searchParams, jsonLd, ...view } = props
       const limit = props.limit ?? DEFAULT_LIMIT
       const shown = product.reviews.slice(0, limit)
@@ -104,7 +120,7 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
       )
     }
   }
-  return <ProductReviewsFromApi {...props} client={reviewsClient()} />
+  return <ProductReviewsFromApi {...props} onError={onError} client={reviewsClient()} />
 }
 
 /**
@@ -115,12 +131,19 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
 export async function ProductRating(props: ProductRatingProps): Promise<ReactElement | null> {
   if ((props.idType ?? 'product_variation_id') === 'product_variation_id') {
     const product = await built(props.productId, 'ProductRating', props.onError)
+    if (product === NO_BUILD_DATA) return null
     if (product !== undefined) {
       const { productId: _productId, idType: _idType, onError: _onError, ...badge } = props
       return <RatingBadge {...badge} rating={product.summary?.ratings} />
     }
   }
-  return <ProductRatingFromApi {...props} client={reviewsClient()} />
+  return (
+    <ProductRatingFromApi
+      {...props}
+      onError={errorHandler('ProductRating', props.onError)}
+      client={reviewsClient()}
+    />
+  )
 }
 
 /**
@@ -128,7 +151,13 @@ export async function ProductRating(props: ProductRatingProps): Promise<ReactEle
  * through the Next.js data cache, tagged `reviewTags.brand()` or `reviewTags.shop(key)`.
  */
 export function BrandReviews(props: BrandReviewsProps): ReactElement {
-  return <BrandReviewsFromApi {...props} client={reviewsClient()} />
+  return (
+    <BrandReviewsFromApi
+      {...props}
+      onError={errorHandler('BrandReviews', props.onError)}
+      client={reviewsClient()}
+    />
+  )
 }
 
 /**
@@ -137,7 +166,11 @@ export function BrandReviews(props: BrandReviewsProps): ReactElement {
  */
 export function ReviewsJsonLd(props: ReviewsJsonLdProps): ReactElement {
   return props.source === 'api' ? (
-    <ReviewsJsonLdFromReact {...props} client={reviewsClient()} />
+    <ReviewsJsonLdFromReact
+      {...props}
+      onError={errorHandler('ReviewsJsonLd', props.onError)}
+      client={reviewsClient()}
+    />
   ) : (
     <ReviewsJsonLdFromReact {...props} />
   )

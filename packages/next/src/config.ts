@@ -5,6 +5,50 @@
  * @module
  */
 
+/** Options of {@link withVerifiedReviews}. */
+export interface VerifiedReviewsBuildOptions {
+  /**
+   * Stop `next build` when review data cannot be fetched (credentials missing or refused, the API out
+   * of reach, the build prefetch failing), instead of building the pages without reviews and saying
+   * so once in the build log. The build workers inherit it through `VERIFIED_REVIEWS_FAIL_ON_ERROR`.
+   * @default false, unless VERIFIED_REVIEWS_FAIL_ON_ERROR is 1, true or yes
+   */
+  failOnError?: boolean
+}
+
+/** What `next.config` may export: a config, or a function of the phase that gives one. */
+export type NextConfigExport<C extends object> =
+  | C
+  | ((phase: string, context: { defaultConfig: C }) => C | Promise<C>)
+
+/**
+ * Wraps the Next.js config so that `next build` says at its start, once, whether it will have review
+ * data: it checks the credentials with one token request (no API call) and logs the origin that
+ * accepted them, or why the pages will be built without reviews (`VERIFIED_REVIEWS_CLIENT_ID is not
+ * set`, credentials refused, API out of reach); with `failOnError` such a problem stops the build.
+ * The build workers then skip the prefetch instead of failing on every page. Other commands
+ * (`next dev`, `next start`) load the config unchanged.
+ *
+ * @example
+ * // next.config.ts
+ * import { withVerifiedReviews } from '@verified-reviews/next/config'
+ * export default withVerifiedReviews({ cacheComponents: true }, { failOnError: process.env.CI === 'true' })
+ */
+export function withVerifiedReviews<C extends object>(
+  config: NextConfigExport<C>,
+  options: VerifiedReviewsBuildOptions = {},
+): (phase: string, context: { defaultConfig: C }) => Promise<C> {
+  return async (phase, context) => {
+    if (phase === 'phase-production-build') {
+      // Set before Next.js starts its build workers, which inherit it.
+      if (options.failOnError === true) process.env.VERIFIED_REVIEWS_FAIL_ON_ERROR = '1'
+      const { checkBuildOnce } = await import('./internal/build-check.ts')
+      await checkBuildOnce(console)
+    }
+    return typeof config === 'function' ? config(phase, context) : config
+  }
+}
+
 /** The search params that choose a view of the reviews: the page of reviews, the order, the rates kept. */
 export const REVIEW_VIEW_PARAMS = ['vr_cursor', 'vr_sort', 'vr_rate'] as const
 

@@ -24,7 +24,7 @@ export interface OutboxDrainRouteOptions
    * The shared secret a caller sends as `Authorization: Bearer <secret>`, as for the revalidate
    * route; Vercel Cron's `CRON_SECRET` is accepted too when it is set. Without any secret every call
    * is refused.
-   * @default process.env.VERIFIED_REVIEWS_REVALIDATE_SECRET
+   * @default VERIFIED_REVIEWS_REVALIDATE_SECRET (read by the core's `readEnvironment`)
    */
   secret?: string
   /**

@@ -1,9 +1,10 @@
-import type {
-  PurchaseEvent,
-  PurchaseEventInput,
-  PurchaseEventRejection,
-  PurchaseEventResult,
-  SubmitPurchaseEventsParams,
+import {
+  type PurchaseEvent,
+  type PurchaseEventInput,
+  type PurchaseEventRejection,
+  type PurchaseEventResult,
+  readEnvironment,
+  type SubmitPurchaseEventsParams,
 } from '@verified-reviews/core'
 import { type OutboxStore, sendPurchaseEvents } from '@verified-reviews/core/outbox'
 import { freshReviewsClient } from './clients.ts'
@@ -17,7 +18,7 @@ export interface PurchaseEventsClient {
 export interface SubmitPurchaseEventOptions {
   /**
    * The website (uuid) the events belong to.
-   * @default process.env.VERIFIED_REVIEWS_WEBSITE_ID
+   * @default VERIFIED_REVIEWS_WEBSITE_ID, read by the core's `readEnvironment`
    */
   websiteId?: string
   /**
@@ -113,7 +114,7 @@ export async function submitPurchaseEvent(
   const name = (index: number, field: string | undefined) =>
     several ? `events[${index}]${field === undefined ? '' : `.${field}`}` : (field ?? 'event')
 
-  const websiteId = options.websiteId ?? process.env.VERIFIED_REVIEWS_WEBSITE_ID
+  const websiteId = options.websiteId ?? readEnvironment().websiteId
   const client = options.client ?? freshReviewsClient()
   const website = websiteId === undefined || websiteId === '' ? {} : { websiteId }
   try {

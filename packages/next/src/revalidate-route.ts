@@ -31,7 +31,7 @@ export interface RevalidateRouteOptions {
   /**
    * The shared secret a caller sends as `Authorization: Bearer <secret>`. Vercel Cron's `CRON_SECRET`
    * is accepted too when it is set. Without any secret every call is refused.
-   * @default process.env.VERIFIED_REVIEWS_REVALIDATE_SECRET
+   * @default VERIFIED_REVIEWS_REVALIDATE_SECRET (read by the core's `readEnvironment`)
    */
   secret?: string
   /**
@@ -60,7 +60,7 @@ export interface RevalidateRouteOptions {
   client?: ProductReviewsClient & BrandReviewsClient
   /**
    * The Next.js build directory, where the `'build'` store is read.
-   * @default process.env.VERIFIED_REVIEWS_DIST_DIR, else '.next'
+   * @default VERIFIED_REVIEWS_DIST_DIR, else '.next'
    */
   distDir?: string
   /**

@@ -1,3 +1,4 @@
+import { missingCredentials } from '@verified-reviews/core'
 import {
   handleReviewsRequest,
   type ReviewsEndpointClient,
@@ -5,6 +6,7 @@ import {
   toResponse,
 } from '@verified-reviews/core/endpoint'
 import { reviewsClient } from './clients.ts'
+import { jsonAnswer } from './internal/json-answer.ts'
 
 /** Options of {@link createReviewsRoute}. */
 export interface ReviewsRouteOptions extends Omit<ReviewsEndpointOptions, 'client'> {
@@ -30,13 +32,32 @@ export interface ReviewsRoute {
  * `GET ?product_variation_id=SKU-001&limit=10&cursor=…&sort=newest&rate=4,5&locale=fr` answers
  * `{ data, nextCursor }` with `Cache-Control: public, s-maxage=300, stale-while-revalidate=86400`, or a
  * 400 `{ error: { message, field } }` for a parameter it does not know or accept (a `limit` above 50, an
- * unknown `sort`, a cursor that is malformed or that the API refuses). The API calls go through the
+ * unknown `sort`, a cursor that is malformed or that the API refuses). Without credentials on the
+ * server (and no `client` option) it answers 503 and logs once which variable is missing. The API calls go through the
  * Next.js data cache, tagged by product, so `revalidateTag(reviewTags.product(id))` refreshes them.
  * The credentials stay on the server.
  */
 export function createReviewsRoute(options: ReviewsRouteOptions = {}): ReviewsRoute {
+  let told = false
   return {
     async GET(request) {
+      if (options.client === undefined) {
+        // A server without credentials is the server's problem: the visitor gets a 503, the log the cause.
+        const missing = missingCredentials()
+        if (missing.length > 0) {
+          if (!told) {
+            told = true
+            console.error(
+              `@verified-reviews/next: the reviews route answers 503 until ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} set on this server.`,
+            )
+          }
+          return jsonAnswer(
+            503,
+            { error: { message: 'reviews are not available at the moment' } },
+            { 'retry-after': '60' },
+          )
+        }
+      }
       const client = options.client ?? reviewsClient()
       const result = await handleReviewsRequest(new URL(request.url).searchParams, { ...options, client })
       return toResponse(result, request.method)

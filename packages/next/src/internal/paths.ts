@@ -1,3 +1,5 @@
+import { readEnvironment } from '@verified-reviews/core'
+
 /**
  * Where this package keeps build data: a folder of the Next.js build directory, which `next build`
  * empties when it starts (it keeps only `cache`), so each build fetches afresh and `next start` finds
@@ -11,8 +13,7 @@ export async function buildDirectory(distDir?: string): Promise<string> {
 
 /** The Next.js build directory: `VERIFIED_REVIEWS_DIST_DIR` when `next.config` sets another `distDir`, else `.next`. */
 function nextDistDir(): string {
-  const value = process.env.VERIFIED_REVIEWS_DIST_DIR
-  return value === undefined || value === '' ? '.next' : value
+  return readEnvironment().distDir ?? '.next'
 }
 
 /** The review store file the build prefetch writes and the revalidate route starts from. */

@@ -1,3 +1,4 @@
+import { readEnvironment } from '@verified-reviews/core'
 import { jsonAnswer } from './json-answer.ts'
 
 async function sha256(text: string): Promise<Uint8Array> {
@@ -31,8 +32,8 @@ export function bearerToken(header: string | null): string | undefined {
 
 /** The secrets a scheduler may send to a route: its own (else `VERIFIED_REVIEWS_REVALIDATE_SECRET`) and `CRON_SECRET`. */
 function schedulerSecrets(secret: string | undefined): string[] {
-  const env = process.env
-  return [secret ?? env.VERIFIED_REVIEWS_REVALIDATE_SECRET, env.CRON_SECRET].filter(
+  const env = readEnvironment()
+  return [secret ?? env.revalidateSecret, env.cronSecret].filter(
     (value): value is string => typeof value === 'string' && value !== '',
   )
 }
