@@ -2,7 +2,8 @@
  * Benchmark of `@verified-reviews/react` (a figure, not a test): server render time of a product page
  * (rating summary with histogram and criteria, AI summary, sort and rate links, 20 reviews with every
  * part, next-page link, JSON-LD) by `ProductReviewsView`, against a hand-written baseline that builds the
- * same markup with template strings. Before timing, both outputs are compared: they must be the same
+ * same markup with template strings, and the same markup written by hand in JSX (compiled as the JSX
+ * runtime does: React against React). Before timing, the outputs are compared: they must be the same
  * HTML (React's `<!-- -->` text separators aside). React runs its production build on the built package.
  *
  *   pnpm bench:react [--runs 400]   (builds core and react first)
@@ -15,6 +16,7 @@ import { productReview, productSummary } from '../fixtures/reviews.ts'
 // React's production build is what a deployed page renders with; next's types make NODE_ENV read-only.
 Object.assign(process.env, { NODE_ENV: 'production' })
 const { createElement } = await import('react')
+const { jsx, jsxs } = await import('react/jsx-runtime')
 const { renderToString } = await import('react-dom/server')
 const { prerender } = await import('react-dom/static')
 const { ProductReviewsView } = await import('@verified-reviews/react')
@@ -241,6 +243,7 @@ function baseline(): string {
     product: props.product,
     rating: summary.ratings,
     reviews,
+    locale: 'en',
   })
   return (
     '<div class="vr-product-reviews">' +
@@ -257,6 +260,373 @@ function baseline(): string {
   )
 }
 
+// The same page written by hand in JSX, compiled as the automatic JSX runtime does (`jsx`/`jsxs` calls):
+// React against React, the components' own work set apart from React's.
+
+type Child = ReactElement | string | number | false | null | undefined | Child[]
+const h = (type: string, attributes: Record<string, unknown> | null, ...children: Child[]): ReactElement => {
+  const props: Record<string, unknown> = { ...attributes }
+  if (children.length === 1) props.children = children[0]
+  else if (children.length > 1) props.children = children
+  return (children.length > 1 ? jsxs : jsx)(type, props)
+}
+
+function jsxStars(value: number, size: number, className: string, count?: number): ReactElement {
+  const rating = oneDecimal.format(value)
+  const label = count === undefined ? t('ratingOutOfFive', { rating }) : t('ratingLabel', { rating, count })
+  const width = Math.round((value / 5) * 120 * 100) / 100
+  return h(
+    'span',
+    {
+      className: `vr-star-rating${className ? ` ${className}` : ''}`,
+      role: 'img',
+      'aria-label': label,
+      'data-rating': value,
+    },
+    h(
+      'svg',
+      {
+        className: 'vr-star-rating__stars',
+        viewBox: '0 0 120 24',
+        width: size * 5,
+        height: size,
+        'aria-hidden': 'true',
+        focusable: 'false',
+      },
+      h('path', { className: 'vr-star-rating__empty', d: STARS, fill: 'currentColor', fillOpacity: '0.2' }),
+      h(
+        'svg',
+        {
+          className: 'vr-star-rating__filled',
+          width,
+          height: 24,
+          fill: 'currentColor',
+          'aria-hidden': 'true',
+        },
+        h('path', { d: STARS }),
+      ),
+    ),
+  )
+}
+
+function jsxRatingSummary(data: ProductSummary): ReactElement {
+  const { ratings } = data
+  return h(
+    'section',
+    { className: 'vr-rating-summary' },
+    h('h2', { className: 'vr-rating-summary__heading' }, t('customerReviews')),
+    h(
+      'div',
+      { className: 'vr-rating-summary__overview' },
+      h(
+        'span',
+        { className: 'vr-rating-summary__average', 'aria-hidden': 'true' },
+        oneDecimal.format(ratings.average),
+      ),
+      jsxStars(ratings.average, 20, 'vr-rating-summary__stars'),
+      h('span', { className: 'vr-rating-summary__count' }, t('reviewCount', { count: ratings.count_total })),
+    ),
+    h(
+      'ul',
+      { className: 'vr-histogram', 'aria-label': t('ratingDistribution') },
+      ([5, 4, 3, 2, 1] as const).map((rate) => {
+        const count = ratings[`count_${rate}`]
+        const share = count / ratings.count_total
+        return h(
+          'li',
+          { key: rate, className: 'vr-histogram__row', 'data-rate': rate },
+          h(
+            'a',
+            { className: 'vr-histogram__label', href: `?vr_rate=${rate}` },
+            t('starCount', { count: rate }),
+          ),
+          h(
+            'svg',
+            {
+              className: 'vr-histogram__bar',
+              width: '100%',
+              height: '8',
+              'aria-hidden': 'true',
+              focusable: 'false',
+            },
+            h('rect', {
+              className: 'vr-histogram__track',
+              width: '100%',
+              height: '100%',
+              fill: 'currentColor',
+              fillOpacity: '0.15',
+            }),
+            h('rect', {
+              className: 'vr-histogram__fill',
+              width: `${Math.round(share * 1000) / 10}%`,
+              height: '100%',
+              fill: 'currentColor',
+            }),
+          ),
+          h('span', { className: 'vr-histogram__count' }, numbers.format(count)),
+          h('span', { className: 'vr-histogram__percent' }, percents.format(share)),
+        )
+      }),
+    ),
+    h(
+      'div',
+      { className: 'vr-rating-summary__criteria' },
+      h('h3', { className: 'vr-rating-summary__criteria-heading' }, t('ratingDetails')),
+      h(
+        'dl',
+        null,
+        data.extras.map((extra) =>
+          h(
+            'div',
+            { key: extra.display_name, className: 'vr-rating-summary__criterion' },
+            h('dt', { className: 'vr-rating-summary__criterion-name' }, extra.display_name),
+            h(
+              'dd',
+              { className: 'vr-rating-summary__criterion-value' },
+              jsxStars(extra.rate.average, 14, '', extra.rate.count),
+            ),
+          ),
+        ),
+      ),
+    ),
+  )
+}
+
+function jsxAiSummary(data: ProductSummary): ReactElement | null {
+  const content = data.review_summary
+  if (content === undefined) return null
+  const [before, after] = t('updatedOn', { date: '\uE000' }).split('\uE000')
+  return h(
+    'section',
+    { className: 'vr-review-summary' },
+    h('h2', { className: 'vr-review-summary__heading' }, t('aiSummary')),
+    h('p', { className: 'vr-review-summary__label' }, t('aiSummaryExplanation')),
+    h('p', { className: 'vr-review-summary__content' }, content.content),
+    h(
+      'p',
+      { className: 'vr-review-summary__updated' },
+      before,
+      h('time', { dateTime: content.last_updated_at }, date(content.last_updated_at)),
+      after,
+    ),
+  )
+}
+
+function jsxTranslated(
+  block: string,
+  original: string,
+  translations: Record<string, string> | undefined,
+  locale: string,
+): Child {
+  const source = locale.slice(0, 2).toLowerCase()
+  const translation = translations?.en
+  if (translation === undefined || translation === original || source === 'en') {
+    return h('p', { className: `${block}__content`, lang: source }, original)
+  }
+  return [
+    h(
+      'p',
+      { key: 'note', className: `${block}__translation-note` },
+      t('translatedFrom', { language: languages.of(source) ?? source }),
+    ),
+    h('p', { key: 'text', className: `${block}__content`, lang: 'en' }, translation),
+    h(
+      'details',
+      { key: 'original', className: `${block}__original` },
+      h('summary', null, t('showOriginal')),
+      h('p', { className: `${block}__content ${block}__content--original`, lang: source }, original),
+    ),
+  ]
+}
+
+function jsxReview(item: ProductReview): ReactElement {
+  const author = reviewAuthorName(item) || t('anonymousAuthor')
+  const criteria = Object.entries(item.extras ?? {})
+  return h(
+    'li',
+    { key: item.review_id, className: 'vr-review-list__item' },
+    h(
+      'article',
+      { className: 'vr-review', 'data-rate': item.review_rate },
+      h(
+        'header',
+        { className: 'vr-review__header' },
+        h('h3', { className: 'vr-review__author' }, author),
+        jsxStars(item.review_rate, 16, 'vr-review__rate'),
+        h('time', { className: 'vr-review__date', dateTime: item.review_date }, date(item.review_date)),
+      ),
+      (item.is_verified || item.incentivization === 'gifted') &&
+        h(
+          'div',
+          { className: 'vr-review__badges' },
+          item.is_verified &&
+            h(
+              'details',
+              { className: 'vr-review__verified' },
+              h('summary', null, t('verifiedPurchase')),
+              h('p', { className: 'vr-review__verified-explanation' }, t('verifiedPurchaseExplanation')),
+            ),
+          item.incentivization === 'gifted' &&
+            h(
+              'p',
+              { className: 'vr-review__disclosure vr-review__disclosure--gifted' },
+              t('giftedDisclosure'),
+            ),
+        ),
+      jsxTranslated('vr-review', item.review_content, item.translated_review, item.locale),
+      criteria.length > 0 &&
+        h(
+          'dl',
+          { className: 'vr-review__criteria' },
+          criteria.map(([code, extra]) =>
+            extra.type === 'I1'
+              ? h(
+                  'div',
+                  { key: code, className: 'vr-review__criterion vr-review__criterion--rate' },
+                  h('dt', { className: 'vr-review__criterion-name' }, extra.display_name),
+                  h('dd', { className: 'vr-review__criterion-value' }, jsxStars(extra.value, 14, '')),
+                )
+              : h(
+                  'div',
+                  { key: code, className: 'vr-review__criterion vr-review__criterion--text' },
+                  h('dt', { className: 'vr-review__criterion-name' }, extra.display_name),
+                  h('dd', { className: 'vr-review__criterion-value' }, extra.value),
+                ),
+          ),
+        ),
+      item.medias.length > 0 &&
+        h(
+          'ul',
+          { className: 'vr-review__medias' },
+          item.medias.map((media) =>
+            h(
+              'li',
+              { key: media.large, className: 'vr-review__media' },
+              h(
+                'a',
+                { className: 'vr-review__media-link', href: media.large },
+                h('img', {
+                  className: 'vr-review__media-image',
+                  src: media.small,
+                  srcSet: `${media.small} 200w, ${media.medium} 600w, ${media.large} 1200w`,
+                  sizes: '96px',
+                  width: 96,
+                  height: 96,
+                  loading: 'lazy',
+                  decoding: 'async',
+                  alt: t('photoFromReviewBy', { author }),
+                }),
+              ),
+            ),
+          ),
+        ),
+      item.moderations.length > 0 &&
+        h(
+          'div',
+          { className: 'vr-review__replies' },
+          item.moderations.map((reply) =>
+            h(
+              'div',
+              { key: reply.date, className: 'vr-reply' },
+              h(
+                'p',
+                { className: 'vr-reply__heading' },
+                h('span', { className: 'vr-reply__author' }, t('merchantResponse')),
+                ' ',
+                h('time', { className: 'vr-reply__date', dateTime: reply.date }, date(reply.date)),
+              ),
+              jsxTranslated('vr-reply', reply.comment, reply.translated_comment, item.locale),
+            ),
+          ),
+        ),
+    ),
+  )
+}
+
+function jsxControls(): ReactElement {
+  const option = (label: string, href: string, current: boolean) =>
+    h(
+      'li',
+      { key: href },
+      h(
+        'a',
+        { className: 'vr-review-controls__option', href, ...(current ? { 'aria-current': 'true' } : {}) },
+        label,
+      ),
+    )
+  return h(
+    'div',
+    { className: 'vr-review-controls' },
+    h(
+      'nav',
+      { className: 'vr-review-controls__sort', 'aria-label': t('sortBy') },
+      h('span', { className: 'vr-review-controls__label', 'aria-hidden': 'true' }, t('sortBy')),
+      h(
+        'ul',
+        { className: 'vr-review-controls__options' },
+        SORTS.map(([key, href], i) => option(t(key), href, i === 0)),
+      ),
+    ),
+    h(
+      'nav',
+      { className: 'vr-review-controls__filter', 'aria-label': t('filterByRating') },
+      h('span', { className: 'vr-review-controls__label', 'aria-hidden': 'true' }, t('filterByRating')),
+      h(
+        'ul',
+        { className: 'vr-review-controls__options' },
+        option(t('allRatings'), '?', true),
+        [5, 4, 3, 2, 1].map((rate) => option(t('starCount', { count: rate }), `?vr_rate=${rate}`, false)),
+      ),
+    ),
+  )
+}
+
+function handWrittenJsx(): ReactElement {
+  const jsonLd = buildProductJsonLd({
+    url: URL_OF_PAGE,
+    product: props.product,
+    rating: summary.ratings,
+    reviews,
+    locale: 'en',
+  })
+  return h(
+    'div',
+    { className: 'vr-product-reviews' },
+    jsxRatingSummary(summary),
+    jsxAiSummary(summary),
+    h(
+      'section',
+      { className: 'vr-review-list' },
+      h('h2', { className: 'vr-review-list__heading' }, t('reviews')),
+      h(
+        'details',
+        { className: 'vr-review-list__checks' },
+        h('summary', null, t('howReviewsAreChecked')),
+        h(
+          'p',
+          { className: 'vr-review-list__checks-explanation' },
+          t('reviewsCheckedExplanation', { provider: 'Verified Reviews' }),
+        ),
+      ),
+      jsxControls(),
+      h('ol', { className: 'vr-review-list__items' }, reviews.map(jsxReview)),
+      h(
+        'nav',
+        { className: 'vr-review-list__pagination', 'aria-label': t('reviewPages') },
+        h(
+          'a',
+          { className: 'vr-review-list__next', href: '?vr_cursor=next-cursor', rel: 'next' },
+          t('nextPage'),
+        ),
+      ),
+    ),
+    h('script', {
+      type: 'application/ld+json',
+      dangerouslySetInnerHTML: { __html: serializeJsonLd(jsonLd) },
+    }),
+  )
+}
+
 const page = (): ReactElement => createElement(ProductReviewsView, props)
 
 async function prerendered(): Promise<string> {
@@ -270,12 +640,16 @@ const normalize = (html: string) =>
     .replaceAll('<!-- -->', '')
     .replace(/ (srcSet|dateTime)=/g, (_, name: string) => ` ${name.toLowerCase()}=`)
 const fromReact = normalize(renderToString(page()))
-const byHand = normalize(baseline())
-if (fromReact !== byHand) {
-  const at = [...fromReact].findIndex((char, i) => char !== byHand[i])
-  throw new Error(
-    `the baseline does not give React's markup; from character ${at}:\nreact: ${fromReact.slice(at - 80, at + 120)}\nhand:  ${byHand.slice(at - 80, at + 120)}`,
-  )
+for (const [name, byHand] of [
+  ['template strings', normalize(baseline())],
+  ['hand-written JSX', normalize(renderToString(handWrittenJsx()))],
+] as const) {
+  if (fromReact !== byHand) {
+    const at = [...fromReact].findIndex((char, i) => char !== byHand[i])
+    throw new Error(
+      `the ${name} do not give the components' markup; from character ${at}:\nreact: ${fromReact.slice(at - 80, at + 120)}\nhand:  ${byHand.slice(at - 80, at + 120)}`,
+    )
+  }
 }
 
 function median(values: number[]): number {
@@ -283,7 +657,12 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
-const timings = { renderToString: [] as number[], prerender: [] as number[], baseline: [] as number[] }
+const timings = {
+  renderToString: [] as number[],
+  prerender: [] as number[],
+  jsx: [] as number[],
+  baseline: [] as number[],
+}
 const warmup = Math.max(20, Math.floor(runs / 10))
 for (let run = 0; run < warmup + runs; run++) {
   // Interleaved, so that the machine's load falls on all three alike.
@@ -296,25 +675,36 @@ for (let run = 0; run < warmup + runs; run++) {
   start = performance.now()
   baseline()
   const c = performance.now() - start
+  start = performance.now()
+  renderToString(handWrittenJsx())
+  const d = performance.now() - start
   if (run >= warmup) {
     timings.renderToString.push(a)
     timings.prerender.push(b)
     timings.baseline.push(c)
+    timings.jsx.push(d)
   }
 }
 
 const base = median(timings.baseline)
+const jsxBase = median(timings.jsx)
 console.log(
   `Product page: 20 reviews, rating summary, AI summary, links, JSON-LD; ${fromReact.length.toLocaleString('en')} characters of HTML.`,
 )
 console.log(
   `Median of ${runs} runs after ${warmup} warm-up runs, Node ${process.versions.node}, React production build:\n`,
 )
-console.log('| render | median time | vs. template strings |')
-console.log('|---|---|---|')
-for (const [name, values] of Object.entries(timings)) {
+console.log('| render | median time | vs. the same markup in hand-written JSX | vs. template strings |')
+console.log('|---|---|---|---|')
+const names: Record<keyof typeof timings, string> = {
+  renderToString: 'the components, React `renderToString`',
+  prerender: 'the components, React `prerender`',
+  jsx: 'hand-written JSX, React `renderToString`',
+  baseline: 'template strings (baseline)',
+}
+for (const [name, values] of Object.entries(timings) as [keyof typeof timings, number[]][]) {
   const time = median(values)
   console.log(
-    `| ${name === 'baseline' ? 'template strings (baseline)' : `React \`${name}\``} | ${time.toFixed(3)} ms | ${(time / base).toFixed(2)}× |`,
+    `| ${names[name]} | ${time.toFixed(3)} ms | ${(time / jsxBase).toFixed(2)}× | ${(time / base).toFixed(2)}× |`,
   )
 }

@@ -1,0 +1,41 @@
+/**
+ * A child of the `astro` step: `astro build` of the fixture site in `--root` (a copy of
+ * test/bench/fixtures/astro-scale with node_modules links) with the integration, quietly.
+ */
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import verifiedReviews from '../../../packages/astro/src/index.ts'
+import { ROOT } from './lib.ts'
+
+const { values } = parseArgs({
+  options: { root: { type: 'string' }, 'out-dir': { type: 'string' }, 'cache-dir': { type: 'string' } },
+})
+// Astro is a dependency of the integration's package, not of the tests': it is loaded from there.
+const require = createRequire(join(ROOT, 'packages/astro/package.json'))
+const { build } = (await import(pathToFileURL(require.resolve('astro')).href)) as {
+  build(config: Record<string, unknown>): Promise<void>
+}
+
+const SOURCE_CONDITION = '@verified-reviews/source'
+const sourceCondition = {
+  name: 'verified-reviews-source-condition',
+  configEnvironment(name: string, config: { resolve?: { conditions?: string[] } }) {
+    const defaults =
+      name === 'client'
+        ? ['module', 'browser', 'development|production']
+        : ['module', 'node', 'development|production']
+    return { resolve: { conditions: [SOURCE_CONDITION, ...(config.resolve?.conditions ?? defaults)] } }
+  },
+}
+
+await build({
+  root: values.root as string,
+  outDir: values['out-dir'] as string,
+  cacheDir: values['cache-dir'] as string,
+  site: 'https://shop.example',
+  logLevel: 'warn',
+  integrations: [verifiedReviews()],
+  vite: { plugins: [sourceCondition] },
+})

@@ -1,0 +1,140 @@
+/**
+ * The `astro` step: `astro build` of N product pages with `<ProductReviews>` and the integration (its
+ * injection and its incremental store in `cacheDir`), then a second build after 300 new reviews.
+ */
+import { createHash } from 'node:crypto'
+import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import {
+  callsOf,
+  lowerBound,
+  type Measured,
+  measure,
+  newReviews,
+  productIds,
+  ROOT,
+  type SandboxProcess,
+  SOURCE,
+  startSandboxProcess,
+} from './lib.ts'
+import { mib, progress, row, type StepContext, type StepResult, seconds, thousands, versus } from './step.ts'
+
+const CHILD = fileURLToPath(new URL('./astro-child.ts', import.meta.url))
+const FIXTURE = fileURLToPath(new URL('../fixtures/astro-scale/', import.meta.url))
+
+/** A copy of the fixture with node_modules links to Astro and the workspace packages. */
+async function prepare(dir: string): Promise<string> {
+  const root = join(dir, 'site')
+  await cp(FIXTURE, root, { recursive: true })
+  await mkdir(join(root, 'node_modules', '@verified-reviews'), { recursive: true })
+  await symlink(
+    await realpath(join(ROOT, 'packages/astro/node_modules/astro')),
+    join(root, 'node_modules/astro'),
+  )
+  for (const name of ['astro', 'core', 'react']) {
+    await symlink(join(ROOT, 'packages', name), join(root, 'node_modules/@verified-reviews', name))
+  }
+  return root
+}
+
+/** A digest of every HTML page of a build, by path. */
+async function pages(outDir: string): Promise<Map<string, string>> {
+  const found = new Map<string, string>()
+  for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue
+    const path = join(entry.parentPath, entry.name)
+    found.set(
+      path,
+      createHash('sha256')
+        .update(await readFile(path))
+        .digest('hex'),
+    )
+  }
+  return found
+}
+
+interface Build extends Measured {
+  operations: Record<string, number>
+}
+
+async function build(
+  sandbox: SandboxProcess,
+  root: string,
+  outDir: string,
+  cacheDir: string,
+  context: StepContext,
+): Promise<Build> {
+  await sandbox.takeStats()
+  const run = await measure(
+    process.execPath,
+    [SOURCE, CHILD, '--root', root, '--out-dir', outDir, '--cache-dir', cacheDir],
+    { env: { ...sandbox.env, VR_BENCH_PRODUCTS: String(context.products) }, echo: context.echo },
+  )
+  if (run.code !== 0) throw new Error(`astro build exited with ${run.code}: ${run.stderr.slice(-4000)}`)
+  return { ...run, operations: await sandbox.takeStats() }
+}
+
+export async function runAstroStep(context: StepContext): Promise<StepResult> {
+  const { products, reviews } = context
+  const dir = await mkdtemp(join(tmpdir(), 'vr-bench-astro-'))
+  const outDir = join(dir, 'dist')
+  const cacheDir = join(dir, 'cache')
+  let first: Build
+  let second: Build
+  let limited: Build | undefined
+  let changed = 0
+  let built = 0
+  let added: Set<string>
+  try {
+    const root = await prepare(dir)
+    progress(`astro: generating the sandbox (${thousands(products)} products, ${thousands(reviews)} reviews)`)
+    const sandbox = await startSandboxProcess({ products, reviews, rateLimit: 0 })
+    try {
+      progress(`astro: first build of ${thousands(products)} product pages`)
+      first = await build(sandbox, root, outDir, cacheDir, context)
+      const before = await pages(outDir)
+      built = before.size
+      const fresh = newReviews(productIds(products), 300)
+      added = new Set(fresh.map((review) => review.product_variation_id))
+      await sandbox.addReviews(fresh)
+      progress('astro: second build, after 300 new reviews')
+      second = await build(sandbox, root, outDir, cacheDir, context)
+      for (const [path, digest] of await pages(outDir)) if (before.get(path) !== digest) changed++
+    } finally {
+      await sandbox.close()
+    }
+    if (context.rate > 0) {
+      progress(`astro: the sandbox at ${context.rate} requests/s`)
+      const slow = await startSandboxProcess({ products, reviews, rateLimit: context.rate })
+      try {
+        limited = await build(slow, root, join(dir, 'dist-limited'), join(dir, 'cache-limited'), context)
+      } finally {
+        await slow.close()
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+  const { total, tokens } = callsOf(first.operations)
+  const bound = lowerBound(reviews, products, tokens)
+  const reviewCalls = second.operations['products.reviews.list'] ?? 0
+  return {
+    rows: [
+      row([
+        `Astro build of ${thousands(products)} product pages (\`<ProductReviews>\`, incremental store)`,
+        versus(total, bound),
+        seconds(first.seconds),
+        limited === undefined
+          ? 'not run'
+          : `${seconds(limited.seconds)} (LB/${context.rate} = ${seconds(bound / context.rate)}; ${thousands(callsOf(limited.operations).total)} calls)`,
+        `${mib(first.peakProcessMiB)} / ${mib(first.peakTreeMiB)}`,
+        `${reviewCalls} review call${reviewCalls === 1 ? '' : 's'} (bound ${Math.ceil(300 / 200) + 1}), ` +
+          `${thousands(callsOf(second.operations).total)} calls in all; ${thousands(changed)} of ${thousands(built)} pages ` +
+          `changed for ${thousands(added.size)} products with new reviews; ${seconds(second.seconds)}, ${mib(second.peakProcessMiB)}`,
+      ]),
+    ],
+    notes: [`astro, first build: calls by operation ${JSON.stringify(first.operations)}`],
+  }
+}

@@ -1,0 +1,291 @@
+/**
+ * What `pnpm bench:scale` and its smoke test share: a sandbox in a process of its own, a child process
+ * measured (wall time, peak RSS of its largest process and of its whole tree), generated product pages,
+ * and the `verified-reviews inject` step.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+const SANDBOX_CLI = join(ROOT, 'packages/sandbox/src/cli.ts')
+const INJECT_CLI = join(ROOT, 'packages/core/src/internal/inject/cli.ts')
+const RSS_PROBE = fileURLToPath(new URL('./rss-probe.mjs', import.meta.url))
+export const SOURCE = '--conditions=@verified-reviews/source'
+export const SITE = 'https://shop.example'
+
+/** A sandbox CLI running in its own process. */
+export interface SandboxProcess {
+  origin: string
+  child: ChildProcess
+  /** `GET /__sandbox/stats`, then zeroes the counters. */
+  takeStats(): Promise<Record<string, number>>
+  /** `POST /__sandbox/product-reviews`. */
+  addReviews(items: unknown[]): Promise<void>
+  /** The `VERIFIED_REVIEWS_*` variables of a client of this sandbox. */
+  env: Record<string, string>
+  close(): Promise<void>
+}
+
+/** Starts the sandbox CLI with this catalogue; resolves once it listens. */
+export async function startSandboxProcess(options: {
+  products: number
+  reviews: number
+  rateLimit: number
+  seed?: number
+}): Promise<SandboxProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      SOURCE,
+      SANDBOX_CLI,
+      '--port',
+      '0',
+      '--seed',
+      String(options.seed ?? 1),
+      '--products',
+      String(options.products),
+      '--reviews',
+      String(options.reviews),
+      '--rate-limit',
+      String(options.rateLimit),
+      '--token-ttl',
+      '86400',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  const origin = await new Promise<string>((resolve, reject) => {
+    let output = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk
+      const found = /listening on (http:\/\/\S+)/.exec(output)?.[1]
+      if (found) resolve(found)
+    })
+    child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code} before listening`)))
+  })
+  const admin = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${origin}/__sandbox/${path}`, {
+      method,
+      headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    if (!response.ok)
+      throw new Error(`${method} /__sandbox/${path}: ${response.status} ${await response.text()}`)
+    return response.status === 204 ? undefined : response.json()
+  }
+  return {
+    origin,
+    child,
+    env: {
+      VERIFIED_REVIEWS_ORIGIN: origin,
+      VERIFIED_REVIEWS_CLIENT_ID: 'sandbox-client-id',
+      VERIFIED_REVIEWS_CLIENT_SECRET: 'sandbox-client-secret',
+    },
+    async takeStats() {
+      const { operations } = (await admin('GET', 'stats')) as { operations: Record<string, number> }
+      await admin('DELETE', 'stats')
+      return operations
+    },
+    async addReviews(items) {
+      // The admin route takes bodies of up to 1 MiB: 100 reviews a request.
+      for (let start = 0; start < items.length; start += 100) {
+        await admin('POST', 'product-reviews', items.slice(start, start + 100))
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+/** What a measured child process did. */
+export interface Measured {
+  code: number | null
+  stdout: string
+  stderr: string
+  /** Wall time, seconds. */
+  seconds: number
+  /** Peak RSS of the largest single process of the tree, MiB (each Node process reports its own at exit). */
+  peakProcessMiB: number
+  /** Peak of the RSS summed over the process tree, MiB, sampled every 100 ms. */
+  peakTreeMiB: number
+}
+
+/** Every process below `root` (inclusive), from /proc. */
+async function tree(root: number): Promise<number[]> {
+  const parents = new Map<number, number[]>()
+  for (const name of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(name)) continue
+    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => undefined)
+    if (stat === undefined) continue
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    const list = parents.get(ppid) ?? []
+    list.push(Number(name))
+    parents.set(ppid, list)
+  }
+  const found = [root]
+  for (let i = 0; i < found.length; i++) found.push(...(parents.get(found[i] as number) ?? []))
+  return found
+}
+
+async function rssOf(pid: number): Promise<number> {
+  const statm = await readFile(`/proc/${pid}/statm`, 'utf8').catch(() => undefined)
+  return statm === undefined ? 0 : Number(statm.split(' ')[1]) * 4096
+}
+
+/**
+ * Runs a command as a measured child: wall time, the peak RSS each Node process of its tree reports
+ * at exit (`process.resourceUsage().maxRSS`, through a preloaded probe), and the peak RSS of the tree
+ * summed, sampled every 100 ms from /proc.
+ */
+export async function measure(
+  command: string,
+  args: readonly string[],
+  options: { env?: Record<string, string>; cwd?: string; echo?: boolean } = {},
+): Promise<Measured> {
+  const probeDir = await mkdtemp(join(tmpdir(), 'vr-bench-rss-'))
+  const nodeOptions = [process.env.NODE_OPTIONS ?? '', `--import=${pathToFileURL(RSS_PROBE).href}`]
+    .join(' ')
+    .trim()
+  const started = performance.now()
+  const child = spawn(command, [...args], {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, ...options.env, NODE_OPTIONS: nodeOptions, VR_BENCH_RSS_DIR: probeDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk
+    if (options.echo) process.stderr.write(chunk)
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk
+    if (options.echo) process.stderr.write(chunk)
+  })
+  let peakTree = 0
+  let sampling = true
+  const sampler = (async () => {
+    while (sampling && child.pid !== undefined) {
+      const pids = await tree(child.pid)
+      let sum = 0
+      for (const pid of pids) sum += await rssOf(pid)
+      peakTree = Math.max(peakTree, sum)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  })()
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  const seconds = (performance.now() - started) / 1000
+  sampling = false
+  await sampler
+  let peakProcess = 0
+  for (const name of await readdir(probeDir)) {
+    const { maxRSS } = JSON.parse(await readFile(join(probeDir, name), 'utf8')) as { maxRSS: number }
+    peakProcess = Math.max(peakProcess, maxRSS * 1024)
+  }
+  await rm(probeDir, { recursive: true, force: true })
+  const mib = (bytes: number) => Math.round(bytes / 2 ** 20)
+  return {
+    code,
+    stdout,
+    stderr,
+    seconds,
+    peakProcessMiB: mib(Math.max(peakProcess, 0)),
+    peakTreeMiB: mib(Math.max(peakTree, peakProcess)),
+  }
+}
+
+/** `SKU-001` … as the sandbox names its catalogue of `products` products. */
+export function productIds(products: number): string[] {
+  const width = Math.max(3, String(products).length)
+  return Array.from({ length: products }, (_, i) => `SKU-${String(i + 1).padStart(width, '0')}`)
+}
+
+/** Writes one static product page per product, each marking its product, as a shop's build would. */
+export async function writeProductPages(dir: string, ids: readonly string[]): Promise<void> {
+  const description = 'A product page of the benchmark, with some text around the product. '.repeat(40)
+  for (let start = 0; start < ids.length; start += 500) {
+    await Promise.all(
+      ids.slice(start, start + 500).map(async (id) => {
+        const folder = join(dir, 'products', id.toLowerCase())
+        await mkdir(folder, { recursive: true })
+        await writeFile(
+          join(folder, 'index.html'),
+          `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${id}</title>\n` +
+            `<link rel="canonical" href="${SITE}/products/${id.toLowerCase()}/">\n` +
+            `<meta name="verified-reviews:product" content="${id}">\n</head>\n<body>\n<main>\n<h1>${id}</h1>\n` +
+            `<p>${description}</p>\n</main>\n</body>\n</html>\n`,
+        )
+      }),
+    )
+  }
+}
+
+/** The report `verified-reviews inject --json` prints. */
+export interface InjectJsonReport {
+  pages: number
+  markedPages: number
+  changedPages: number
+  unchangedPages: number
+  pagesWithoutReviews: number
+  skippedPages: unknown[]
+  failedPages: unknown[]
+  products: number
+  apiCalls: { reviews: number; ratings: number; products: number; total: number }
+  sync: { mode: string; newReviews: number; affectedProductIds: string[]; calls: number } | undefined
+}
+
+/** One run of `verified-reviews inject <dir> --store <store> --json`, measured, with the API calls it made. */
+export interface InjectRun extends Measured {
+  report: InjectJsonReport
+  /** Requests the sandbox counted, by operation (token requests included). */
+  operations: Record<string, number>
+}
+
+export async function runInject(
+  sandbox: SandboxProcess,
+  dir: string,
+  store: string,
+  echo = false,
+): Promise<InjectRun> {
+  await sandbox.takeStats()
+  const run = await measure(
+    process.execPath,
+    [SOURCE, INJECT_CLI, 'inject', dir, '--site', SITE, '--store', store, '--json'],
+    { env: sandbox.env, echo },
+  )
+  if (run.code !== 0) throw new Error(`verified-reviews inject exited with ${run.code}: ${run.stderr}`)
+  return { ...run, report: JSON.parse(run.stdout) as InjectJsonReport, operations: await sandbox.takeStats() }
+}
+
+/** The lower bound of API calls for R reviews and N products: ceil(R/200) + ceil(N/200) + tokens. */
+export function lowerBound(reviews: number, products: number, tokens: number): number {
+  return Math.ceil(reviews / 200) + Math.ceil(products / 200) + tokens
+}
+
+/** The sum of the operations counted, and the token requests among them. */
+export function callsOf(operations: Record<string, number>): { total: number; tokens: number } {
+  const total = Object.values(operations).reduce((sum, count) => sum + count, 0)
+  return { total, tokens: operations['token.published'] ?? 0 }
+}
+
+/** `count` partial reviews spread over the products named, as `POST /__sandbox/product-reviews` takes them. */
+export function newReviews(
+  ids: readonly string[],
+  count: number,
+  seed = 7,
+): { product_variation_id: string }[] {
+  let state = seed
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31
+    return state / 2 ** 31
+  }
+  return Array.from({ length: count }, () => ({
+    product_variation_id: ids[Math.floor(next() * ids.length)] as string,
+  }))
+}

@@ -1,0 +1,213 @@
+/**
+ * The `next` step: `next build` of N product pages (test/bench/fixtures/next-scale: `<ProductReviews>`
+ * from the build prefetch) against a sandbox of N products and R reviews; then `next start`, 300 new
+ * reviews and one call of the revalidate route, which syncs incrementally and revalidates only the
+ * products that got reviews. Next.js consumes the packages' dist, built first when older than their src.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { readdir, rm, stat } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import {
+  callsOf,
+  lowerBound,
+  type Measured,
+  measure,
+  newReviews,
+  productIds,
+  ROOT,
+  type SandboxProcess,
+  startSandboxProcess,
+} from './lib.ts'
+import { mib, progress, row, type StepContext, type StepResult, seconds, thousands, versus } from './step.ts'
+
+const APP = fileURLToPath(new URL('../fixtures/next-scale/', import.meta.url))
+const NEXT = join(ROOT, 'test/node_modules/next/dist/bin/next')
+
+async function newestMtime(dir: string): Promise<number> {
+  let newest = 0
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && !entry.name.includes('.test.')) {
+      newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs)
+    }
+  }
+  return newest
+}
+
+/** Builds the dist of core, react and next when older than their src. */
+export async function buildPackages(echo: boolean): Promise<void> {
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
+  for (const name of ['core', 'react', 'next']) {
+    const dir = join(ROOT, 'packages', name)
+    const built = await stat(join(dir, 'dist/index.js')).then(
+      (file) => file.mtimeMs,
+      () => 0,
+    )
+    if (built < (await newestMtime(join(dir, 'src')))) {
+      progress(`next: building packages/${name}/dist`)
+      const run = await measure(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: dir, echo })
+      if (run.code !== 0) throw new Error(`tsc of packages/${name} failed: ${run.stdout}${run.stderr}`)
+    }
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const address = server.address()
+  server.close()
+  if (address === null || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+function environment(sandbox: SandboxProcess, distDir: string, pages: number, secret: string) {
+  return {
+    ...sandbox.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_DEMO_DIST_DIR: distDir,
+    VERIFIED_REVIEWS_DIST_DIR: distDir,
+    VERIFIED_REVIEWS_REVALIDATE_SECRET: secret,
+    VR_BENCH_PRODUCTS: String(pages),
+  }
+}
+
+interface Build extends Measured {
+  operations: Record<string, number>
+  pages: number
+}
+
+async function build(
+  sandbox: SandboxProcess,
+  distDir: string,
+  pages: number,
+  secret: string,
+  echo: boolean,
+): Promise<Build> {
+  await rm(join(APP, distDir), { recursive: true, force: true })
+  await sandbox.takeStats()
+  const run = await measure(process.execPath, [NEXT, 'build'], {
+    cwd: APP,
+    env: environment(sandbox, distDir, pages, secret),
+    echo,
+  })
+  if (run.code !== 0)
+    throw new Error(`next build exited with ${run.code}: ${(run.stdout + run.stderr).slice(-4000)}`)
+  const built = (await readdir(join(APP, distDir, 'server/app/products'))).filter((name) =>
+    name.endsWith('.html'),
+  )
+  return { ...run, operations: await sandbox.takeStats(), pages: built.length }
+}
+
+/** `next start` on a free port; resolves once it answers. */
+async function start(env: Record<string, string>): Promise<{ origin: string; child: ChildProcess }> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, [NEXT, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: APP,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`)
+    const answered = await fetch(`${origin}/products/none`).then(
+      () => true,
+      () => false,
+    )
+    if (answered) return { origin, child }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('next start did not answer')
+}
+
+async function rssOf(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return 0
+  const { readFile } = await import('node:fs/promises')
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+}
+
+export async function runNextStep(context: StepContext): Promise<StepResult> {
+  const { reviews } = context
+  const pages = context.nextProducts
+  const secret = `bench-${randomUUID()}`
+  await buildPackages(context.echo)
+  progress(`next: generating the sandbox (${thousands(pages)} products, ${thousands(reviews)} reviews)`)
+  const sandbox = await startSandboxProcess({ products: pages, reviews, rateLimit: 0 })
+  let first: Build
+  let limited: Build | undefined
+  let revalidation: {
+    seconds: number
+    reviewCalls: number
+    calls: number
+    revalidated: number
+    products: number
+    serverPeakMiB: number
+  }
+  try {
+    progress(`next: next build of ${thousands(pages)} product pages`)
+    first = await build(sandbox, '.next-bench', pages, secret, context.echo)
+    progress('next: next start, 300 new reviews, the revalidate route')
+    const server = await start(environment(sandbox, '.next-bench', pages, secret))
+    try {
+      const fresh = newReviews(productIds(pages), 300)
+      const added = new Set(fresh.map((review) => review.product_variation_id))
+      await sandbox.addReviews(fresh)
+      await sandbox.takeStats()
+      const started = performance.now()
+      const response = await fetch(`${server.origin}/api/revalidate-reviews`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}` },
+      })
+      if (!response.ok)
+        throw new Error(`the revalidate route answered ${response.status}: ${await response.text()}`)
+      const answer = (await response.json()) as { products: string[]; revalidated: string[] }
+      const elapsed = (performance.now() - started) / 1000
+      const operations = await sandbox.takeStats()
+      revalidation = {
+        seconds: elapsed,
+        reviewCalls: operations['products.reviews.list'] ?? 0,
+        calls: callsOf(operations).total,
+        revalidated: answer.revalidated.length,
+        products: added.size,
+        serverPeakMiB: await rssOf(server.child.pid),
+      }
+    } finally {
+      server.child.kill('SIGTERM')
+    }
+  } finally {
+    await sandbox.close()
+  }
+  if (context.rate > 0) {
+    progress(`next: next build with the sandbox at ${context.rate} requests/s`)
+    const slow = await startSandboxProcess({ products: pages, reviews, rateLimit: context.rate })
+    try {
+      limited = await build(slow, '.next-bench-limited', pages, secret, context.echo)
+    } finally {
+      await slow.close()
+      await rm(join(APP, '.next-bench-limited'), { recursive: true, force: true })
+    }
+  }
+  const { total, tokens } = callsOf(first.operations)
+  const bound = lowerBound(reviews, pages, tokens)
+  return {
+    rows: [
+      row([
+        `\`next build\` of ${thousands(first.pages)} product pages (build prefetch; ${((first.seconds / first.pages) * 1000).toFixed(0)} ms a page)`,
+        versus(total, bound),
+        seconds(first.seconds),
+        limited === undefined
+          ? 'not run'
+          : `${seconds(limited.seconds)} (LB/${context.rate} = ${seconds(bound / context.rate)}; ${thousands(callsOf(limited.operations).total)} calls)`,
+        `${mib(first.peakProcessMiB)} / ${mib(first.peakTreeMiB)}`,
+        `revalidate route after \`next start\`: ${revalidation.reviewCalls} review call${revalidation.reviewCalls === 1 ? '' : 's'} ` +
+          `(bound ${Math.ceil(300 / 200) + 1}), ${revalidation.calls} calls in all; ${thousands(revalidation.revalidated)} pages ` +
+          `revalidated for ${thousands(revalidation.products)} products with new reviews; ${seconds(revalidation.seconds)}; ` +
+          `server peak ${mib(revalidation.serverPeakMiB)}`,
+      ]),
+    ],
+    notes: [`next build: calls by operation ${JSON.stringify(first.operations)}`],
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * A child of the `sync` step: a full sync of the first `--reviews` reviews of the sandbox in the
+ * environment into a memory store (or `--store <file>`, a JSON file store), then prints what it holds.
+ */
+import { parseArgs } from 'node:util'
+import { createClient, type ProductReview } from '@verified-reviews/core'
+import {
+  createJsonFileReviewStore,
+  createMemoryReviewStore,
+  type ReviewLister,
+  type SyncPage,
+  syncProductReviews,
+} from '@verified-reviews/core/sync'
+
+const { values } = parseArgs({ options: { reviews: { type: 'string' }, store: { type: 'string' } } })
+const wanted = Number(values.reviews)
+const client = createClient()
+
+/** The client's review list, cut after the page that reaches `wanted` reviews. */
+function capped(page: SyncPage<ProductReview>, seen: number): SyncPage<ProductReview> {
+  const total = seen + page.data.length
+  return {
+    data: page.data,
+    nextCursor: page.nextCursor,
+    hasNextPage: () => total < wanted && page.hasNextPage(),
+    getNextPage: async () => capped(await page.getNextPage(), total),
+  }
+}
+const lister: ReviewLister<ProductReview> = {
+  list: async (params) => capped((await client.products.reviews.list(params)) as SyncPage<ProductReview>, 0),
+}
+
+const store = values.store === undefined ? createMemoryReviewStore() : createJsonFileReviewStore(values.store)
+const report = await syncProductReviews({ client: { products: { reviews: lister } }, store })
+console.log(
+  JSON.stringify({
+    calls: report.calls,
+    held: await store.count(),
+    heapUsed: process.memoryUsage().heapUsed,
+  }),
+)
