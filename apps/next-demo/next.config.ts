@@ -1,4 +1,4 @@
-import { reviewViewRewrites } from '@verified-reviews/next/config'
+import { reviewViewRewrites, withVerifiedReviews } from '@verified-reviews/next/config'
 import type { NextConfig } from 'next'
 
 // Without credentials the demo reads the local sandbox (`pnpm sandbox --port 4010`), with the sandbox's
@@ -11,6 +11,9 @@ if (!env.VERIFIED_REVIEWS_CLIENT_ID && !env.VERIFIED_REVIEWS_CLIENT_SECRET) {
 }
 
 const config: NextConfig = {
+  // Cache Components: the review sections are 'use cache' components, tagged by product and shop.
+  cacheComponents: true,
+  partialPrefetching: true,
   // The end-to-end tests build into their own folder, so a build of yours in .next stays as it is.
   distDir: env.NEXT_DEMO_DIST_DIR || '.next',
   transpilePackages: ['@verified-reviews/core', '@verified-reviews/react', '@verified-reviews/next'],
@@ -29,4 +32,5 @@ const config: NextConfig = {
   },
 }
 
-export default config
+// Checks the credentials once at the start of `next build` and says whether the pages will have reviews.
+export default withVerifiedReviews(config)

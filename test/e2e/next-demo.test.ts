@@ -101,6 +101,26 @@ describe('next build of the demo', () => {
     expect(api).toEqual({ 'products.list': 1, 'products.reviews.list': 15 })
     expect(calls).toBe(bound)
   })
+
+  it('says once, at its start, that the credentials were accepted', () => {
+    const said = app.buildOutput.split('\n').filter((line) => line.includes('credentials accepted'))
+    expect(said).toEqual([
+      `[@verified-reviews/next] credentials accepted by ${app.proxy.origin}: the review data of the build is fetched once, for every page and worker`,
+    ])
+    expect(app.buildOutput.indexOf('credentials accepted')).toBeLessThan(
+      app.buildOutput.indexOf('Creating an optimized production build'),
+    )
+  })
+
+  it('reports the progress of the prefetch and closes with its calls against the lower bound', () => {
+    const lines = app.buildOutput.split('\n').filter((line) => line.startsWith('[@verified-reviews/next]'))
+    console.log(`next build of the demo, the lines of @verified-reviews/next:\n${lines.join('\n')}`)
+    expect(lines).toContain('[@verified-reviews/next] reviews 200/3,000, 1 call')
+    expect(lines).toContain('[@verified-reviews/next] reviews 3,000/3,000, 15 calls')
+    expect(lines).toContain(
+      '[@verified-reviews/next] build data ready: 3,000 reviews of 60 products (full sync); 16 API calls (15 review pages, 1 summary page), lower bound 16',
+    )
+  })
 })
 
 describe('a product page', () => {
@@ -308,11 +328,13 @@ describe('revalidation', () => {
 })
 
 describe('secrets', () => {
-  it('appear in no file under .next/static and in no HTML, nor does any token the API issued', async () => {
+  it('appear in no file under .next/static, in no HTML and in no cache entry, nor does any token the API issued', async () => {
     const dist = join(DEMO, DIST_DIR)
     const files = [
       ...(await filesUnder(join(dist, 'static'))),
       ...(await filesUnder(join(dist, 'server/app'))).filter((file) => /\.(html|rsc|body)$/.test(file)),
+      // The token requests are sent with cache: 'no-store': the data cache keeps no token answer.
+      ...(await filesUnder(join(dist, 'cache/fetch-cache'))),
     ]
     const texts = [...pages, ...(await Promise.all(files.map((file) => readFile(file, 'latin1'))))]
     const secrets = [app.sandbox.clientSecret, app.revalidateSecret, ...app.proxy.tokens]

@@ -1,16 +1,43 @@
-import { ProductReviews } from '@verified-reviews/next'
+import { ProductReviews, reviewTags } from '@verified-reviews/next'
+import { cacheLife, cacheTag } from 'next/cache'
 import Link from 'next/link'
 import { SiteHeader } from '@/components/SiteHeader'
 import { type Product, productFacts } from '@/lib/catalogue'
 import { type Locale, text } from '@/lib/i18n'
 import { REVIEWS_ENDPOINT, SITE_URL } from '@/lib/site'
 
-/** A product page; with `searchParams`, it shows the view of the reviews they name (a plain link's target). */
-export function ProductView(props: {
+/** The search params of a view of the reviews (`vr_cursor`, `vr_sort`, `vr_rate`), as plain values. */
+export type ReviewView = Record<string, string | string[] | undefined>
+
+/**
+ * A product's reviews, cached ('use cache') until the revalidate route revalidates the product's tag,
+ * or for hours at most. Takes plain values: the arguments are the cache key. During `next build` the
+ * reviews come from the build prefetch, shared by every page.
+ */
+async function CachedProductReviews(props: {
   locale: Locale
   product: Product
-  searchParams?: Promise<Record<string, string | string[] | undefined>>
+  url: string
+  view?: ReviewView
 }) {
+  'use cache'
+  cacheLife('hours')
+  cacheTag(reviewTags.product(props.product.id))
+  return (
+    <ProductReviews
+      productId={props.product.id}
+      locale={props.locale}
+      endpoint={REVIEWS_ENDPOINT}
+      searchParams={props.view}
+      url={props.url}
+      // The shop's own facts (price, availability, image, description): the review markup is merged into them.
+      product={productFacts(props.product, props.url)}
+    />
+  )
+}
+
+/** A product page; with `view`, it shows the view of the reviews it names (a plain link's target). */
+export function ProductView(props: { locale: Locale; product: Product; view?: ReviewView }) {
   const { locale, product } = props
   const path = `/products/${product.id}`
   const url = `${SITE_URL}/${locale}${path}`
@@ -39,15 +66,7 @@ export function ProductView(props: {
             </p>
           </div>
         </div>
-        {/* The shop's own facts (price, availability, image, description): the review markup is merged into them. */}
-        <ProductReviews
-          productId={product.id}
-          locale={locale}
-          endpoint={REVIEWS_ENDPOINT}
-          searchParams={props.searchParams}
-          url={url}
-          product={productFacts(product, url)}
-        />
+        <CachedProductReviews locale={locale} product={product} url={url} view={props.view} />
       </main>
     </>
   )

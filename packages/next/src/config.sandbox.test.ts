@@ -4,7 +4,8 @@ import { withVerifiedReviews } from './config.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 const BUILD = 'phase-production-build'
-const context = { defaultConfig: {} }
+// Next.js passes its default config; these configs never read it.
+const context = { defaultConfig: {} } as never
 
 let log: ReturnType<typeof vi.spyOn>
 let warn: ReturnType<typeof vi.spyOn>

@@ -4,8 +4,6 @@ import { notFound } from 'next/navigation'
 import type { ReactNode } from 'react'
 import { isLocale, LOCALES } from '@/lib/i18n'
 
-export const dynamicParams = false
-
 export function generateStaticParams() {
   return LOCALES.map((locale) => ({ locale }))
 }

@@ -15,9 +15,19 @@ const BUILD_CHECK = '__VERIFIED_REVIEWS_BUILD_CHECK'
 /** Prefix of every line this package writes to a build log. */
 export const LOG_PREFIX = '[@verified-reviews/next]'
 
+/** Whether `error`, or an error it was caused by, is Next.js turning a static render dynamic. */
+function turnedDynamic(error: unknown): boolean {
+  let current = error
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    if ((current as { digest?: unknown }).digest === 'DYNAMIC_SERVER_USAGE') return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
 /** Why review data cannot be fetched, in one sentence naming what to fix. */
 export function problemOf(error: unknown): string {
-  if ((error as { digest?: unknown } | null)?.digest === 'DYNAMIC_SERVER_USAGE') {
+  if (turnedDynamic(error)) {
     // Next.js turns an uncached request inside the render of a static page (ISR) into dynamic rendering.
     return (
       'the build prefetch ran in the render of a static page that Next.js turned dynamic for its uncached ' +

@@ -1,9 +1,10 @@
-import { BrandReviews } from '@verified-reviews/next'
+import { BrandReviews, reviewTags } from '@verified-reviews/next'
 import type { Metadata } from 'next'
+import { cacheLife, cacheTag } from 'next/cache'
 import { notFound } from 'next/navigation'
 import { SiteHeader } from '@/components/SiteHeader'
 import { findShop, SHOPS } from '@/lib/catalogue'
-import { isLocale, text } from '@/lib/i18n'
+import { isLocale, type Locale, text } from '@/lib/i18n'
 
 interface Props {
   params: Promise<{ locale: string }>
@@ -15,9 +16,34 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   return isLocale(locale) ? { title: `${text(locale, 'brand')} · ${text(locale, 'shop')}` } : {}
 }
 
+/**
+ * The reviews of the brand or of one shop, for one view (page, order, rates kept), cached ('use cache')
+ * and tagged reviewTags.brand() or reviewTags.shop(key), which the revalidate route revalidates.
+ */
+async function CachedBrandReviews(props: {
+  locale: Locale
+  shop: { key: string; name: string } | undefined
+  query: Record<string, string | string[] | undefined>
+}) {
+  'use cache'
+  cacheLife('hours')
+  cacheTag(props.shop === undefined ? reviewTags.brand() : reviewTags.shop(props.shop.key))
+  return (
+    <BrandReviews
+      shopKey={props.shop?.key}
+      shopName={props.shop?.name}
+      searchParams={props.query}
+      locale={props.locale}
+    />
+  )
+}
+
 // Brand and shop reviews carry no star markup (Google treats them as self-serving), so this page needs no
-// static HTML for crawlers: it reads the shop filter from the URL and renders per request, with the API
-// calls cached and tagged reviewTags.brand() / reviewTags.shop(key).
+// static HTML for crawlers: it reads the shop filter from the URL and renders on request, whole (no
+// Suspense fallback a visitor without JavaScript would be left with): `instant = false` allows it to
+// block. The reviews of each shop and view are a cached component.
+export const instant = false
+
 export default async function BrandPage(props: Props) {
   const { locale } = await props.params
   if (!isLocale(locale)) notFound()
@@ -47,12 +73,11 @@ export default async function BrandPage(props: Props) {
             ))}
           </ul>
         </nav>
-        <BrandReviews
+        <CachedBrandReviews
           key={shop?.key ?? ''}
-          shopKey={shop?.key}
-          shopName={shop?.name}
-          searchParams={query}
           locale={locale}
+          shop={shop === undefined ? undefined : { key: shop.key, name: shop.name }}
+          query={query}
         />
       </main>
     </>

@@ -5,11 +5,9 @@ import { findProduct, PRODUCTS } from '@/lib/catalogue'
 import { isLocale } from '@/lib/i18n'
 import { SITE_URL } from '@/lib/site'
 
-// ISR: built for every product at `next build` (from one shared prefetch), regenerated at most hourly or
-// when the revalidate route revalidates `reviewTags.product(id)`.
-export const revalidate = 3600
-export const dynamicParams = false
-
+// Prerendered for every product at `next build` (from one shared prefetch); its reviews are a
+// 'use cache' component tagged reviewTags.product(id), refreshed when the revalidate route revalidates
+// the product. Another id is rendered on request, and finds no product.
 export function generateStaticParams() {
   return PRODUCTS.map((product) => ({ id: product.id }))
 }

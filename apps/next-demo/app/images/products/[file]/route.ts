@@ -1,9 +1,8 @@
 import { PRODUCTS } from '@/lib/catalogue'
 import { productImageSvg } from '@/lib/product-image'
 
-// The product pictures the pages and their JSON-LD `image` point at, written at build time.
-export const dynamic = 'force-static'
-export const dynamicParams = false
+// The product pictures the pages and their JSON-LD `image` point at, written at build time (an unknown
+// file is a 404).
 
 const fileOf = (id: string) => `${id.toLowerCase()}.svg`
 

@@ -6,8 +6,10 @@ import { isLocale } from '@/lib/i18n'
 import { SITE_URL } from '@/lib/site'
 
 // The product page with a view of its reviews (`vr_cursor`, `vr_sort`, `vr_rate`): next.config rewrites
-// the static page's plain links here, so they work without JavaScript. Rendered per request (it reads
-// the search params); the API calls still go through the data cache.
+// the static page's plain links here, so they work without JavaScript. It reads the search params, so it
+// renders on request, whole (no Suspense fallback a visitor without JavaScript would be left with):
+// `instant = false` allows it to block. The reviews of each view are still a cached component.
+export const instant = false
 
 interface Props {
   params: Promise<{ locale: string; id: string }>
@@ -30,5 +32,5 @@ export default async function ProductReviewsPage(props: Props) {
   const { locale, id } = await props.params
   const product = findProduct(id)
   if (!isLocale(locale) || product === undefined) notFound()
-  return <ProductView locale={locale} product={product} searchParams={props.searchParams} />
+  return <ProductView locale={locale} product={product} view={await props.searchParams} />
 }

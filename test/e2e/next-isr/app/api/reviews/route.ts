@@ -1,0 +1,3 @@
+import { createReviewsRoute } from '@verified-reviews/next'
+
+export const { GET } = createReviewsRoute()

@@ -1,0 +1,10 @@
+import { withVerifiedReviews } from '@verified-reviews/next/config'
+import type { NextConfig } from 'next'
+
+// A site without Cache Components (the README's ISR alternative): `export const revalidate` and tags.
+const config: NextConfig = {
+  distDir: process.env.NEXT_DEMO_DIST_DIR || '.next',
+  transpilePackages: ['@verified-reviews/core', '@verified-reviews/react', '@verified-reviews/next'],
+}
+
+export default withVerifiedReviews(config)
