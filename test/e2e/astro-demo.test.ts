@@ -209,6 +209,33 @@ describe('the built astro-demo', () => {
     })
   })
 
+  it('prints no warning while it builds', () => {
+    expect(buildOutput.split('\n').filter((line) => /\bWARN\b|warning/i.test(line))).toEqual([])
+  })
+
+  it("logs the review sync's progress and the build's API calls against their lower bound", () => {
+    const number = new Intl.NumberFormat('en-US')
+    const reviewPages = Math.ceil(reviewCount / PER_CALL)
+    const productData =
+      (buildCalls['products.reviews.list'] ?? 0) +
+      (buildCalls['products.list'] ?? 0) +
+      (buildCalls['products.ratings.list'] ?? 0)
+    const brandData = (buildCalls['brands.list'] ?? 0) + (buildCalls['brands.reviews.list'] ?? 0)
+    const lowerBound = reviewPages + Math.ceil(productCount / PER_CALL)
+    expect(buildOutput).toContain(
+      `[verified-reviews-product-reviews] reviews 200/${number.format(reviewCount)}, 1 call\n`,
+    )
+    expect(buildOutput).toContain(
+      `[verified-reviews-product-reviews] reviews ${number.format(reviewCount)}/${number.format(reviewCount)}, ` +
+        `${reviewPages} calls\n`,
+    )
+    expect(buildOutput).toContain(
+      `[@verified-reviews/astro] API calls: ${productData} (lower bound ${lowerBound}) for the product data ` +
+        `of ${productCount} products and ${number.format(reviewCount)} reviews fetched; ` +
+        `${brandData} for brand data, ${productData + brandData} in all\n`,
+    )
+  })
+
   it('has the stars of every product with reviews in the HTML of the home page', async () => {
     const html = await (await fetch(`${origin}/en/`)).text()
     const labels = [

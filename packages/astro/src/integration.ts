@@ -3,9 +3,10 @@ import type { ClientOptions } from '@verified-reviews/core'
 import { type Locale, SUPPORTED_LOCALES } from '@verified-reviews/core/i18n'
 import { type InjectProgress, type InjectReport, injectProductJsonLd } from '@verified-reviews/core/inject'
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro'
+import { describeBuildCalls, recordProducts } from './internal/build-report.ts'
 import { checkOptions } from './internal/check-options.ts'
 import { verifiedReviewsEnv } from './internal/env.ts'
-import { sharedCatalog, startRun } from './internal/shared.ts'
+import { shared, sharedCatalog, startRun } from './internal/shared.ts'
 import { VerifiedReviewsOptionError } from './option-error.ts'
 
 const NAME = '@verified-reviews/astro'
@@ -141,6 +142,49 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
   const maxReviews = options.maxReviews ?? 5
   let site: string | undefined
 
+  /** Adds review rich snippets to the built pages, and logs what it did. */
+  const inject = async (dir: URL, logger: AstroIntegrationLogger): Promise<void> => {
+    if (site === undefined) {
+      logger.warn(
+        'No `site` in the Astro config: only pages with <link rel="canonical" href="https://…"> get review ' +
+          'rich snippets, since their Product node needs an absolute URL.',
+      )
+    }
+    let report: InjectReport
+    try {
+      report = await injectProductJsonLd({
+        dir,
+        ...(site === undefined ? {} : { site }),
+        catalog: sharedCatalog(),
+        maxReviews,
+        syndicatedReviews: options.syndicatedReviews === true,
+        ...(options.reviewSummaryAuthor === undefined
+          ? {}
+          : { reviewSummaryAuthor: options.reviewSummaryAuthor }),
+        onProgress: progressLogger(logger),
+        logger,
+      })
+    } catch (error) {
+      // As the components do, an API failure leaves the pages as they are instead of breaking the build.
+      logger.error(
+        `Review rich snippets not added: ${error instanceof Error ? error.message : String(error)}`,
+      )
+      return
+    }
+    logSkipped(logger, report)
+    recordProducts(report.products)
+    if (report.markedPages === 0) {
+      logger.info('No page marks a product: no review rich snippets added')
+      return
+    }
+    // The API calls of the whole build (loaders, components, injection) come in the closing line.
+    logger.info(
+      `Review rich snippets: ${report.changedPages} page(s) changed, ${report.unchangedPages} up to date, ` +
+        `${report.ownMarkupPages} with review markup of their own, ` +
+        `${report.pagesWithoutReviews} without reviews; ${report.products} product(s)`,
+    )
+  }
+
   return {
     name: NAME,
     hooks: {
@@ -170,55 +214,16 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
               ? undefined
               : fileURLToPath(new URL('verified-reviews/', config.cacheDir)),
           locale: options.locale,
+          log: (line) => logger.info(line),
         })
       },
       'astro:config:done': ({ config }) => {
         site = config.site === undefined ? undefined : new URL(config.base, config.site).href
       },
       'astro:build:done': async ({ dir, logger }) => {
-        if (!injectJsonLd) return
-        if (site === undefined) {
-          logger.warn(
-            'No `site` in the Astro config: only pages with <link rel="canonical" href="https://…"> get review ' +
-              'rich snippets, since their Product node needs an absolute URL.',
-          )
-        }
-        const catalog = sharedCatalog()
-        let report: InjectReport
-        try {
-          report = await injectProductJsonLd({
-            dir,
-            ...(site === undefined ? {} : { site }),
-            catalog,
-            maxReviews,
-            syndicatedReviews: options.syndicatedReviews === true,
-            ...(options.reviewSummaryAuthor === undefined
-              ? {}
-              : { reviewSummaryAuthor: options.reviewSummaryAuthor }),
-            onProgress: progressLogger(logger),
-            logger,
-          })
-        } catch (error) {
-          // As the components do, an API failure leaves the pages as they are instead of breaking the build.
-          logger.error(
-            `Review rich snippets not added: ${error instanceof Error ? error.message : String(error)}`,
-          )
-          return
-        }
-        logSkipped(logger, report)
-        if (report.markedPages === 0) {
-          logger.info('No page marks a product: no review rich snippets added')
-          return
-        }
-        // The catalog served the components too; the loaders log their own calls.
-        const calls = catalog.calls()
-        logger.info(
-          `Review rich snippets: ${report.changedPages} page(s) changed, ${report.unchangedPages} up to date, ` +
-            `${report.ownMarkupPages} with review markup of their own, ` +
-            `${report.pagesWithoutReviews} without reviews; ${report.products} product(s); the components and the ` +
-            `injection made ${calls.reviews + calls.ratings + calls.products} API call(s) (${calls.reviews} review page(s), ` +
-            `${calls.products} product page(s), ${calls.ratings} ratings call(s))`,
-        )
+        if (injectJsonLd) await inject(dir, logger)
+        // Every API call of the build through the integration's client: loaders, components, injection.
+        logger.info(describeBuildCalls(shared().fetched))
       },
     },
   }

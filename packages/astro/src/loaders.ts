@@ -15,6 +15,12 @@ import {
 import type { Loader } from 'astro/loaders'
 import type { z } from 'astro/zod'
 import { astroReviewStore } from './internal/astro-review-store.ts'
+import {
+  expectedReviews,
+  recordProducts,
+  reportedLister,
+  type SummaryClient,
+} from './internal/build-report.ts'
 import { checkOptions } from './internal/check-options.ts'
 import { brandReviewSchema, productRatingSchema, productReviewSchema } from './internal/schemas.ts'
 import { shared, sharedClient } from './internal/shared.ts'
@@ -59,6 +65,12 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`
 }
 
+/** Whether a client given to the product reviews loader can also list products (for the expected count). */
+function hasSummaries(client: ProductReviewsClient): client is ProductReviewsClient & SummaryClient {
+  const products = client.products as Partial<SummaryClient['products']>
+  return typeof products.list === 'function'
+}
+
 /**
  * A content loader of every product review of the account: one entry per review, id `review_id`, data
  * the `ProductReview` as the API sends it (filter by `product_variation_id` with `getCollection`). The
@@ -80,11 +92,25 @@ export function productReviewsLoader(options: ProductReviewsLoaderOptions = {}):
     schema: productReviewSchema,
     load: async (context) => {
       const store = astroReviewStore<ProductReview>(context, (review) => review.product_variation_id)
+      const client = options.client ?? sharedClient()
+      const mode = options.mode ?? 'auto'
       const report = await syncProductReviews({
-        client: options.client ?? sharedClient(),
+        client: {
+          products: {
+            reviews: reportedLister(client.products.reviews, {
+              log: (line) => context.logger.info(line),
+              store,
+              mode,
+              // The product summaries' review counts, when the client can list products (the default
+              // one can, and shares the walk with the ratings loader and the components through its cache).
+              ...(hasSummaries(client) ? { expected: () => expectedReviews(client) } : {}),
+              product: true,
+            }),
+          },
+        },
         store,
         limit: options.limit ?? 200,
-        mode: options.mode ?? 'auto',
+        mode,
       })
       // The pages and the injection of this build read these reviews instead of syncing them again.
       shared().loaderProductReviews = store
@@ -107,11 +133,22 @@ export function brandReviewsLoader(options: BrandReviewsLoaderOptions = {}): Typ
     schema: brandReviewSchema,
     load: async (context) => {
       const store = astroReviewStore<BrandReview>(context, (review) => review.shop_key)
+      const client = options.client ?? sharedClient()
+      const mode = options.mode ?? 'auto'
       const report = await syncBrandReviews({
-        client: options.client ?? sharedClient(),
+        client: {
+          brands: {
+            reviews: reportedLister(client.brands.reviews, {
+              log: (line) => context.logger.info(line),
+              store,
+              mode,
+              product: false,
+            }),
+          },
+        },
         store,
         limit: options.limit ?? 200,
-        mode: options.mode ?? 'auto',
+        mode,
       })
       context.logger.info(
         `${report.mode} sync: ${plural(report.newReviews, 'new review')}, ${report.updatedReviews} updated, ` +
@@ -184,6 +221,7 @@ export function productRatingsLoader(options: ProductRatingsLoaderOptions = {}):
       const given = typeof options.products === 'function' ? await options.products() : options.products
       const listed = given === undefined ? await allProductIds(client) : { ids: [...given], calls: 0 }
       const ids = [...new Set(listed.ids)]
+      recordProducts(ids.length)
       const ratings =
         ids.length === 0
           ? []

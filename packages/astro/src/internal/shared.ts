@@ -9,7 +9,12 @@ import {
 import { createMemoryCache } from '@verified-reviews/core/cache'
 import type { Locale } from '@verified-reviews/core/i18n'
 import { createReviewsCatalog, type ReviewsCatalog } from '@verified-reviews/core/inject'
-import { createJsonFileReviewStore, type ReviewStore } from '@verified-reviews/core/sync'
+import {
+  createJsonFileReviewStore,
+  createMemoryReviewStore,
+  type ReviewStore,
+} from '@verified-reviews/core/sync'
+import { type BuildFetched, countingFetch, emptyFetched, reportedCatalogClient } from './build-report.ts'
 
 /** What the integration, the loaders and the components of one Astro process share. */
 export interface SharedState {
@@ -25,6 +30,10 @@ export interface SharedState {
   catalog: ReviewsCatalog | undefined
   /** The product reviews a content loader synced in this build, which the catalog reads instead of syncing again. */
   loaderProductReviews: ReviewStore<ProductReview> | undefined
+  /** Where the integration writes a line of the build log; undefined without the integration. */
+  log: ((line: string) => void) | undefined
+  /** What this build fetched through the shared client: its calls and the data of their lower bound. */
+  fetched: BuildFetched
 }
 
 // Astro loads the config, the content config and the pages through separate module graphs, so the state
@@ -40,6 +49,8 @@ function initialState(): SharedState {
     client: undefined,
     catalog: undefined,
     loaderProductReviews: undefined,
+    log: undefined,
+    fetched: emptyFetched(),
   }
 }
 
@@ -52,7 +63,8 @@ export function shared(): SharedState {
 
 /** Starts a new build (or dev session): drops the data fetched by the previous one in this process. */
 export function startRun(
-  settings: Pick<SharedState, 'clientOptions' | 'command' | 'storeDir' | 'locale'>,
+  settings: Pick<SharedState, 'clientOptions' | 'command' | 'storeDir' | 'locale'> &
+    Partial<Pick<SharedState, 'log'>>,
 ): void {
   Object.assign(shared(), initialState(), settings)
 }
@@ -69,13 +81,16 @@ export function sharedClient(): VerifiedReviewsClient {
     ...environmentClientOptions(),
     ...state.clientOptions,
     cache: createMemoryCache(),
+    // Counts the build's API calls for its closing line, around the fetch of the options if they give one.
+    fetch: countingFetch(state.clientOptions?.fetch),
   })
   return state.client
 }
 
 /**
  * The catalog every prerendered page and the injection share in one build: the reviews a content loader
- * synced in this build, else a sync into the store kept between builds (incremental after the first).
+ * synced in this build, else a sync into the store kept between builds (incremental after the first),
+ * whose progress goes to the build log.
  */
 export function sharedCatalog(): ReviewsCatalog {
   const state = shared()
@@ -84,11 +99,14 @@ export function sharedCatalog(): ReviewsCatalog {
     const store =
       synced ??
       (state.storeDir === undefined
-        ? undefined
+        ? createMemoryReviewStore<ProductReview>()
         : createJsonFileReviewStore<ProductReview>(join(state.storeDir, 'product-reviews.json')))
     state.catalog = createReviewsCatalog({
-      client: sharedClient(),
-      ...(store === undefined ? {} : { store }),
+      client: reportedCatalogClient(sharedClient(), {
+        store,
+        log: (line) => state.log?.(line),
+      }),
+      store,
       sync: synced === undefined,
     })
   }
