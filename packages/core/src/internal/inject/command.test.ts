@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { readdirSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import { runCommand, USAGE } from './command.ts'
 import { createProgressBar } from './progress-bar.ts'
@@ -66,6 +67,34 @@ describe('verified-reviews inject', () => {
       apiCalls: { reviews: 0, ratings: 1, total: 1 },
     })
     expect(stderr.text()).toBe('')
+  })
+
+  it('syncs without --store into a temporary file store, which it removes at the end', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'vr-cli-tmp-'))
+    vi.stubEnv('TMPDIR', scratch)
+    const seen: string[] = []
+    // Looked at while the run is under way (between two pages written), then after it.
+    const stdout = output()
+    const stderr = {
+      ...output(),
+      write: (chunk: string) => {
+        seen.push(...readdirSync(scratch))
+        return chunk.length > 0
+      },
+    }
+    try {
+      const code = await runCommand(['inject', dir, '--site', 'https://shop.example/'], {
+        stdout,
+        stderr,
+        env: sb.env(),
+      })
+      expect(code).toBe(0)
+      expect(seen.some((name) => name.startsWith('verified-reviews-inject-'))).toBe(true)
+      expect(await readdir(scratch)).toEqual([])
+    } finally {
+      vi.unstubAllEnvs()
+      await rm(scratch, { recursive: true, force: true })
+    }
   })
 
   it('exits with 2 and the usage for an unknown command or option', async () => {
