@@ -90,7 +90,7 @@ try {
   const origin = `http://127.0.0.1:${port}`
   server = spawn(process.execPath, [NEXT, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: DEMO,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   for (let attempt = 0; ; attempt++) {

@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util'
 import type { ProductReview, ProductSummary } from '@verified-reviews/core'
-import type { ReactElement } from 'react'
+import type { ElementType, ReactElement } from 'react'
 import { productReview, productSummary } from '../fixtures/reviews.ts'
 
 // React's production build is what a deployed page renders with; next's types make NODE_ENV read-only.
@@ -268,7 +268,7 @@ const h = (type: string, attributes: Record<string, unknown> | null, ...children
   const props: Record<string, unknown> = { ...attributes }
   if (children.length === 1) props.children = children[0]
   else if (children.length > 1) props.children = children
-  return (children.length > 1 ? jsxs : jsx)(type, props)
+  return (children.length > 1 ? jsxs : jsx)(type as ElementType, props)
 }
 
 function jsxStars(value: number, size: number, className: string, count?: number): ReactElement {
