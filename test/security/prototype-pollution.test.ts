@@ -3,7 +3,7 @@
 // `prototype`, in many shapes). After each, no prototype has changed and the reader refused or ignored
 // the name. Names the upstream API controls (product ids, review locales) are fed the same way.
 import { createHash } from 'node:crypto'
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -405,8 +405,8 @@ describe('names the upstream API controls', () => {
     const directory = await mkdtemp(join(tmpdir(), 'vr-pollution-'))
     try {
       const first = await prefetchBuildData({ client: sb.client(), directory: join(directory, 'a') })
-      await mkdir(join(directory, 'b'))
-      await copyFile(join(directory, 'a', 'build.json'), join(directory, 'b', 'build.json'))
+      // Every file of the build data (the summaries and the reviews beside them), read back by a second build.
+      await cp(join(directory, 'a'), join(directory, 'b'), { recursive: true })
       const second = await prefetchBuildData({ client: sb.client(), directory: join(directory, 'b') })
       for (const data of [first, second]) {
         for (const id of UPSTREAM_IDS) expect(data.reviews(id), id).toHaveLength(1)
