@@ -6,6 +6,7 @@ import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 import { createClient, type ProductReview } from '@verified-reviews/core'
 import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
 import type { Browser } from 'playwright-core'
@@ -117,7 +118,8 @@ beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'vr-astro-demo-out-'))
   cacheDir = await mkdtemp(join(tmpdir(), 'vr-astro-demo-cache-'))
   await fetch(`${sandbox.origin}/__sandbox/stats`, { method: 'DELETE' })
-  buildOutput = await run(process.execPath, ['--conditions=@verified-reviews/source', ASTRO, 'build'], {
+  // Colour codes (Astro's logger colours its output when CI is set) stripped, so lines compare as text.
+  const output = await run(process.execPath, ['--conditions=@verified-reviews/source', ASTRO, 'build'], {
     cwd: DEMO,
     env: {
       ...process.env,
@@ -131,6 +133,7 @@ beforeAll(async () => {
       VERIFIED_REVIEWS_WEBSITE_ID: sandbox.websiteId,
     },
   })
+  buildOutput = stripVTControlCharacters(output)
   const stats = (await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as {
     operations: Record<string, number>
   }
