@@ -1,4 +1,5 @@
 import type { StoredToken, TokenStore } from './shared-state.ts'
+import { singleFlight } from './single-flight.ts'
 
 /** An access token and when it stops working. */
 export interface AccessToken {
@@ -48,7 +49,7 @@ export class TokenCache {
   readonly #fetchToken: () => Promise<AccessToken>
   readonly #now: () => number
   #current: AccessToken | undefined
-  #pending: Promise<AccessToken> | undefined
+  readonly #refreshing = singleFlight<true, AccessToken>()
   #advisoryFailedAt = Number.NEGATIVE_INFINITY
   readonly #shared: SharedTokens | undefined
   // The last token the API refused, so that a copy still in the shared store is not taken again.
@@ -82,21 +83,16 @@ export class TokenCache {
   }
 
   #refresh(): Promise<AccessToken> {
-    if (this.#pending !== undefined) return this.#pending
-    const pending = this.#obtain().then((token) => {
-      this.#current = token
-      return token
-    })
-    this.#pending = pending
-    const clear = () => {
-      if (this.#pending === pending) this.#pending = undefined
-    }
-    pending.then(clear, clear)
-    return pending
+    return this.#refreshing.run(true, () =>
+      this.#obtain().then((token) => {
+        this.#current = token
+        return token
+      }),
+    )
   }
 
   #refreshInBackground(): void {
-    if (this.#pending !== undefined) return
+    if (this.#refreshing.get(true) !== undefined) return
     if (this.#now() - this.#advisoryFailedAt < ADVISORY_RETRY_MS) return
     // A failed early refresh is not an error yet: the current token still works for a while.
     this.#refresh().catch(() => {

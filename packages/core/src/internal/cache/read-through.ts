@@ -1,5 +1,6 @@
 import { ValidationError } from '../../errors.ts'
 import type { SharedLock } from '../shared-state.ts'
+import { type SingleFlight, singleFlight } from '../single-flight.ts'
 import type { CacheStore } from './store.ts'
 
 /** Options of {@link cachedRead}. Durations are in seconds, as in `Cache-Control`. */
@@ -55,9 +56,9 @@ interface Envelope {
 
 interface Flights {
   /** Whole reads in progress, so that concurrent identical reads share one. */
-  reads: Map<string, Promise<unknown>>
+  reads: SingleFlight<string, unknown>
   /** Loads in progress (first loads and background refreshes), so that a key is loaded once at a time. */
-  loads: Map<string, Promise<unknown>>
+  loads: SingleFlight<string, unknown>
 }
 
 // Single-flight in a process goes through these maps; across processes, through the store's `lock`.
@@ -97,9 +98,7 @@ export function cachedRead<T>(
   checkSeconds('staleIfError', options.staleIfError ?? 0)
   checkSeconds('lockWait', options.lockWait ?? 10)
   const flights = flightsOf(store)
-  const running = flights.reads.get(key)
-  if (running !== undefined) return running as Promise<T>
-  return track(flights.reads, key, readThrough(store, key, load, options, flights))
+  return flights.reads.run(key, () => readThrough(store, key, load, options, flights)) as Promise<T>
 }
 
 async function readThrough<T>(
@@ -144,12 +143,11 @@ function loadOnce<T>(
   flights: Flights,
   seen: Envelope | undefined,
 ): Promise<T> {
-  const running = flights.loads.get(key)
-  if (running !== undefined) return running as Promise<T>
-  const loading = hasLock(store)
-    ? loadAcrossInstances(store, key, load, options, seen)
-    : loadAndStore(store, key, load, options)
-  return track(flights.loads, key, loading)
+  return flights.loads.run(key, () =>
+    hasLock(store)
+      ? loadAcrossInstances(store, key, load, options, seen)
+      : loadAndStore(store, key, load, options),
+  ) as Promise<T>
 }
 
 type LockingStore = CacheStore & Required<Pick<CacheStore, 'lock'>>
@@ -236,20 +234,10 @@ async function loadAcrossInstances<T>(
 /** Milliseconds between two looks at a shared store while another instance loads (doubling up to 8 times). */
 const LOCK_POLL_MS = 25
 
-/** Keeps `promise` under `key` in `flights` until it settles, so that others can join it. */
-function track<T>(flights: Map<string, Promise<unknown>>, key: string, promise: Promise<T>): Promise<T> {
-  flights.set(key, promise)
-  const done = (): void => {
-    if (flights.get(key) === promise) flights.delete(key)
-  }
-  promise.then(done, done)
-  return promise
-}
-
 function flightsOf(store: CacheStore): Flights {
   let flights = flightsByStore.get(store)
   if (flights === undefined) {
-    flights = { reads: new Map(), loads: new Map() }
+    flights = { reads: singleFlight(), loads: singleFlight() }
     flightsByStore.set(store, flights)
   }
   return flights

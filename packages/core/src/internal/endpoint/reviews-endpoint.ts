@@ -2,6 +2,7 @@ import type { RequestOptions } from '../../client.ts'
 import type { ProductReviewListParams } from '../../resources/products.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { rememberSecret } from '../redact.ts'
+import { type SingleFlight, singleFlight } from '../single-flight.ts'
 import { sortFields } from '../view/review-query.ts'
 import type { ReviewsPage } from './continuation.ts'
 import { type PublicReview, publicReview } from './public-review.ts'
@@ -151,7 +152,7 @@ type Flight = { page: ProductReview[]; nextCursor: string | null } | { failed: R
 /** What the endpoint keeps between requests, per client: its calls under way and its cursor signer. */
 interface EndpointState {
   inFlight: number
-  flights: Map<string, Promise<Flight>>
+  flights: SingleFlight<string, Flight>
   signer: { secret: string | undefined; signer: CursorSigner } | undefined
 }
 
@@ -160,7 +161,7 @@ const states = new WeakMap<object, EndpointState>()
 function stateOf(client: ReviewsEndpointClient): EndpointState {
   let state = states.get(client)
   if (state === undefined) {
-    state = { inFlight: 0, flights: new Map(), signer: undefined }
+    state = { inFlight: 0, flights: singleFlight(), signer: undefined }
     states.set(client, state)
   }
   return state
@@ -258,12 +259,11 @@ export async function handleReviewsRequest(
       return refused(503, UNAVAILABLE, undefined, { 'retry-after': String(seconds) })
     }
     state.inFlight++
-    const started = fetchPage(options, query, cursor, scope, signer, onError).finally(() => {
-      state.inFlight--
-      state.flights.delete(key)
-    })
-    state.flights.set(key, started)
-    flight = started
+    flight = state.flights.run(key, () =>
+      fetchPage(options, query, cursor, scope, signer, onError).finally(() => {
+        state.inFlight--
+      }),
+    )
   }
 
   const outcome = await flight

@@ -2,6 +2,7 @@ import { ValidationError, VerifiedReviewsError } from '../../errors.ts'
 import type { ProductListParams } from '../../resources/products.ts'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
 import { isJsonObject, readOwnJsonFile } from '../json-file.ts'
+import { singleFlight } from '../single-flight.ts'
 import type { SyncPage } from '../sync/engine.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
@@ -208,16 +209,10 @@ export function prefetchBuildData(options: PrefetchOptions): Promise<BuildData> 
       { field: 'buildId', message: 'must be 1 to 100 letters, digits, dots, dashes or underscores' },
     ])
   }
-  const key = `${options.directory}\u0000${buildId}`
-  const flights = inFlight()
-  let flight = flights.get(key)
-  if (flight === undefined) {
-    flight = load(options, buildId)
-    flights.set(key, flight)
-    // A failed run is not kept, so that a later call (a retry of the build step) tries again.
-    flight.catch(() => flights.delete(key))
-  }
-  return flight
+  // A failed run is not kept, so that a later call (a retry of the build step) tries again.
+  return singleFlight('success', inFlight()).run(`${options.directory}\u0000${buildId}`, () =>
+    load(options, buildId),
+  )
 }
 
 async function load(options: PrefetchOptions, buildId: string): Promise<BuildData> {

@@ -1,4 +1,5 @@
 import { BadRequestError, ValidationError, VerifiedReviewsError } from '../../errors.ts'
+import { singleFlight } from '../single-flight.ts'
 import { isIsoDateTime } from '../validate.ts'
 import { sameJson } from './same.ts'
 import type { ReviewStore, SyncCheckpoint, SyncedReview } from './store.ts'
@@ -95,7 +96,7 @@ export function checkLimit(limit: number): void {
 }
 
 // A store that runs one sync at a time: concurrent calls share the run under way.
-const running = new WeakMap<object, Promise<SyncOutcome>>()
+const running = singleFlight<object, SyncOutcome>('flight', new WeakMap())
 
 /**
  * Runs the spec's synchronization recipe over one review list operation: a full walk sorted by
@@ -110,11 +111,7 @@ export function runSync<T extends SyncedReview>(
 ): Promise<SyncOutcome> {
   const limit = options.limit ?? 200
   checkLimit(limit)
-  const current = running.get(store)
-  if (current !== undefined) return current
-  const run = sync(lister, store, limit, options, walk).finally(() => running.delete(store))
-  running.set(store, run)
-  return run
+  return running.run(store, () => sync(lister, store, limit, options, walk))
 }
 
 async function sync<T extends SyncedReview>(

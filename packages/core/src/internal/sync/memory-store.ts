@@ -1,4 +1,5 @@
 import type { ProductReview } from '../../types/published.ts'
+import { sharedPromise } from '../single-flight.ts'
 import { groupOf, type ReviewStore, type SyncCheckpoint, type SyncedReview } from './store.ts'
 
 const encoder = new TextEncoder()
@@ -140,18 +141,8 @@ export function reviewStoreOver<R extends SyncedReview>(
   load: () => Promise<ReviewTable<R>>,
   persist: (change: TableChange, table: ReviewTable<R>) => Promise<void> = async () => {},
 ): ReviewStore<R> {
-  let loaded: Promise<ReviewTable<R>> | undefined
-  const open = () => {
-    if (loaded === undefined) {
-      const attempt = load()
-      loaded = attempt
-      // A load that failed (a file that could not be read) is tried again by the next call, not kept.
-      attempt.catch(() => {
-        if (loaded === attempt) loaded = undefined
-      })
-    }
-    return loaded
-  }
+  // A load that failed (a file that could not be read) is tried again by the next call, not kept.
+  const open = sharedPromise(load)
 
   return {
     async get(reviewId) {
