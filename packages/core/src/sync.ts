@@ -9,6 +9,7 @@ export type {
   SyncMode,
   SyncOutcome,
   SyncPage,
+  SyncRequestOptions,
   SyncRunOptions,
 } from './internal/sync/engine.ts'
 export {

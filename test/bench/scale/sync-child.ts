@@ -27,7 +27,8 @@ function capped(page: SyncPage<ProductReview>, seen: number): SyncPage<ProductRe
   }
 }
 const lister: ReviewLister<ProductReview> = {
-  list: async (params) => capped((await client.products.reviews.list(params)) as SyncPage<ProductReview>, 0),
+  list: async (params, options) =>
+    capped((await client.products.reviews.list(params, options)) as SyncPage<ProductReview>, 0),
 }
 
 const store = values.store === undefined ? createMemoryReviewStore() : createJsonFileReviewStore(values.store)

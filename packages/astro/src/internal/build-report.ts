@@ -71,9 +71,9 @@ interface ReviewPage<T> {
   nextCursor?: string | undefined
 }
 
-/** A review list operation, as the syncs call it. */
+/** A review list operation, as the syncs call it (with `{ cache: false }`, passed on). */
 interface ReviewLister<T, P> {
-  list(params: P): PromiseLike<ReviewPage<T>>
+  list(params: P, options?: { cache: false }): PromiseLike<ReviewPage<T>>
 }
 
 /** One page of `products.list`, as much of it as the expected count needs. */
@@ -151,7 +151,7 @@ export function reportedLister<T, P>(
     }
   }
   return {
-    list: async (params) => {
+    list: async (params, requestOptions) => {
       if (!asked && options.expected !== undefined) {
         asked = true
         // Asked alongside the first page, not before it: the count is shown once it is known.
@@ -162,7 +162,7 @@ export function reportedLister<T, P>(
           })
         }
       }
-      return onPage(await lister.list(params))
+      return onPage(await lister.list(params, requestOptions))
     },
   }
 }

@@ -24,10 +24,22 @@ export interface SyncListParams<F extends string> {
   publish_date?: { gte: string }
 }
 
+/**
+ * The request options a sync sends with every page: `cache: false`, so that a client with a cache
+ * (`createClient({ cache })`) neither answers a sync from it (an incremental run would miss the reviews
+ * published since the page was cached) nor fills it with every page of the account's reviews.
+ */
+export interface SyncRequestOptions {
+  cache: false
+}
+
 /** A review list operation, such as `client.products.reviews` or `client.brands.reviews`. */
 export interface ReviewLister<T, F extends string = 'publish_date'> {
-  list(params: SyncListParams<F>): PromiseLike<SyncPage<T>>
+  /** Called with {@link SyncRequestOptions}, which a wrapper passes on to the client's operation. */
+  list(params: SyncListParams<F>, options?: SyncRequestOptions): PromiseLike<SyncPage<T>>
 }
+
+const SYNC_REQUEST: SyncRequestOptions = Object.freeze({ cache: false })
 
 /** How a run chooses between a full and an incremental sync. */
 export type SyncMode = 'auto' | 'full' | 'incremental'
@@ -138,7 +150,10 @@ async function sync<T extends SyncedReview>(
     run.mode === 'incremental' && walk.sinceWatermark && since !== undefined && isIsoDateTime(since)
   if (filtered) params.publish_date = { gte: since }
   const first = () =>
-    lister.list(checkpoint.cursor === undefined ? params : { ...params, cursor: checkpoint.cursor })
+    lister.list(
+      checkpoint.cursor === undefined ? params : { ...params, cursor: checkpoint.cursor },
+      SYNC_REQUEST,
+    )
   calls++
   let page: SyncPage<T>
   try {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
+import { createMemoryCache } from '../cache/memory-store.ts'
+import type { CacheStore } from '../cache/store.ts'
 import { createMemoryReviewStore } from './memory-store.ts'
 import { syncBrandReviews, syncProductReviews } from './sync-reviews.ts'
 
@@ -41,6 +43,31 @@ describe('syncProductReviews against the sandbox', () => {
     expect(await listCalls()).toBe(1)
     expect(await store.getMany(added.map((r) => r.review_id))).toEqual(added)
     expect(await store.count()).toBe(3003)
+  })
+
+  it('goes past the cache of a client that has one: it never fills it, and a later sync sees new reviews', async () => {
+    const cache = createMemoryCache()
+    let stored = 0
+    const counting: CacheStore = {
+      ...cache,
+      set: (key, value, options) => {
+        stored++
+        return cache.set(key, value, options)
+      },
+    }
+    const vr = sb.client({ cache: { store: counting, ttl: 300 } })
+    const store = createMemoryReviewStore()
+    expect(await syncProductReviews({ client: vr, store })).toMatchObject({ mode: 'full', calls: 15 })
+    // An answer cached by a reader of the same client: the sync's first page must not come from it.
+    await vr.products.reviews.list({ limit: 200, sort: ['publish_date'], desc: ['publish_date'] })
+    expect(stored).toBe(1)
+    await sb.admin('POST', 'product-reviews', [{ product_variation_id: 'SKU-003' }])
+    await sb.admin('DELETE', 'stats')
+    const report = await syncProductReviews({ client: vr, store })
+    expect(report).toMatchObject({ mode: 'incremental', newReviews: 1, calls: 1 })
+    expect(report.affectedProductIds).toEqual(['SKU-003'])
+    expect(await listCalls()).toBe(1)
+    expect(stored).toBe(1)
   })
 
   it('resumes an interrupted full sync from its checkpoint without fetching earlier pages again', async () => {
