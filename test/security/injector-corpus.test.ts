@@ -345,7 +345,11 @@ const catalog: ReviewsCatalog = {
   syncReport: async () => undefined,
   ratings: async (ids) => new Map(ids.map((id) => [id, RATING])),
   summaries: async () => new Map(),
-  calls: () => ({ reviews: 0, ratings: 0, products: 0 }),
+  productPage: async () => ({ summary: undefined, reviews: [], nextCursor: undefined }),
+  report: async () => {
+    throw new Error('the injector asks for no reviews with maxReviews 0')
+  },
+  calls: () => ({ reviews: 0, products: 0 }),
 }
 
 beforeAll(async () => {

@@ -143,9 +143,9 @@ describe('the injection of review rich snippets after the build', () => {
     }
   })
 
-  it('reuses the reviews the loader synced: the only extra call is one bulk ratings call', () => {
-    expect(first.operations['products.ratings.list']).toBe(2)
-    expect(second.operations['products.ratings.list']).toBe(2)
+  it('reuses the reviews the loader synced, and the ratings come from the summaries: no ratings call of its own', () => {
+    expect(first.operations['products.ratings.list']).toBe(1)
+    expect(second.operations['products.ratings.list']).toBe(1)
   })
 
   it('marks up the rating the API gives, with the review count', async () => {

@@ -120,7 +120,7 @@ describe('the injection after the build', () => {
       const html =
         '<html><head><meta name="verified-reviews:product" content="SKU-001"></head><body></body></html>'
       await writeFile(join(dir, 'index.html'), html)
-      await sb.faults([{ operation: 'products.ratings.list', status: 400 }])
+      await sb.faults([{ operation: 'products.list', status: 400 }])
       const logged: string[] = []
       const logger = {
         info: () => {},

@@ -7,14 +7,18 @@
  *
  * @module
  */
+// The catalog the injector reads, also exported by `@verified-reviews/core/prefetch`.
 export {
-  type CatalogRating,
+  type CatalogSharing,
   createReviewsCatalog,
-  type ReviewsCatalog,
-  type ReviewsCatalogCalls,
-  type ReviewsCatalogClient,
   type ReviewsCatalogOptions,
-} from './internal/inject/catalog.ts'
+} from './internal/catalog/catalog.ts'
+export type {
+  CatalogRating,
+  ReviewsCatalog,
+  ReviewsCatalogCalls,
+  ReviewsCatalogClient,
+} from './internal/catalog/local.ts'
 export { pageUrlOf } from './internal/inject/files.ts'
 export {
   type InjectProductJsonLdOptions,

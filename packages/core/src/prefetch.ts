@@ -1,16 +1,33 @@
 /**
  * `@verified-reviews/core/prefetch`: the review data of a static build, fetched once and shared by
- * every page and every build worker, so a build of N product pages costs
- * ceil(reviews / 200) + ceil(N / 200) API calls instead of N or 3N.
+ * every page and every build worker. {@link createReviewsCatalog} is the one catalog of a build
+ * (summaries, ratings, reviews, the first page of a product's reviews), fetched in this process or
+ * shared by the processes of the build (a lock file, or a share across machines);
+ * {@link prefetchBuildData} gives its data as a whole. A build of N product pages costs
+ * ceil(reviews / 200) + ceil(N / 200) API calls instead of N or 3N, and fewer when the build names its
+ * products and their reviews cost fewer calls than the sync of every review.
  *
  * @module
  */
 export {
+  type CatalogSharing,
+  createReviewsCatalog,
+  type ReviewsCatalogOptions,
+} from './internal/catalog/catalog.ts'
+export type { ProductFirstPage } from './internal/catalog/first-page.ts'
+export type {
+  CatalogRating,
+  LocalCatalogOptions,
+  ReviewsCatalog,
+  ReviewsCatalogCalls,
+  ReviewsCatalogClient,
+} from './internal/catalog/local.ts'
+export type { ReviewsChoice } from './internal/catalog/plan.ts'
+export type { PrefetchProgress, PrefetchReport } from './internal/catalog/progress.ts'
+export {
   type BuildData,
   type PrefetchClient,
   type PrefetchOptions,
-  type PrefetchProgress,
-  type PrefetchReport,
   prefetchBuildData,
 } from './internal/prefetch/build-data.ts'
 export type { PrefetchShare } from './internal/prefetch/lock.ts'

@@ -1,9 +1,11 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { cursorSigner } from '@verified-reviews/core/endpoint'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
-import { getBuildData, prefetchedProductReviews } from './build-data.ts'
+import { buildCatalog, getBuildData, prefetchedProductReviews } from './build-data.ts'
+import { writeBuildProducts } from './internal/build-products.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 let distDir: string
@@ -44,5 +46,28 @@ describe('getBuildData', () => {
     const dates = product?.reviews.map((review) => review.publish_date) ?? []
     expect(dates).toHaveLength(19)
     expect(dates).toEqual([...dates].sort().reverse())
+  })
+
+  it('fetches only the reviews of the products withVerifiedReviews names, when that costs fewer calls', async () => {
+    vi.stubEnv('NEXT_PHASE', 'phase-production-build')
+    vi.stubEnv('VERIFIED_REVIEWS_BUILD_PRODUCTS', '')
+    await writeBuildProducts(['SKU-001', 'SKU-002'])
+    const data = await getBuildData()
+    expect(data?.productIds).toEqual(['SKU-001', 'SKU-002'])
+    expect(data?.calls).toEqual({ reviews: 1, summaries: 1 })
+    expect(data?.report).toMatchObject({ mode: 'named', reviews: 30, lowerBound: 2 })
+    expect(data?.reviews('SKU-002')).toHaveLength(19)
+    const { 'token.published': _token, ...api } = (await sb.stats()).operations
+    expect(api).toEqual({ 'products.list': 1, 'products.reviews.list': 1 })
+  })
+
+  it('gives the components the first page of a product from the build data, with a cursor to go on', async () => {
+    vi.stubEnv('NEXT_PHASE', 'phase-production-build')
+    const catalog = await buildCatalog()
+    const signer = cursorSigner(undefined, 'a cursor secret of thirty-two characters or more')
+    const page = await catalog?.productPage('SKU-002', { limit: 10, signer })
+    expect(page?.reviews).toHaveLength(10)
+    expect(page?.summary?.ratings.count_total).toBe(19)
+    expect(page?.nextCursor).toEqual(expect.any(String))
   })
 })

@@ -1,8 +1,20 @@
-import { type ProductReview, type ProductSummary, VerifiedReviewsError } from '@verified-reviews/core'
-import { type BuildData, prefetchBuildData, prefetchProgressLog } from '@verified-reviews/core/prefetch'
+import {
+  type ProductReview,
+  type ProductSummary,
+  readEnvironment,
+  VerifiedReviewsError,
+} from '@verified-reviews/core'
+import {
+  type BuildData,
+  createReviewsCatalog,
+  prefetchBuildData,
+  prefetchProgressLog,
+  type ReviewsCatalog,
+} from '@verified-reviews/core/prefetch'
 import { createJsonFileReviewStore } from '@verified-reviews/core/sync'
 import { freshReviewsClient } from './clients.ts'
 import { buildCheckProblem, LOG_PREFIX } from './internal/build-check.ts'
+import { readBuildProducts } from './internal/build-products.ts'
 import { buildDirectory, buildStorePath } from './internal/paths.ts'
 
 export type { BuildData } from '@verified-reviews/core/prefetch'
@@ -29,9 +41,11 @@ function buildId(): string {
 }
 
 /**
- * The review data of the whole catalogue for `next build`, fetched once for every page and every build
- * worker: one review sync (200 reviews per call) and the product summaries (200 per call), so a build of
- * N product pages costs ceil(reviews / 200) + ceil(N / 200) calls. The first worker to ask fetches, under
+ * The review data of the catalogue for `next build`, fetched once for every page and every build
+ * worker: the product summaries (200 per call) and one review sync (200 reviews per call), so a build of
+ * N product pages costs ceil(reviews / 200) + ceil(N / 200) calls. When `withVerifiedReviews` names the
+ * products the build prerenders (`products`), their reviews alone are fetched (lists of up to 200 ids,
+ * 200 reviews per call) whenever that costs fewer calls than the sync. The first worker to ask fetches, under
  * a lock file in `.next/verified-reviews/`; the others wait and read what it wrote. `next build` empties
  * that folder when it starts, so every build fetches afresh; the review store it leaves there is where
  * the revalidate route starts from after `next start`.
@@ -46,16 +60,48 @@ function buildId(): string {
  */
 export async function getBuildData(): Promise<BuildData | undefined> {
   if (!isBuildPhase()) return undefined
+  return prefetchBuildData(await buildOptions())
+}
+
+/** What the pages of a build fetch with: the same data, so that every process shares one fetch. */
+async function buildOptions() {
   const problem = buildCheckProblem()
   if (problem !== undefined) throw new VerifiedReviewsError(`no build data: ${problem}`)
-  return prefetchBuildData({
+  const productIds = await namedProducts(readEnvironment().buildProducts)
+  return {
     client: freshReviewsClient(),
+    ...(productIds === undefined ? {} : { productIds }),
+    store: createJsonFileReviewStore<ProductReview>(await buildStorePath()),
+    onProgress: prefetchProgressLog((line) => console.log(`${LOG_PREFIX} ${line}`)),
     directory: await buildDirectory(),
     buildId: buildId(),
-    store: createJsonFileReviewStore(await buildStorePath()),
-    onProgress: prefetchProgressLog((line) => console.log(`${LOG_PREFIX} ${line}`)),
-  })
+  }
 }
+
+/** The products the build names, read once per file. */
+async function namedProducts(path: string | undefined): Promise<string[] | undefined> {
+  if (path === undefined) return undefined
+  if (named?.path !== path) named = { path, ids: await readBuildProducts(path) }
+  return named.ids
+}
+let named: { path: string; ids: string[] | undefined } | undefined
+
+/**
+ * The catalog of `next build`, over {@link getBuildData}'s data: the first page of a product's reviews
+ * that the components render, and the ratings of product cards. Undefined outside `next build`.
+ */
+export async function buildCatalog(): Promise<ReviewsCatalog | undefined> {
+  if (!isBuildPhase()) return undefined
+  const { directory, buildId: id, ...options } = await buildOptions()
+  const key = `${directory}\u0000${id}`
+  let catalog = catalogs.get(key)
+  if (catalog === undefined) {
+    catalog = createReviewsCatalog({ ...options, sharing: { directory, buildId: id } })
+    catalogs.set(key, catalog)
+  }
+  return catalog
+}
+const catalogs = new Map<string, ReviewsCatalog>()
 
 /**
  * One product's summary and reviews from {@link getBuildData}, or `undefined` outside `next build`.

@@ -1,5 +1,6 @@
-import { continuationCursor, cursorSigner } from '@verified-reviews/core/endpoint'
-import { combineProductSummaries, newestFirst, variationIds } from '@verified-reviews/core/view'
+import { cursorSigner } from '@verified-reviews/core/endpoint'
+import type { ReviewsCatalog } from '@verified-reviews/core/prefetch'
+import { variationIds } from '@verified-reviews/core/view'
 import {
   BrandReviews as BrandReviewsFromApi,
   ProductRating as ProductRatingFromApi,
@@ -14,7 +15,7 @@ import {
   ReviewsJsonLd as ReviewsJsonLdFromReact,
 } from '@verified-reviews/react'
 import type { ReactElement } from 'react'
-import { isBuildPhase, type PrefetchedProduct, prefetchedProductReviews } from './build-data.ts'
+import { buildCatalog, isBuildPhase } from './build-data.ts'
 import { revalidateSeconds, reviewsClient } from './clients.ts'
 import { reportBuildError } from './internal/build-check.ts'
 import { tagRender } from './internal/render-tags.ts'
@@ -39,20 +40,22 @@ const DEFAULT_LIMIT = 10
 const NO_BUILD_DATA = Symbol('no build data')
 
 /**
- * The product's build data during `next build`, the render tagged with its `reviewTags` (the page
- * makes no tagged fetch, yet `revalidateTag` must reach it); undefined outside `next build`;
+ * `read` of the build's catalog during `next build`, the render tagged with the products' `reviewTags`
+ * (the page makes no tagged fetch, yet `revalidateTag` must reach it); undefined outside `next build`;
  * `NO_BUILD_DATA` when it cannot be read, which is told once in the build log (or to `onError`), or
  * stops the build with `failOnError`.
  */
-async function built(
-  productId: string,
+async function built<T>(
+  productIds: readonly string[],
   component: string,
   onError: ReviewsErrorHandler | undefined,
-): Promise<PrefetchedProduct | undefined | typeof NO_BUILD_DATA> {
+  read: (catalog: ReviewsCatalog) => Promise<T>,
+): Promise<T | undefined | typeof NO_BUILD_DATA> {
   if (!isBuildPhase()) return undefined
-  await tagRender([reviewTags.product(productId), reviewTags.all()], revalidateSeconds())
+  await tagRender([...productIds.map(reviewTags.product), reviewTags.all()], revalidateSeconds())
   try {
-    return await prefetchedProductReviews(productId)
+    const catalog = await buildCatalog()
+    return catalog === undefined ? undefined : await read(catalog)
   } catch (error) {
     if (onError === undefined) reportBuildError(error, component, 'build data')
     else onError(error, { component })
@@ -88,33 +91,20 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
   if (props.searchParams === undefined && props.jsonLd !== 'api') {
     // One product, or the variations of a group shown together.
     const ids = variationIds(props.productId)
-    const variations = await Promise.all(ids.map((id) => built(id, 'ProductReviews', props.onError)))
-    if (variations.includes(NO_BUILD_DATA)) return null
-    const found = variations.filter(
-      (variation): variation is PrefetchedProduct => typeof variation === 'object',
+    const limit = props.limit ?? DEFAULT_LIMIT
+    // Signed with the key of the client the reviews route checks cursors with.
+    const page = await built(ids, 'ProductReviews', props.onError, (catalog) =>
+      catalog.productPage(ids, { limit, signer: cursorSigner(reviewsClient()) }),
     )
-    if (found.length === ids.length) {
-      const product = {
-        summary: combineProductSummaries(found.map((variation) => variation.summary)),
-        reviews: newestFirst(found.map((variation) => variation.reviews)),
-      }
+    if (page === NO_BUILD_DATA) return null
+    if (page !== undefined) {
       const { onError: _onError, searchParams: _searchParams, jsonLd, ...view } = props
-      const limit = props.limit ?? DEFAULT_LIMIT
-      const shown = product.reviews.slice(0, limit)
-      // Signed with the key of the client the reviews route checks cursors with.
-      const nextCursor =
-        product.reviews.length > limit
-          ? await cursorSigner(reviewsClient()).sign(
-              { kind: 'product', id: ids.join(','), sort: 'newest', rates: [], limit },
-              continuationCursor(shown),
-            )
-          : undefined
       return (
         <ProductReviewsView
           {...view}
-          summary={product.summary}
-          reviews={shown}
-          nextCursor={nextCursor}
+          summary={page.summary}
+          reviews={page.reviews}
+          nextCursor={page.nextCursor}
           jsonLd={jsonLd !== false}
         />
       )
@@ -130,11 +120,13 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
  */
 export async function ProductRating(props: ProductRatingProps): Promise<ReactElement | null> {
   if ((props.idType ?? 'product_variation_id') === 'product_variation_id') {
-    const product = await built(props.productId, 'ProductRating', props.onError)
-    if (product === NO_BUILD_DATA) return null
-    if (product !== undefined) {
+    const ratings = await built([props.productId], 'ProductRating', props.onError, (catalog) =>
+      catalog.ratings([props.productId]),
+    )
+    if (ratings === NO_BUILD_DATA) return null
+    if (ratings !== undefined) {
       const { productId: _productId, idType: _idType, onError: _onError, ...badge } = props
-      return <RatingBadge {...badge} rating={product.summary?.ratings} />
+      return <RatingBadge {...badge} rating={ratings.get(props.productId)} />
     }
   }
   return (

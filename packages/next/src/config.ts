@@ -14,6 +14,15 @@ export interface VerifiedReviewsBuildOptions {
    * @default false, unless VERIFIED_REVIEWS_FAIL_ON_ERROR is 1, true or yes
    */
   failOnError?: boolean
+  /**
+   * The products (`product_variation_id`) the build prerenders, or a function that gives them (the ids
+   * your `generateStaticParams` returns). The build then fetches their summaries (200 per call) and,
+   * when that costs fewer calls than the sync of every review of the account, their reviews alone (lists
+   * of up to 200 ids): a site that prerenders 2 product pages makes 2 calls instead of one per 200
+   * reviews of the account. The build workers find the list through `VERIFIED_REVIEWS_BUILD_PRODUCTS`.
+   * @default undefined (every product and review of the account)
+   */
+  products?: readonly string[] | (() => readonly string[] | Promise<readonly string[]>)
 }
 
 /** What `next.config` may export: a config, or a function of the phase that gives one. */
@@ -42,6 +51,10 @@ export function withVerifiedReviews<C extends object>(
     if (phase === 'phase-production-build') {
       // Set before Next.js starts its build workers, which inherit it.
       if (options.failOnError === true) process.env.VERIFIED_REVIEWS_FAIL_ON_ERROR = '1'
+      if (options.products !== undefined) {
+        const { writeBuildProducts } = await import('./internal/build-products.ts')
+        await writeBuildProducts(options.products)
+      }
       const { checkBuildOnce } = await import('./internal/build-check.ts')
       await checkBuildOnce(console)
     }

@@ -199,7 +199,6 @@ export function reportedCatalogClient(
         expected: () => expectedReviews(client),
         product: true,
       }),
-      ratings: client.products.ratings,
       list: (params) => countedSummaries(client.products.list(params)),
     },
   }

@@ -20,6 +20,7 @@ describe('readEnvironment', () => {
       VERIFIED_REVIEWS_REVALIDATE: '600',
       VERIFIED_REVIEWS_DIST_DIR: '.next-e2e',
       VERIFIED_REVIEWS_FAIL_ON_ERROR: 'true',
+      VERIFIED_REVIEWS_BUILD_PRODUCTS: '/tmp/products.json',
     })
     expect(env).toEqual({
       clientId: 'id',
@@ -32,6 +33,7 @@ describe('readEnvironment', () => {
       revalidate: 600,
       distDir: '.next-e2e',
       failOnError: true,
+      buildProducts: '/tmp/products.json',
     })
   })
 

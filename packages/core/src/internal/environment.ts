@@ -29,6 +29,12 @@ export interface VerifiedReviewsEnvironment {
    * `1`, `true` or `yes` turn it on; `0`, `false` or `no` (or nothing) leave it off.
    */
   failOnError: boolean
+  /**
+   * `VERIFIED_REVIEWS_BUILD_PRODUCTS`: a file holding the JSON list of the products (`product_variation_id`)
+   * a build prerenders, which `withVerifiedReviews({ products })` of the Next.js package writes for its
+   * build workers: the build then fetches those products' reviews when that costs fewer calls.
+   */
+  buildProducts: string | undefined
 }
 
 /** Every variable {@link readEnvironment} reads, by the setting it gives. */
@@ -43,6 +49,7 @@ export const ENVIRONMENT_VARIABLES = {
   revalidate: 'VERIFIED_REVIEWS_REVALIDATE',
   distDir: 'VERIFIED_REVIEWS_DIST_DIR',
   failOnError: 'VERIFIED_REVIEWS_FAIL_ON_ERROR',
+  buildProducts: 'VERIFIED_REVIEWS_BUILD_PRODUCTS',
 } as const satisfies Record<keyof VerifiedReviewsEnvironment, string>
 
 /** Where variables are read: a record such as `process.env`. */
@@ -114,6 +121,7 @@ export function readEnvironment(
     revalidate: revalidate === undefined ? undefined : Number(revalidate),
     distDir: read('distDir'),
     failOnError: failOnError !== undefined && TRUE.includes(failOnError),
+    buildProducts: read('buildProducts'),
   }
 }
 

@@ -42,7 +42,7 @@ describe('verified-reviews inject', () => {
       '2 pages read, 1 marked with a product\n' +
         '1 page changed, 0 already up to date, 0 without reviews, 0 skipped\n' +
         '1 product\n' +
-        '16 API calls (15 review pages, 1 ratings call); full review sync, 3000 new reviews\n',
+        '2 API calls (1 review page, 1 summary page); reviews of 1 named product\n',
     )
     expect(await readFile(join(dir, 'p/index.html'), 'utf8')).toContain('"@id":"https://shop.example/p/"')
   })
@@ -64,7 +64,7 @@ describe('verified-reviews inject', () => {
     })
     expect(JSON.parse(stdout.text())).toMatchObject({
       pages: 2,
-      apiCalls: { reviews: 0, ratings: 1, total: 1 },
+      apiCalls: { reviews: 0, products: 1, total: 1 },
     })
     expect(stderr.text()).toBe('')
   })

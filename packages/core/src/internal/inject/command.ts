@@ -6,6 +6,7 @@ import { createClient } from '../../client.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { environmentClientOptions } from '../default-client.ts'
 import { readEnvironment } from '../environment.ts'
+import { describeReviewsChoice } from '../prefetch/progress-log.ts'
 import { createJsonFileReviewStore } from '../sync/json-file-store.ts'
 import { type InjectReport, injectProductJsonLd } from './inject-directory.ts'
 import { createProgressBar, type ProgressStream } from './progress-bar.ts'
@@ -60,11 +61,8 @@ export function formatReport(report: InjectReport, dryRun: boolean): string {
       `${report.failedPages.length > 0 ? `, ${report.failedPages.length} failed the check after writing` : ''}`,
     `${plural(report.products, 'product', 'products')}`,
     `${plural(apiCalls.total, 'API call', 'API calls')} (${plural(apiCalls.reviews, 'review page', 'review pages')}, ` +
-      `${plural(apiCalls.ratings, 'ratings call', 'ratings calls')}` +
-      `${apiCalls.products > 0 ? `, ${plural(apiCalls.products, 'product page', 'product pages')}` : ''})` +
-      (report.sync === undefined
-        ? ''
-        : `; ${report.sync.mode} review sync, ${plural(report.sync.newReviews, 'new review', 'new reviews')}`),
+      `${plural(apiCalls.products, 'summary page', 'summary pages')})` +
+      (report.fetch === undefined ? '' : `; ${describeReviewsChoice(report.fetch)}`),
   ]
   for (const page of report.skippedPages) lines.push(`skipped ${page.file}: ${page.reason}`)
   for (const page of report.failedPages) lines.push(`failed ${page.file}: ${page.reason}`)

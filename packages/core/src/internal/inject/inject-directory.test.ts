@@ -2,7 +2,7 @@ import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ReviewsCatalog } from './catalog.ts'
+import type { ReviewsCatalog } from '../catalog/local.ts'
 import { injectProductJsonLd } from './inject-directory.ts'
 
 const { clobber } = vi.hoisted(() => ({ clobber: { next: undefined as string | undefined } }))
@@ -29,7 +29,17 @@ const catalog: ReviewsCatalog = {
       ]),
     ),
   summaries: async () => new Map(),
-  calls: () => ({ reviews: 0, ratings: 0, products: 0 }),
+  productPage: async () => ({ summary: undefined, reviews: [], nextCursor: undefined }),
+  report: async () => ({
+    mode: 'named',
+    reviews: 0,
+    newReviews: 0,
+    products: 1,
+    calls: { reviews: 0, summaries: 0 },
+    lowerBound: 0,
+    estimate: { named: 0, sync: undefined },
+  }),
+  calls: () => ({ reviews: 0, products: 0 }),
 }
 
 const PAGE =

@@ -3,6 +3,9 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient } from '../../client.ts'
 import type { ProductReview } from '../../types/published.ts'
+import { createReviewsCatalog } from '../catalog/catalog.ts'
+import type { ReviewsCatalog, ReviewsCatalogCalls, ReviewsCatalogClient } from '../catalog/local.ts'
+import type { PrefetchReport } from '../catalog/progress.ts'
 import { mapWithLimit } from '../concurrency.ts'
 import { isLocale, type Locale } from '../i18n/locales.ts'
 import type { JsonLdNode } from '../jsonld/merge.ts'
@@ -14,12 +17,6 @@ import type { ProductReviewsSyncReport } from '../sync/sync-reviews.ts'
 import { combineRatings, newestFirst } from '../view/product-group.ts'
 import { languageOf } from '../view/translated-text.ts'
 import { writeAtomically } from '../write-atomically.ts'
-import {
-  createReviewsCatalog,
-  type ReviewsCatalog,
-  type ReviewsCatalogCalls,
-  type ReviewsCatalogClient,
-} from './catalog.ts'
 import { decodeHtmlFile } from './charset.ts'
 import { listHtmlFiles, pageUrlOf } from './files.ts'
 import {
@@ -147,6 +144,11 @@ export interface InjectReport {
   apiCalls: ReviewsCatalogCalls & { total: number }
   /** The review sync of this run, when it ran. */
   sync: ProductReviewsSyncReport | undefined
+  /**
+   * How the catalog fetched the reviews (full or incremental sync, or the reviews of the marked
+   * products), with its calls against the lower bound; undefined when no reviews were fetched.
+   */
+  fetch: PrefetchReport | undefined
 }
 
 interface PlannedPage {
@@ -267,8 +269,9 @@ function productName(reviews: readonly ProductReview[], title: string | undefine
 /**
  * Adds review rich snippets to every page of a folder of static HTML that marks its product with
  * `<meta name="verified-reviews:product" content="SKU">` (or a `data-verified-reviews-product`
- * attribute): the marked products' ratings are fetched in bulk (200 per call) and their reviews come
- * from one paged sync (200 per call), then each page gets one Product node with `aggregateRating` and
+ * attribute): the marked products' summaries (ratings) are fetched in bulk (200 per call) and their
+ * reviews come from one paged sync (200 per call) or, when that costs fewer calls, from lists of the
+ * marked products (`createReviewsCatalog`), then each page gets one Product node with `aggregateRating` and
  * `review` in its JSON-LD, merged into the page's own Product node when it has one.
  *
  * Running it again over the same folder changes nothing unless the reviews changed.
@@ -308,8 +311,9 @@ export async function injectProductJsonLd(options: InjectProductJsonLdOptions): 
     skippedPages: [],
     failedPages: [],
     products: 0,
-    apiCalls: { reviews: 0, ratings: 0, products: 0, total: 0 },
+    apiCalls: { reviews: 0, products: 0, total: 0 },
     sync: undefined,
+    fetch: undefined,
   }
   const planned: PlannedPage[] = []
   for (const { file, plan } of plans) {
@@ -326,6 +330,8 @@ export async function injectProductJsonLd(options: InjectProductJsonLdOptions): 
     options.catalog ??
     createReviewsCatalog({
       client: options.client ?? createClient(),
+      // The marked pages name the products: their reviews alone when that costs fewer calls than the sync.
+      productIds,
       ...(options.reviewStore === undefined ? {} : { store: options.reviewStore }),
     })
   const callsBefore = catalog.calls()
@@ -338,14 +344,14 @@ export async function injectProductJsonLd(options: InjectProductJsonLdOptions): 
   const ratings = await catalog.ratings(productIds)
   progress({ phase: 'fetch', done: ++fetched, total: fetchSteps })
   if (maxReviews > 0) {
+    report.fetch = await catalog.report()
     report.sync = await catalog.syncReport()
     progress({ phase: 'fetch', done: ++fetched, total: fetchSteps })
   }
   const callsAfter = catalog.calls()
   const reviews = callsAfter.reviews - callsBefore.reviews
-  const ratingCalls = callsAfter.ratings - callsBefore.ratings
   const products = callsAfter.products - callsBefore.products
-  report.apiCalls = { reviews, ratings: ratingCalls, products, total: reviews + ratingCalls + products }
+  report.apiCalls = { reviews, products, total: reviews + products }
 
   let written = 0
   progress({ phase: 'write', done: 0, total: planned.length })

@@ -87,11 +87,13 @@ function run(options: Partial<InjectProductJsonLdOptions> = {}) {
 }
 
 describe('injectProductJsonLd against the sandbox', () => {
-  it('makes ceil(reviews / 200) review calls and ceil(products / 200) rating calls, whatever the page count', async () => {
+  it('makes ceil(reviews / 200) review calls and ceil(products / 200) summary calls, whatever the page count', async () => {
     await writeSite()
     const report = await run()
-    expect(report.apiCalls).toEqual({ reviews: SEEDED_REVIEWS / 200, ratings: 1, products: 0, total: 16 })
-    expect(await operations()).toMatchObject({ 'products.reviews.list': 15, 'products.ratings.list': 1 })
+    expect(report.apiCalls).toEqual({ reviews: SEEDED_REVIEWS / 200, products: 1, total: 16 })
+    expect(report.fetch?.mode).toBe('full')
+    expect(await operations()).toMatchObject({ 'products.reviews.list': 15, 'products.list': 1 })
+    expect(await operations()).not.toHaveProperty('products.ratings.list')
     expect(await operations()).not.toHaveProperty('products.structured-data.get')
   })
 
@@ -172,7 +174,7 @@ describe('injectProductJsonLd against the sandbox', () => {
       ])
       await sb.admin('DELETE', 'stats')
       const second = await run({ reviewStore: createJsonFileReviewStore<ProductReview>(store) })
-      expect(second.apiCalls).toEqual({ reviews: 1, ratings: 1, products: 0, total: 2 })
+      expect(second.apiCalls).toEqual({ reviews: 1, products: 1, total: 2 })
       expect(second.sync).toMatchObject({
         mode: 'incremental',
         newReviews: 1,

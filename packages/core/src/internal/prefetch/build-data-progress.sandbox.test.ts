@@ -39,6 +39,7 @@ describe('the progress of prefetchBuildData', () => {
         products: 60,
         calls: { reviews: 15, summaries: 1 },
         lowerBound: 16,
+        estimate: { named: undefined, sync: 15 },
       },
     })
   })

@@ -1,21 +1,17 @@
 import { ValidationError, VerifiedReviewsError } from '../../errors.ts'
-import type { ProductListParams } from '../../resources/products.ts'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
+import { createLocalCatalog, type ReviewsCatalogClient } from '../catalog/local.ts'
+import type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
 import { isJsonObject, readOwnJsonFile } from '../json-file.ts'
 import { singleFlight } from '../single-flight.ts'
-import type { SyncPage } from '../sync/engine.ts'
-import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
-import { type ProductReviewsClient, syncProductReviews } from '../sync/sync-reviews.ts'
 import { writeAtomically } from '../write-atomically.ts'
 import { type PrefetchShare, runOnce, runOnceShared } from './lock.ts'
 
+export type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
+
 /** What the prefetch needs of a client: `createClient()` satisfies it. */
-export interface PrefetchClient extends ProductReviewsClient {
-  products: ProductReviewsClient['products'] & {
-    list(params: ProductListParams): PromiseLike<SyncPage<ProductSummary>>
-  }
-}
+export type PrefetchClient = ReviewsCatalogClient
 
 /** Options of {@link prefetchBuildData}. */
 export interface PrefetchOptions {
@@ -84,56 +80,6 @@ export interface PrefetchOptions {
   onProgress?: (progress: PrefetchProgress) => void
 }
 
-/** What {@link prefetchBuildData} is doing, as its `onProgress` option is told it. */
-export type PrefetchProgress =
-  | {
-      /** Another process fetches the data; this one waits for it. */
-      phase: 'waiting'
-      /** What holds the lock: `process 1234 on host`, or the name of the share. */
-      holder: string
-      /** Milliseconds this process has waited so far. */
-      waitedMs: number
-    }
-  | {
-      /** A page of product summaries arrived. */
-      phase: 'summaries'
-      /** Summaries received so far. */
-      products: number
-      calls: number
-    }
-  | {
-      /** A page of the review sync arrived. */
-      phase: 'reviews'
-      /** Reviews received so far by this sync. */
-      reviews: number
-      /**
-       * Reviews the sync is expected to receive: the review counts of the account's products, when
-       * the sync walks them all (a first, full sync); undefined when unknown (an incremental sync).
-       */
-      expected: number | undefined
-      calls: number
-    }
-  | { phase: 'done'; report: PrefetchReport }
-
-/** What the process that fetched the build data did. */
-export interface PrefetchReport {
-  /** The review sync made: a full walk, or an incremental one from the store kept by the last build. */
-  mode: 'full' | 'incremental'
-  /** Reviews the build data holds. */
-  reviews: number
-  /** Reviews the sync received that the store did not hold. */
-  newReviews: number
-  /** Products with a summary. */
-  products: number
-  /** API calls made: review pages and summary pages. */
-  calls: { reviews: number; summaries: number }
-  /**
-   * The fewest calls that could fetch the same data: ceil(reviews received / 200), at least 1, plus
-   * ceil(products / 200). `calls` above it means pages were fetched twice or not full.
-   */
-  lowerBound: number
-}
-
 /** The reviews and summaries of a catalogue, fetched once for a whole build. */
 export interface BuildData {
   /** The reviews of a product, newest published first; empty for a product without reviews. */
@@ -146,14 +92,16 @@ export interface BuildData {
   readonly fetchedAt: string
   /** API calls the fetching process made: review pages and summary pages. */
   readonly calls: { reviews: number; summaries: number }
+  /**
+   * What the fetch did (how it fetched reviews, the calls against the lower bound), as the process that
+   * fetched reported it; undefined in data written without it.
+   */
+  readonly report: PrefetchReport | undefined
   /** Whether this process fetched the data (true in exactly one process of a build). */
   readonly fetchedHere: boolean
 }
 
 const FORMAT = 'verified-reviews/build-data'
-const SUMMARY_CHUNK = 200
-/** Reviews per page of the sync. */
-const REVIEW_PAGE = 200
 
 interface BuildDataFile {
   format: typeof FORMAT
@@ -161,6 +109,7 @@ interface BuildDataFile {
   buildId: string
   fetchedAt: string
   calls: { reviews: number; summaries: number }
+  report?: PrefetchReport
   summaries: ProductSummary[]
   reviews: Record<string, ProductReview[]>
 }
@@ -255,7 +204,7 @@ async function* reviewLines(
 ): AsyncGenerator<Uint8Array> {
   let offset = 0
   for (const id of fetched.wanted) {
-    const list = await fetched.store.list(id)
+    const list = await fetched.list(id)
     if (list.length === 0) continue
     const bytes = encoder.encode(JSON.stringify(list))
     at[id] = [offset, bytes.length]
@@ -346,142 +295,52 @@ function parseShared(
 
 /** The data of a build, in a store kept as a whole in one value (the share). */
 async function fetchData(options: PrefetchOptions, buildId: string): Promise<BuildDataFile> {
-  const { header, store, wanted } = await fetchIntoStore(options, buildId)
+  const { header, list: listOf, wanted } = await fetchIntoStore(options, buildId)
   // Product ids are the API's: without a prototype, `__proto__` or `constructor` is a product like any other.
   const reviews: Record<string, ProductReview[]> = Object.create(null)
   for (const id of wanted) {
-    const list = await store.list(id)
+    const list = await listOf(id)
     if (list.length > 0) reviews[id] = list
   }
   return { ...header, reviews }
 }
 
-/** What a fetch leaves: the data file's header, and the reviews in a store. */
+/** What a fetch leaves: the data file's header, and the reviews of each product it keeps. */
 interface FetchedIntoStore {
   header: Omit<BuildDataFile, 'reviews'>
-  store: ReviewStore<ProductReview>
+  /** The reviews of a product, newest first. */
+  list(productId: string): Promise<ProductReview[]>
   /** The products whose reviews the data keeps. */
   wanted: string[]
 }
 
+/** The build's data, fetched by the in-process catalog (the one fetch of every sharing mode). */
 async function fetchIntoStore(options: PrefetchOptions, buildId: string): Promise<FetchedIntoStore> {
-  const store = options.store ?? createMemoryReviewStore()
-  const progress = options.onProgress
-  // Summaries first: their review counts tell a first sync how many reviews to expect.
-  const { summaries, calls } = await fetchSummaries(
-    options.client,
-    options.productIds,
-    options.signal,
-    (products, summaryCalls) => progress?.({ phase: 'summaries', products, calls: summaryCalls }),
-  )
-  const expected =
-    options.productIds === undefined && (await store.getCheckpoint()) === undefined
-      ? summaries.reduce((sum, summary) => sum + (summary.ratings?.count_total ?? 0), 0)
-      : undefined
-  let received = 0
-  let pages = 0
-  const report = await syncProductReviews({
-    client:
-      progress === undefined
-        ? options.client
-        : countedClient(options.client, (page) => {
-            received += page.data.length
-            pages++
-            progress({ phase: 'reviews', reviews: received, expected, calls: pages })
-          }),
-    store,
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  const catalog = createLocalCatalog({
+    client: options.client,
+    productIds: options.productIds,
+    store: options.store,
+    signal: options.signal,
+    onProgress: options.onProgress,
   })
-  const wanted = options.productIds === undefined ? await store.keys() : [...new Set(options.productIds)]
-  let held = 0
-  if (progress !== undefined) {
-    const ids = new Set(wanted)
-    held = options.productIds === undefined ? await store.count() : 0
-    if (options.productIds !== undefined) for (const id of ids) held += (await store.list(id)).length
-  }
-  progress?.({
-    phase: 'done',
-    report: {
-      mode: report.mode,
-      reviews: held,
-      newReviews: report.newReviews,
-      products: summaries.length,
-      calls: { reviews: report.calls, summaries: calls },
-      lowerBound:
-        Math.max(1, Math.ceil(received / REVIEW_PAGE)) +
-        Math.ceil((options.productIds?.length ?? summaries.length) / SUMMARY_CHUNK),
-    },
-  })
+  const report = await catalog.report()
+  const summaries = [...(await catalog.summaries()).values()]
   return {
     header: {
       format: FORMAT,
       version: 1,
       buildId,
       fetchedAt: new Date().toISOString(),
-      calls: { reviews: report.calls, summaries: calls },
+      calls: report.calls,
+      report,
       summaries,
     },
-    store,
-    wanted,
+    list: (productId) => catalog.reviews(productId),
+    wanted:
+      options.productIds === undefined
+        ? summaries.map((summary) => summary.product_variation_id)
+        : [...new Set(options.productIds)],
   }
-}
-
-/** `client` whose review pages are told to `onPage` as they arrive. */
-function countedClient(
-  client: PrefetchClient,
-  onPage: (page: SyncPage<ProductReview>) => void,
-): ProductReviewsClient {
-  const wrap = (page: SyncPage<ProductReview>): SyncPage<ProductReview> => {
-    onPage(page)
-    return {
-      data: page.data,
-      nextCursor: page.nextCursor,
-      hasNextPage: () => page.hasNextPage(),
-      getNextPage: async () => wrap(await page.getNextPage()),
-    }
-  }
-  return {
-    products: { reviews: { list: async (params) => wrap(await client.products.reviews.list(params)) } },
-  }
-}
-
-async function fetchSummaries(
-  client: PrefetchClient,
-  productIds: readonly string[] | undefined,
-  signal: AbortSignal | undefined,
-  onPage: (products: number, calls: number) => void,
-): Promise<{ summaries: ProductSummary[]; calls: number }> {
-  const summaries: ProductSummary[] = []
-  let calls = 0
-  if (productIds === undefined) {
-    let page = await client.products.list({ limit: SUMMARY_CHUNK })
-    calls++
-    summaries.push(...page.data)
-    onPage(summaries.length, calls)
-    while (page.hasNextPage()) {
-      signal?.throwIfAborted()
-      page = await page.getNextPage()
-      calls++
-      summaries.push(...page.data)
-      onPage(summaries.length, calls)
-    }
-    return { summaries, calls }
-  }
-  const ids = [...new Set(productIds)]
-  for (let start = 0; start < ids.length; start += SUMMARY_CHUNK) {
-    signal?.throwIfAborted()
-    const chunk = ids.slice(start, start + SUMMARY_CHUNK)
-    // At most 200 ids give at most 200 summaries: one page at the API's largest page size.
-    const page = await client.products.list({ product_variation_id: chunk, limit: SUMMARY_CHUNK })
-    calls++
-    summaries.push(...page.data)
-    onPage(summaries.length, calls)
-  }
-  const order = new Map(ids.map((id, index) => [id, index]))
-  summaries.sort(
-    (a, b) => (order.get(a.product_variation_id) ?? 0) - (order.get(b.product_variation_id) ?? 0),
-  )
-  return { summaries, calls }
 }
 
 function buildData(file: BuildDataFile, fetchedHere: boolean): BuildData {
@@ -493,6 +352,7 @@ function buildData(file: BuildDataFile, fetchedHere: boolean): BuildData {
     productIds: Object.freeze(file.summaries.map((summary) => summary.product_variation_id)),
     fetchedAt: file.fetchedAt,
     calls: { ...file.calls },
+    report: isJsonObject(file.report) ? (file.report as PrefetchReport) : undefined,
     fetchedHere,
   }
 }
@@ -527,6 +387,7 @@ async function indexedBuildData(
     productIds: Object.freeze(file.summaries.map((summary) => summary.product_variation_id)),
     fetchedAt: file.fetchedAt,
     calls: { ...file.calls },
+    report: isJsonObject(file.report) ? (file.report as PrefetchReport) : undefined,
     fetchedHere,
   }
 }

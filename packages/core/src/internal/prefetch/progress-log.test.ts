@@ -25,10 +25,29 @@ describe('describePrefetchProgress', () => {
         products: 60,
         calls: { reviews: 15, summaries: 1 },
         lowerBound: 16,
+        estimate: { named: undefined, sync: 15 },
       },
     })
     expect(line).toBe(
       'build data ready: 3,000 reviews of 60 products (full sync); 16 API calls (15 review pages, 1 summary page), lower bound 16',
+    )
+  })
+
+  it('says when the data holds the reviews of the products the build names', () => {
+    const line = describePrefetchProgress({
+      phase: 'done',
+      report: {
+        mode: 'named',
+        reviews: 104,
+        newReviews: 104,
+        products: 2,
+        calls: { reviews: 1, summaries: 1 },
+        lowerBound: 2,
+        estimate: { named: 1, sync: undefined },
+      },
+    })
+    expect(line).toBe(
+      'build data ready: 104 reviews of 2 products (reviews of 2 named products); 2 API calls (1 review page, 1 summary page), lower bound 2',
     )
   })
 

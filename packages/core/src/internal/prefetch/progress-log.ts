@@ -6,11 +6,24 @@ function plural(n: number, word: string): string {
   return `${count.format(n)} ${word}${n === 1 ? '' : 's'}`
 }
 
+/** How the reviews were fetched: `full sync`, `incremental sync, 3 new reviews`, `reviews of 2 named products`. */
+export function describeReviewsChoice(
+  report: Pick<PrefetchReport, 'mode' | 'newReviews' | 'products'>,
+): string {
+  switch (report.mode) {
+    case 'full':
+      return 'full sync'
+    case 'incremental':
+      return `incremental sync, ${plural(report.newReviews, 'new review')}`
+    case 'named':
+      return `reviews of ${plural(report.products, 'named product')}`
+  }
+}
+
 /** The closing line of a prefetch: what it holds, the calls it made and the fewest that could do. */
 export function describePrefetchReport(report: PrefetchReport): string {
   const calls = report.calls.reviews + report.calls.summaries
-  const sync =
-    report.mode === 'full' ? 'full sync' : `incremental sync, ${plural(report.newReviews, 'new review')}`
+  const sync = describeReviewsChoice(report)
   return (
     `build data ready: ${plural(report.reviews, 'review')} of ${plural(report.products, 'product')} (${sync}); ` +
     `${plural(calls, 'API call')} (${plural(report.calls.reviews, 'review page')}, ` +

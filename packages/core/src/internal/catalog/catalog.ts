@@ -1,0 +1,90 @@
+import { VerifiedReviewsError } from '../../errors.ts'
+import type { ProductSummary } from '../../types/published.ts'
+import { type BuildData, type PrefetchOptions, prefetchBuildData } from '../prefetch/build-data.ts'
+import { sharedPromise } from '../single-flight.ts'
+import { productFirstPage } from './first-page.ts'
+import {
+  createLocalCatalog,
+  type LocalCatalogOptions,
+  type ReviewsCatalog,
+  type ReviewsCatalogCalls,
+  ratingsOf,
+} from './local.ts'
+
+/**
+ * How the processes of a build share one fetch. Without it the catalog fetches in this process, and
+ * every caller of the process shares that fetch (Astro, the injector). With `directory`, the build
+ * workers of one machine meet through a lock file there: one fetches and writes the data (`<buildId>.json`
+ * and `<buildId>.reviews`), the others wait and read it (Next.js). With `share` too, the processes of
+ * several machines meet through it (`createRedisPrefetchShare()` of `@verified-reviews/redis`).
+ */
+export type CatalogSharing = Pick<
+  PrefetchOptions,
+  'directory' | 'buildId' | 'share' | 'waitTimeout' | 'staleLockTimeout' | 'pollInterval' | 'logger'
+>
+
+/** Options of {@link createReviewsCatalog}. */
+export interface ReviewsCatalogOptions extends LocalCatalogOptions {
+  /**
+   * Shares the fetch with the other processes of the build (a lock file, or a share across machines);
+   * `sync: false` does not apply then.
+   * @default undefined (this process fetches, once for all its callers)
+   */
+  sharing?: CatalogSharing | undefined
+}
+
+/**
+ * Creates a {@link ReviewsCatalog}; nothing is fetched before the first question.
+ *
+ * @example
+ * const catalog = createReviewsCatalog({ client: createClient(), productIds: ['SKU-1', 'SKU-2'] })
+ * const page = await catalog.productPage('SKU-1', { limit: 10, signer: cursorSigner(client) })
+ * console.log(describePrefetchReport(await catalog.report())) // … (reviews of 2 named products) …
+ */
+export function createReviewsCatalog(options: ReviewsCatalogOptions): ReviewsCatalog {
+  const { sharing, ...local } = options
+  return sharing === undefined ? createLocalCatalog(local) : sharedCatalog(options, sharing)
+}
+
+/** A catalog over the build data that one process of the build fetched (`prefetchBuildData`). */
+function sharedCatalog(options: ReviewsCatalogOptions, sharing: CatalogSharing): ReviewsCatalog {
+  let loaded: BuildData | undefined
+  const data = sharedPromise(async () => {
+    loaded = await prefetchBuildData({
+      ...sharing,
+      client: options.client,
+      ...(options.productIds === undefined ? {} : { productIds: options.productIds }),
+      ...(options.store === undefined ? {} : { store: options.store }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+    })
+    return loaded
+  })
+  const summariesOf = async (productIds: readonly string[]) => {
+    const built = await data()
+    const found = new Map<string, ProductSummary>()
+    for (const id of productIds) {
+      const summary = built.summary(id)
+      if (summary !== undefined) found.set(id, summary)
+    }
+    return found
+  }
+  const reviewsOf = async (productId: string) => (await data()).reviews(productId)
+  return {
+    summaries: async () => summariesOf((await data()).productIds),
+    ratings: async (productIds) => ratingsOf(await summariesOf(productIds)),
+    reviews: reviewsOf,
+    productPage: (productId, page) =>
+      productFirstPage(productId, page, { summaries: summariesOf, reviews: reviewsOf }),
+    async report() {
+      const built = await data()
+      if (built.report === undefined) throw new VerifiedReviewsError('the build data carries no report')
+      return built.report
+    },
+    syncReport: async () => undefined,
+    calls: (): ReviewsCatalogCalls =>
+      loaded?.fetchedHere === true
+        ? { reviews: loaded.calls.reviews, products: loaded.calls.summaries }
+        : { reviews: 0, products: 0 },
+  }
+}

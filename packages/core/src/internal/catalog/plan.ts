@@ -1,0 +1,84 @@
+import type { ProductSummary } from '../../types/published.ts'
+import { MAX_VALUES } from '../query.ts'
+
+/** Reviews per page of `products.reviews.list`. */
+export const REVIEW_PAGE = 200
+
+/**
+ * How the catalog fetches reviews: the sync of every review of the account (`full`, or `incremental`
+ * from a store a finished sync left), or the reviews of the products the build names (`named`), by
+ * lists of up to 200 ids per call.
+ */
+export type ReviewsChoice = 'full' | 'incremental' | 'named'
+
+/** The choice, and the calls each way was expected to cost. */
+export interface ReviewsPlan {
+  choice: ReviewsChoice
+  /** Lists of ids to ask for together (`named` only): up to 200 products with reviews each. */
+  batches: string[][]
+  /** Expected calls of the named way; undefined when the build names no products. */
+  namedCalls: number | undefined
+  /**
+   * Expected calls of the sync: 1 for an incremental sync (fewer than 200 new reviews), else
+   * ceil(reviews of the account / 200); undefined when the account's review count is unknown (the
+   * build named its products, so that only theirs were summarized).
+   */
+  syncCalls: number | undefined
+}
+
+/**
+ * Chooses how to fetch reviews, from the review counts of the summaries. Without named products the
+ * sync fetches them all. With named products: an incremental sync when one is possible and costs
+ * fewer calls; else the named products' reviews, ceil(reviews / 200) per list of ids, unless the
+ * summaries cover the whole account (`summarizedAll`) and the full sync costs no more.
+ */
+export function planReviews(input: {
+  summaries: readonly ProductSummary[]
+  /** The products the build names; undefined for every product of the account. */
+  productIds: readonly string[] | undefined
+  /** Whether the store holds a finished sync, so that the next one is incremental. */
+  incremental: boolean
+  /** Whether `summaries` are every product of the account (a walk of `products.list`). */
+  summarizedAll: boolean
+}): ReviewsPlan {
+  const { summaries, productIds, incremental } = input
+  const fullCalls = input.summarizedAll
+    ? Math.max(1, Math.ceil(totalReviews(summaries) / REVIEW_PAGE))
+    : undefined
+  const syncCalls = incremental ? 1 : fullCalls
+  const sync = incremental ? 'incremental' : 'full'
+  if (productIds === undefined) return { choice: sync, batches: [], namedCalls: undefined, syncCalls }
+  const counts = new Map(summaries.map((summary) => [summary.product_variation_id, reviewCount(summary)]))
+  const batches: string[][] = []
+  const batchReviews: number[] = []
+  for (const id of new Set(productIds)) {
+    const reviews = counts.get(id) ?? 0
+    // A product the API does not know, or one without reviews, needs no call.
+    if (reviews === 0) continue
+    const last = batches.at(-1)
+    if (last === undefined || last.length >= MAX_VALUES) {
+      batches.push([id])
+      batchReviews.push(reviews)
+    } else {
+      last.push(id)
+      batchReviews[batchReviews.length - 1] = (batchReviews.at(-1) ?? 0) + reviews
+    }
+  }
+  const namedCalls = batchReviews.reduce((sum, reviews) => sum + Math.ceil(reviews / REVIEW_PAGE), 0)
+  const named: ReviewsPlan = { choice: 'named', batches, namedCalls, syncCalls }
+  return syncCalls !== undefined && syncCalls <= namedCalls
+    ? { choice: sync, batches: [], namedCalls, syncCalls }
+    : named
+}
+
+/** The reviews a product summary counts. */
+export function reviewCount(summary: ProductSummary | undefined): number {
+  return summary?.ratings?.count_total ?? 0
+}
+
+/** The reviews the summaries count in all. */
+export function totalReviews(summaries: readonly ProductSummary[]): number {
+  let total = 0
+  for (const summary of summaries) total += reviewCount(summary)
+  return total
+}
