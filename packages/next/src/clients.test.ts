@@ -1,6 +1,7 @@
+import type { StoredToken, TokenStore } from '@verified-reviews/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
-import { freshReviewsClient, revalidateSeconds, reviewsClient } from './clients.ts'
+import { freshReviewsClient, revalidateSeconds, reviewsClient, shareClientState } from './clients.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 const realFetch = globalThis.fetch
@@ -81,5 +82,47 @@ describe('the clients of the environment', () => {
       { path: TOKEN, cache: 'no-store', next: undefined },
       { path: REVIEWS, cache: 'no-store', next: undefined },
     ])
+  })
+})
+
+/** A token store in memory, standing in for the Redis one that the instances of a site share. */
+function memoryTokenStore(): TokenStore & { tokens: Map<string, StoredToken> } {
+  const tokens = new Map<string, StoredToken>()
+  return {
+    tokens,
+    get: async (key) => tokens.get(key),
+    set: async (key, token) => void tokens.set(key, token),
+    delete: async (key, value) => {
+      if (tokens.get(key)?.value === value) tokens.delete(key)
+    },
+    lock: async () => ({ release: async () => {} }),
+  }
+}
+
+describe('shareClientState', () => {
+  afterEach(() => shareClientState({}))
+
+  it('makes both clients of the process take their token from the shared store', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_REVALIDATE', '64')
+    const before = reviewsClient()
+    const store = memoryTokenStore()
+    shareClientState({ tokenStore: store })
+    expect(reviewsClient()).not.toBe(before)
+    await reviewsClient().products.reviews.list({ limit: 1 })
+    await freshReviewsClient().products.reviews.list({ limit: 1 })
+    expect(sent.filter((request) => request.path === TOKEN)).toHaveLength(1)
+    expect(store.tokens.size).toBe(1)
+  })
+
+  it('lets a client of another instance use the token one instance stored', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_REVALIDATE', '65')
+    const store = memoryTokenStore()
+    shareClientState({ tokenStore: store })
+    await reviewsClient().products.reviews.list({ limit: 1 })
+    // Another process: its clients are built anew, with the same store.
+    shareClientState({ tokenStore: store })
+    await reviewsClient().products.reviews.list({ limit: 1 })
+    expect(sent.filter((request) => request.path === TOKEN)).toHaveLength(1)
+    expect(sent.filter((request) => request.path === REVIEWS)).toHaveLength(2)
   })
 })

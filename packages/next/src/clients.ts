@@ -1,4 +1,9 @@
-import { defaultClient, readEnvironment, type VerifiedReviewsClient } from '@verified-reviews/core'
+import {
+  type ClientOptions,
+  defaultClient,
+  readEnvironment,
+  type VerifiedReviewsClient,
+} from '@verified-reviews/core'
 import { nextTagging } from './internal/tagged-client.ts'
 
 /** Seconds review data stays fresh in the Next.js data cache when `VERIFIED_REVIEWS_REVALIDATE` is not set. */
@@ -26,20 +31,72 @@ type Fetch = (input: string, init: RequestInit) => Promise<Response>
 const nextFetch: Fetch = (input, init) =>
   globalThis.fetch(input, 'next' in init ? init : { cache: 'no-store', ...init })
 
+/** What the clients of this package may share with the other instances of a site. */
+export type SharedClientState = Pick<ClientOptions, 'tokenStore' | 'rateBudget'>
+
+interface Shared {
+  /** Counts the calls of {@link shareClientState}, so that each call's clients are built anew. */
+  generation: number
+  state: SharedClientState
+}
+
+// On globalThis: instrumentation.ts and the routes are bundled apart, in one process.
+const SHARED = Symbol.for('verified-reviews.next.shared-client-state')
+
+function shared(): Shared {
+  const holder = globalThis as { [SHARED]?: Shared }
+  holder[SHARED] ??= { generation: 0, state: {} }
+  return holder[SHARED]
+}
+
+/**
+ * Makes the clients of this package (the components, the reviews route, the revalidate route, the
+ * build prefetch, purchase events) share their access token and rate budget with the other instances
+ * of the site, through the stores given: on several servers, N instances then fetch one token, not N,
+ * and together stay under the API's limit. Call it once per server process, before the first request:
+ * in `register()` of `instrumentation.ts`. The clients built before it are replaced. Review data needs
+ * no store of ours: it goes through Next.js's data cache, which a shared `cacheHandler` shares.
+ *
+ * @example
+ * ```ts
+ * // instrumentation.ts
+ * export async function register() {
+ *   if (process.env.NEXT_RUNTIME !== 'nodejs') return
+ *   const { shareClientState } = await import('@verified-reviews/next')
+ *   const { createRedisConnection, redisClientOptions } = await import('@verified-reviews/redis')
+ *   shareClientState(redisClientOptions(createRedisConnection(), { cache: false }))
+ * }
+ * ```
+ */
+export function shareClientState(state: SharedClientState): void {
+  const current = shared()
+  const next: SharedClientState = {}
+  if (state.tokenStore !== undefined) next.tokenStore = state.tokenStore
+  if (state.rateBudget !== undefined) next.rateBudget = state.rateBudget
+  current.generation++
+  current.state = next
+}
+
+/** The options and name of a default client of this package, with the state shared with other instances. */
+function withShared(name: string, options: Omit<ClientOptions, 'tokenStore' | 'rateBudget'>) {
+  const { generation, state } = shared()
+  return defaultClient({
+    ...options,
+    ...state,
+    name: generation === 0 ? name : `${name}#${generation}`,
+  })
+}
+
 /**
  * The client the components and the reviews route use, configured from the environment
  * (`VERIFIED_REVIEWS_ORIGIN`, `_CLIENT_ID`, `_CLIENT_SECRET`, `_WEBSITE_ID`, read by the core's
  * `readEnvironment`): its reads go through the Next.js data cache for `VERIFIED_REVIEWS_REVALIDATE`
  * seconds, tagged with the `reviewTags` of the products or shops they read; its token requests are
  * never cached. One client per process (the core's `defaultClient`), so every render shares its token
- * and rate budget. Call it inside a `'use cache'` function rather than passing it in.
+ * and rate budget (and the other instances too, after {@link shareClientState}). Call it inside a `'use cache'` function rather than passing it in.
  */
 export function reviewsClient(): VerifiedReviewsClient {
-  return defaultClient({
-    name: 'next',
-    fetch: nextFetch,
-    requestOptions: nextTagging(revalidateSeconds()),
-  })
+  return withShared('next', { fetch: nextFetch, requestOptions: nextTagging(revalidateSeconds()) })
 }
 
 /**
@@ -47,5 +104,5 @@ export function reviewsClient(): VerifiedReviewsClient {
  * reaches the API. Syncs, the build prefetch and purchase events use it.
  */
 export function freshReviewsClient(): VerifiedReviewsClient {
-  return defaultClient({ name: 'next-fresh', fetch: nextFetch })
+  return withShared('next-fresh', { fetch: nextFetch })
 }

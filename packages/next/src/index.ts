@@ -52,7 +52,14 @@ export {
   type PrefetchedProduct,
   prefetchedProductReviews,
 } from './build-data.ts'
-export { DEFAULT_REVALIDATE, freshReviewsClient, revalidateSeconds, reviewsClient } from './clients.ts'
+export {
+  DEFAULT_REVALIDATE,
+  freshReviewsClient,
+  revalidateSeconds,
+  reviewsClient,
+  type SharedClientState,
+  shareClientState,
+} from './clients.ts'
 export {
   BrandReviews,
   type BrandReviewsProps,

@@ -1,0 +1,327 @@
+import { describe, expect, it } from 'vitest'
+import { connectionsFor, redisForFile } from '../../../test/fixtures/redis.ts'
+import {
+  createRedisNextCacheHandler,
+  createRedisUseCacheHandler,
+  type NextCacheEntry,
+  type UseCacheEntry,
+} from './next-cache-handler.ts'
+
+const redis = redisForFile()
+const connect = connectionsFor(redis)
+
+/** The handler of one `next start` instance, on its own connection, with a clock the test moves. */
+function instance(clock = { now: Date.now() }) {
+  return createRedisUseCacheHandler(connect(), { now: () => clock.now })
+}
+
+function entry(text: string, fields: Partial<Omit<UseCacheEntry, 'value'>> = {}): UseCacheEntry {
+  return {
+    value: new Response(text).body as ReadableStream<Uint8Array>,
+    tags: ['verified-reviews:product:SKU-001'],
+    stale: 300,
+    timestamp: Date.now(),
+    expire: 3600,
+    revalidate: 900,
+    ...fields,
+  }
+}
+
+async function text(found: UseCacheEntry | undefined): Promise<string | undefined> {
+  return found === undefined ? undefined : new Response(found.value).text()
+}
+
+describe('createRedisUseCacheHandler', () => {
+  it('gives an entry one instance stored to another, value and metadata', async () => {
+    const [a, b] = [instance(), instance()]
+    const stored = entry('<section>12 reviews</section>')
+    const { value: _, ...metadata } = stored
+    await a.set('build-1:key', Promise.resolve(stored))
+    const found = await b.get('build-1:key', [])
+    expect(await text(found)).toBe('<section>12 reviews</section>')
+    expect(found).toMatchObject(metadata)
+    // A new stream each time: Next.js reads each one once.
+    expect(await text(await b.get('build-1:key', []))).toBe('<section>12 reviews</section>')
+  })
+
+  it('keeps binary values byte for byte', async () => {
+    const bytes = new Uint8Array([0, 255, 1, 254, 0x80, 10, 13])
+    const [a, b] = [instance(), instance()]
+    await a.set(
+      'binary',
+      Promise.resolve({ ...entry(''), value: new Response(bytes).body as ReadableStream<Uint8Array> }),
+    )
+    const found = await b.get('binary', [])
+    expect(new Uint8Array(await new Response(found?.value).arrayBuffer())).toEqual(bytes)
+  })
+
+  it('misses a key nobody stored', async () => {
+    expect(await instance().get('nothing', [])).toBeUndefined()
+  })
+
+  it('expires an entry from Redis at its expire', async () => {
+    const a = instance()
+    await a.set('short', Promise.resolve(entry('x', { timestamp: Date.now(), expire: 60 })))
+    const ttl = Number((await redis.command('PTTL', 'vr:next:use-cache:short')).slice(1))
+    expect(ttl).toBeGreaterThan(55_000)
+    expect(ttl).toBeLessThanOrEqual(60_000)
+  })
+
+  it('stores no dynamic entry (expire 0), yet reads its stream', async () => {
+    const a = instance()
+    let pulled = false
+    const value = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled = true
+        controller.enqueue(new Uint8Array([1]))
+        controller.close()
+      },
+    })
+    await a.set('dynamic', Promise.resolve({ ...entry(''), value, expire: 0 }))
+    expect(pulled).toBe(true)
+    expect(await a.get('dynamic', [])).toBeUndefined()
+  })
+
+  it('makes a read of a key being stored wait for the value', async () => {
+    const a = instance()
+    let resolve: (value: UseCacheEntry) => void = () => {}
+    const pending = new Promise<UseCacheEntry>((done) => {
+      resolve = done
+    })
+    const storing = a.set('pending', pending)
+    const reading = a.get('pending', [])
+    resolve(entry('rendered'))
+    await storing
+    expect(await text(await reading)).toBe('rendered')
+  })
+
+  it('keeps nothing of a value that failed to render', async () => {
+    const a = instance()
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.error(new Error('render failed'))
+      },
+    })
+    await a.set('failed', Promise.resolve({ ...entry(''), value: failing }))
+    expect(await a.get('failed', [])).toBeUndefined()
+  })
+
+  it('serves an entry once more, to be regenerated, after its tag was revalidated with a profile on another instance', async () => {
+    const clock = { now: Date.now() }
+    const [a, b] = [instance(clock), instance(clock)]
+    await a.set('page', Promise.resolve(entry('old', { timestamp: clock.now - 1000 })))
+    await a.set(
+      'other',
+      Promise.resolve(
+        entry('other', { timestamp: clock.now - 1000, tags: ['verified-reviews:product:SKU-002'] }),
+      ),
+    )
+    await b.updateTags(['verified-reviews:product:SKU-001'], { expire: 31_536_000 })
+    const found = await a.get('page', [])
+    expect(await text(found)).toBe('old')
+    expect(found?.revalidate).toBe(-1)
+    expect((await a.get('other', []))?.revalidate).toBe(900)
+  })
+
+  it('misses an entry whose tag another instance expired at once (updateTag)', async () => {
+    const clock = { now: Date.now() }
+    const [a, b] = [instance(clock), instance(clock)]
+    await a.set('page', Promise.resolve(entry('old', { timestamp: clock.now - 1000 })))
+    await b.updateTags(['verified-reviews:product:SKU-001'])
+    expect(await a.get('page', [])).toBeUndefined()
+  })
+
+  it('reads an entry made after its tag was revalidated as fresh', async () => {
+    const clock = { now: Date.now() }
+    const [a, b] = [instance(clock), instance(clock)]
+    await b.updateTags(['verified-reviews:product:SKU-001'])
+    clock.now += 10
+    await a.set('page', Promise.resolve(entry('new', { timestamp: clock.now })))
+    const found = await b.get('page', [])
+    expect(await text(found)).toBe('new')
+    expect(found?.revalidate).toBe(900)
+  })
+
+  it('misses an entry once the expire of its tag revalidation has come', async () => {
+    const clock = { now: Date.now() }
+    const [a, b] = [instance(clock), instance(clock)]
+    await a.set('page', Promise.resolve(entry('old', { timestamp: clock.now - 1000 })))
+    await b.updateTags(['verified-reviews:product:SKU-001'], { expire: 60 })
+    expect((await a.get('page', []))?.revalidate).toBe(-1)
+    clock.now += 61_000
+    expect(await a.get('page', [])).toBeUndefined()
+  })
+
+  it('gives the newest expiry of the soft tags, 0 for tags never revalidated', async () => {
+    const clock = { now: 1_800_000_000_000 }
+    const [a, b] = [instance(clock), instance(clock)]
+    expect(await a.getExpiration(['_N_T_/en/products/SKU-001'])).toBe(0)
+    await b.updateTags(['_N_T_/en/products/SKU-001'])
+    clock.now += 5
+    await b.updateTags(['_N_T_/layout'])
+    expect(await a.getExpiration(['_N_T_/en/products/SKU-001', '_N_T_/layout', '_N_T_/fr'])).toBe(
+      1_800_000_000_005,
+    )
+    expect(await a.getExpiration([])).toBe(0)
+  })
+
+  it('misses while Redis is down, and writes the tags revalidated meanwhile once it answers', async () => {
+    const clock = { now: Date.now() }
+    const a = createRedisUseCacheHandler(connect({ commandTimeout: 200, retryInterval: 50 }), {
+      now: () => clock.now,
+    })
+    const b = instance(clock)
+    await a.set('page', Promise.resolve(entry('old', { timestamp: clock.now - 1000 })))
+    redis.pause()
+    try {
+      expect(await a.get('page', [])).toBeUndefined()
+      await a.updateTags(['verified-reviews:product:SKU-001'])
+      await a.set('lost', Promise.resolve(entry('not shared')))
+    } finally {
+      redis.resume()
+    }
+    // The first command after the outage brings the remembered tag marks to Redis.
+    for (let attempt = 0; attempt < 50; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 60))
+      await a.get('nothing', [])
+      if ((await b.get('page', [])) === undefined) break
+    }
+    expect(await b.get('page', [])).toBeUndefined()
+  })
+})
+
+/** A page as Next.js stores it: HTML, RSC payload and segments as bytes, tags in a header. */
+function page(html: string, tags = 'verified-reviews:product:SKU-001,_N_T_/en/products/SKU-001') {
+  return {
+    kind: 'APP_PAGE',
+    html,
+    rscData: Buffer.from(`rsc:${html}`),
+    segmentData: new Map([['/_tree', Buffer.from([0, 1, 2, 255])]]),
+    headers: { 'x-next-cache-tags': tags },
+    status: 200,
+  }
+}
+
+const PAGE = { kind: 'APP_PAGE', isRoutePPREnabled: true }
+
+describe('createRedisNextCacheHandler', () => {
+  /** The handler class of one instance; Next.js builds one handler per request. */
+  function server(clock = { now: Date.now() }, built: Map<string, NextCacheEntry> = new Map()) {
+    const Handler = createRedisNextCacheHandler(connect(), {
+      now: () => clock.now,
+      fallback: () => ({ get: async (key) => built.get(key) ?? null }),
+    })
+    return () => new Handler({})
+  }
+
+  it('gives a page one instance stored to another, bytes and maps included', async () => {
+    const [a, b] = [server(), server()]
+    await a().set('/route-cache/APP_PAGE/x/$/en/products/SKU-001', page('<p>new</p>'), {
+      cacheControl: { revalidate: 3600, expire: 86_400 },
+    })
+    const found = await b().get('/route-cache/APP_PAGE/x/$/en/products/SKU-001', PAGE)
+    expect(found?.value).toEqual(page('<p>new</p>'))
+    expect(found?.cacheControl).toEqual({ revalidate: 3600, expire: 86_400 })
+    expect(found?.lastModified).toBeGreaterThan(0)
+  })
+
+  it('keeps an entry in Redis for its expire, else for the ttl', async () => {
+    const a = server()
+    await a().set('long', page('x'), { cacheControl: { revalidate: 60, expire: 120 } })
+    await a().set('none', page('y'), {})
+    const pttl = async (key: string) => Number((await redis.command('PTTL', `vr:next:cache:${key}`)).slice(1))
+    expect(await pttl('long')).toBeGreaterThan(115_000)
+    expect(await pttl('long')).toBeLessThanOrEqual(120_000)
+    expect(await pttl('none')).toBeGreaterThan(2_591_000_000)
+  })
+
+  it('reads a page of the build from the fallback while Redis holds none', async () => {
+    const built = new Map([
+      ['/en', { lastModified: Date.now() - 60_000, value: page('<p>built</p>', '_N_T_/en') }],
+    ])
+    const found = await server(undefined, built)().get('/en', PAGE)
+    expect(found?.value?.html).toBe('<p>built</p>')
+    expect(await server()().get('/en', PAGE)).toBeNull()
+  })
+
+  it('has a page of the build rendered again once another instance revalidated one of its tags', async () => {
+    const clock = { now: Date.now() }
+    const built = new Map([
+      ['/en/products/SKU-001', { lastModified: clock.now - 60_000, value: page('<p>built 1</p>') }],
+      [
+        '/en/products/SKU-002',
+        {
+          lastModified: clock.now - 60_000,
+          value: page('<p>built 2</p>', 'verified-reviews:product:SKU-002'),
+        },
+      ],
+    ])
+    const [a, b] = [server(clock, built), server(clock, built)]
+    await b().revalidateTag(['verified-reviews:product:SKU-001'], { expire: 31_536_000 })
+    expect((await a().get('/en/products/SKU-001', PAGE))?.lastModified).toBe(-1)
+    expect((await a().get('/en/products/SKU-002', PAGE))?.lastModified).toBe(clock.now - 60_000)
+  })
+
+  it('reads a page rendered after the revalidation as fresh, on every instance', async () => {
+    const clock = { now: Date.now() }
+    const [a, b] = [server(clock), server(clock)]
+    await a().set('/en/products/SKU-001', page('<p>old</p>'), {})
+    clock.now += 10
+    await b().revalidateTag('verified-reviews:product:SKU-001')
+    expect((await a().get('/en/products/SKU-001', PAGE))?.lastModified).toBe(-1)
+    clock.now += 10
+    await b().set('/en/products/SKU-001', page('<p>fresh</p>'), {})
+    const found = await a().get('/en/products/SKU-001', PAGE)
+    expect(found?.value?.html).toBe('<p>fresh</p>')
+    expect(found?.lastModified).toBe(clock.now)
+  })
+
+  it('sends a fetch again once its tag or a soft tag was revalidated on another instance', async () => {
+    const clock = { now: Date.now() }
+    const [a, b] = [server(clock), server(clock)]
+    const answer = {
+      kind: 'FETCH',
+      data: { headers: {}, body: 'e30=', status: 200, url: '' },
+      revalidate: 3600,
+    }
+    const tagged = { kind: 'FETCH', tags: ['verified-reviews:product:SKU-003'], fetchCache: true }
+    await a().set('fetch-1', { ...answer, tags: ['verified-reviews:product:SKU-003'] }, tagged)
+    await a().set('fetch-2', answer, { kind: 'FETCH', tags: [], fetchCache: true })
+    const soft = { kind: 'FETCH', tags: [], softTags: ['_N_T_/en/brand'] }
+    clock.now += 10
+    expect(await b().get('fetch-1', tagged)).not.toBeNull()
+    expect(await b().get('fetch-2', soft)).not.toBeNull()
+    await b().revalidateTag(['verified-reviews:product:SKU-003', '_N_T_/en/brand'])
+    expect(await a().get('fetch-1', tagged)).toBeNull()
+    expect(await a().get('fetch-2', soft)).toBeNull()
+  })
+
+  it('serves the pages of the build while Redis is down, and revalidates the tags of the outage after it', async () => {
+    const clock = { now: Date.now() }
+    const built = new Map([
+      ['/en/products/SKU-001', { lastModified: clock.now - 60_000, value: page('<p>built</p>') }],
+    ])
+    const Handler = createRedisNextCacheHandler(
+      connect({ commandTimeout: 200, connectTimeout: 200, retryInterval: 50 }),
+      {
+        now: () => clock.now,
+        fallback: () => ({ get: async (key) => built.get(key) ?? null }),
+      },
+    )
+    const b = server(clock, built)
+    redis.pause()
+    try {
+      expect((await new Handler({}).get('/en/products/SKU-001', PAGE))?.value?.html).toBe('<p>built</p>')
+      await new Handler({}).revalidateTag('verified-reviews:product:SKU-001')
+      await new Handler({}).set('/en', page('<p>not shared</p>'), {})
+    } finally {
+      redis.resume()
+    }
+    for (let attempt = 0; attempt < 50; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 60))
+      await new Handler({}).get('/nothing', PAGE)
+      if ((await b().get('/en/products/SKU-001', PAGE))?.lastModified === -1) break
+    }
+    expect((await b().get('/en/products/SKU-001', PAGE))?.lastModified).toBe(-1)
+  })
+})
