@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { reviewViewRewrites, withVerifiedReviews } from '@verified-reviews/next/config'
 import type { NextConfig } from 'next'
 
@@ -10,7 +11,22 @@ if (!env.VERIFIED_REVIEWS_CLIENT_ID && !env.VERIFIED_REVIEWS_CLIENT_SECRET) {
   env.VERIFIED_REVIEWS_CLIENT_SECRET = 'sandbox-client-secret'
 }
 
+// Several instances (README, "Several instances"): with REDIS_URL, `next start` keeps Next.js's caches in the
+// Redis every instance shares, so that a revalidation through one instance refreshes the pages of all.
+const sharedCache: NextConfig = env.REDIS_URL
+  ? {
+      cacheHandler: join(import.meta.dirname, 'cache-handlers/next-cache.mjs'),
+      cacheHandlers: {
+        default: join(import.meta.dirname, 'cache-handlers/use-cache.mjs'),
+        remote: join(import.meta.dirname, 'cache-handlers/use-cache.mjs'),
+      },
+      // No cache in each instance's memory in front of Redis.
+      cacheMaxMemorySize: 0,
+    }
+  : {}
+
 const config: NextConfig = {
+  ...sharedCache,
   // Cache Components: the review sections are 'use cache' components, tagged by product and shop.
   cacheComponents: true,
   partialPrefetching: true,

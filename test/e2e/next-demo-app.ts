@@ -65,7 +65,7 @@ async function buildPackages(): Promise<void> {
 
 async function buildStalePackages(): Promise<void> {
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
-  for (const name of ['core', 'react', 'next']) {
+  for (const name of ['core', 'react', 'next', 'redis']) {
     const dir = join(ROOT, 'packages', name)
     const built = await stat(join(dir, 'dist/index.js')).then(
       (file) => file.mtimeMs,
@@ -100,12 +100,36 @@ async function waitUntilServing(origin: string, server: ChildProcess, output: ()
   throw new Error(`next start did not answer:\n${output()}`)
 }
 
+/** A Next.js app built with `next build` against its own sandbox, not served yet. */
+export interface BuiltNextApp {
+  dir: string
+  sandbox: Sandbox
+  proxy: TokenProxy
+  revalidateSecret: string
+  /** The environment of `next build`, which `next start` gets too. */
+  env: NodeJS.ProcessEnv
+  /** Operations counted by the sandbox during `next build`. */
+  buildCalls: Record<string, number>
+  buildOutput: string
+  close(): Promise<void>
+}
+
+/** One `next start` of a built app. */
+export interface NextServer {
+  origin: string
+  /** What the server printed so far. */
+  output(): string
+  close(): Promise<void>
+}
+
+const NEXT = join(ROOT, 'apps/next-demo/node_modules/next/dist/bin/next')
+
 /**
  * Builds a Next.js app (`dir`, building into `distDir`) with `next build` against a new sandbox (seed 1, a
  * random client secret, behind a proxy that records the tokens it hands out), counting the sandbox calls
- * of the build, then serves it with `next start` on a free port.
+ * of the build.
  */
-export async function startNextApp(dir: string, distDir = DIST_DIR): Promise<NextApp> {
+export async function buildNextApp(dir: string, distDir = DIST_DIR): Promise<BuiltNextApp> {
   await buildPackages()
   const sandbox = await createSandbox({ seed: 1, clientSecret: `e2e-${randomUUID()}` })
   const proxy = await startTokenProxy(sandbox.origin)
@@ -122,26 +146,32 @@ export async function startNextApp(dir: string, distDir = DIST_DIR): Promise<Nex
     VERIFIED_REVIEWS_WEBSITE_ID: sandbox.websiteId,
     VERIFIED_REVIEWS_REVALIDATE_SECRET: revalidateSecret,
   }
-  const next = join(ROOT, 'apps/next-demo/node_modules/next/dist/bin/next')
+  const close = async () => {
+    await proxy.close()
+    await sandbox.close()
+  }
   await rm(join(dir, distDir), { recursive: true, force: true })
   await fetch(`${sandbox.origin}/__sandbox/stats`, { method: 'DELETE' })
   let buildOutput: string
   try {
-    buildOutput = await run(process.execPath, [next, 'build'], { cwd: dir, env })
+    buildOutput = await run(process.execPath, [NEXT, 'build'], { cwd: dir, env })
   } catch (error) {
-    await proxy.close()
-    await sandbox.close()
+    await close()
     throw error
   }
   const stats = (await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json()) as {
     operations: Record<string, number>
   }
+  return { dir, sandbox, proxy, revalidateSecret, env, buildCalls: stats.operations, buildOutput, close }
+}
 
+/** Serves a built app with `next start` on a free port, with `env` added to the build's environment. */
+export async function serveNextApp(app: BuiltNextApp, env: NodeJS.ProcessEnv = {}): Promise<NextServer> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const server = spawn(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: dir,
-    env,
+  const server = spawn(process.execPath, [NEXT, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: app.dir,
+    env: { ...app.env, ...env },
   })
   let serverOutput = ''
   server.stdout?.on('data', (chunk: Buffer) => {
@@ -150,30 +180,45 @@ export async function startNextApp(dir: string, distDir = DIST_DIR): Promise<Nex
   server.stderr?.on('data', (chunk: Buffer) => {
     serverOutput += chunk.toString()
   })
+  const close = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve))
+      server.kill()
+      await exited
+    }
+  }
   try {
     await waitUntilServing(origin, server, () => serverOutput)
   } catch (error) {
-    server.kill()
-    await proxy.close()
-    await sandbox.close()
+    await close()
     throw error
   }
+  return { origin, output: () => serverOutput, close }
+}
 
+/**
+ * Builds a Next.js app (`dir`, building into `distDir`) against a new sandbox (see {@link buildNextApp}),
+ * then serves it with `next start` on a free port.
+ */
+export async function startNextApp(dir: string, distDir = DIST_DIR): Promise<NextApp> {
+  const app = await buildNextApp(dir, distDir)
+  let server: NextServer
+  try {
+    server = await serveNextApp(app)
+  } catch (error) {
+    await app.close()
+    throw error
+  }
   return {
-    origin,
-    sandbox,
-    proxy,
-    revalidateSecret,
-    buildCalls: stats.operations,
-    buildOutput,
+    origin: server.origin,
+    sandbox: app.sandbox,
+    proxy: app.proxy,
+    revalidateSecret: app.revalidateSecret,
+    buildCalls: app.buildCalls,
+    buildOutput: app.buildOutput,
     async close() {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve))
-        server.kill()
-        await exited
-      }
-      await proxy.close()
-      await sandbox.close()
+      await server.close()
+      await app.close()
     },
   }
 }

@@ -1,0 +1,111 @@
+// The Next demo's multi-instance mode (apps/next-demo/README.md, "Several instances"): one `next build`, two
+// `next start` sharing one redis-server through REDIS_URL, for Next.js's caches and for the review clients'
+// token, rate budget and the revalidate route's review store.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startRedis, type TestRedis } from '../fixtures/redis.ts'
+import { type BuiltNextApp, buildNextApp, DEMO, type NextServer, serveNextApp } from './next-demo-app.ts'
+
+const DIST_DIR = '.next-e2e-redis'
+const NEW_REVIEW = 'Bought after the build, read on the other server.'
+
+let redis: TestRedis
+let app: BuiltNextApp
+let a: NextServer
+let b: NextServer
+
+beforeAll(async () => {
+  redis = await startRedis()
+  app = await buildNextApp(DEMO, DIST_DIR)
+  ;[a, b] = await Promise.all([
+    serveNextApp(app, { REDIS_URL: redis.url }),
+    serveNextApp(app, { REDIS_URL: redis.url }),
+  ])
+}, 600_000)
+
+afterAll(async () => {
+  await Promise.all([a?.close(), b?.close()])
+  await app?.close()
+  await redis?.close()
+}, 60_000)
+
+async function page(server: NextServer, path: string): Promise<{ text: string; cache: string | null }> {
+  const response = await fetch(`${server.origin}${path}`)
+  expect(response.status, server.output()).toBe(200)
+  return { text: await response.text(), cache: response.headers.get('x-nextjs-cache') }
+}
+
+async function sandboxCalls(): Promise<Record<string, number>> {
+  const stats = (await (await fetch(`${app.sandbox.origin}/__sandbox/stats`)).json()) as {
+    operations: Record<string, number>
+  }
+  return stats.operations
+}
+
+describe('two next start instances sharing one Redis', () => {
+  it('serve a product revalidated through one instance fresh from the other, and leave the other products as they were', async () => {
+    await fetch(`${app.sandbox.origin}/__sandbox/stats`, { method: 'DELETE' })
+    const tokensOfTheBuild = app.proxy.tokens.size
+
+    // Both instances serve the pages of the build.
+    const before = new Map<string, string>()
+    for (const server of [a, b]) {
+      for (const id of ['SKU-001', 'SKU-002']) {
+        const { text } = await page(server, `/en/products/${id}`)
+        expect(text.includes(NEW_REVIEW)).toBe(false)
+        before.set(`${server.origin}${id}`, text)
+      }
+    }
+
+    const added = await fetch(`${app.sandbox.origin}/__sandbox/product-reviews`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ product_variation_id: 'SKU-001', review_rate: 5, review_content: NEW_REVIEW }]),
+    })
+    expect(added.status).toBe(201)
+
+    const response = await fetch(`${a.origin}/api/revalidate-reviews`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.revalidateSecret}` },
+    })
+    expect(response.status, a.output()).toBe(200)
+    const body = (await response.json()) as {
+      products: string[]
+      sync: { products: { mode: string; calls: number } }
+    }
+    // The review store in Redis starts from the build's: the first revalidation is incremental.
+    expect(body.products).toEqual(['SKU-001'])
+    expect(body.sync.products).toMatchObject({ mode: 'incremental', calls: 1 })
+
+    // Instance B never saw the revalidation: it learns it from Redis and renders the page again.
+    let fresh = ''
+    let requests = 0
+    while (requests < 40 && !fresh.includes(NEW_REVIEW)) {
+      if (requests > 0) await new Promise((resolve) => setTimeout(resolve, 250))
+      fresh = (await page(b, '/en/products/SKU-001')).text
+      requests++
+    }
+    console.log(
+      `next multi-instance: instance B served the new review at its request ${requests} after the revalidation through A`,
+    )
+    expect(fresh.includes(NEW_REVIEW)).toBe(true)
+    expect(fresh.includes('12 reviews')).toBe(true)
+
+    // Instance A reads the page B rendered from Redis, without rendering it.
+    const onA = await page(a, '/en/products/SKU-001')
+    expect(onA.text.includes(NEW_REVIEW)).toBe(true)
+    expect(onA.cache).toBe('HIT')
+
+    // The other product was not rendered again, on either instance.
+    for (const server of [a, b]) {
+      const other = await page(server, '/en/products/SKU-002')
+      expect(other.cache).toBe('HIT')
+      expect(other.text).toBe(before.get(`${server.origin}SKU-002`))
+    }
+
+    // One token between the two instances (A's sync fetched it, B's render read it from Redis).
+    const calls = await sandboxCalls()
+    console.log(`next multi-instance: sandbox calls after the build ${JSON.stringify(calls)}`)
+    expect(calls['token.published']).toBe(1)
+    expect(app.proxy.tokens.size - tokensOfTheBuild).toBe(1)
+  })
+})
