@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatSummary, validatePages } from '../fixtures/rich-results.ts'
 import { DEMO, DIST_DIR, filesUnder, type NextApp, startNextApp } from './next-demo-app.ts'
-import { axeViolations, launchChromium } from './support.ts'
+import { axeViolations, fetchPooled, launchChromium } from './support.ts'
 
 const SETUP_TIMEOUT = 600_000
 const PRODUCT = 'SKU-058' // the best seller: 681 reviews, 4.13 on average
@@ -18,7 +18,7 @@ let browser: Browser
 const pages: string[] = []
 
 async function html(path: string): Promise<{ text: string; headers: Headers }> {
-  const response = await fetch(`${app.origin}${path}`)
+  const response = await fetchPooled(`${app.origin}${path}`)
   expect(response.status).toBe(200)
   const text = await response.text()
   pages.push(text)
@@ -224,10 +224,7 @@ describe("Google's rich-result rules", () => {
     const { text } = await html(`/en/products/${PRODUCT}`)
     const [node] = jsonLdNodes(text).filter((candidate) => candidate['@type'] === 'Product')
     const image = new URL(String(node?.image))
-    // A pooled keep-alive socket the server has just closed fails once ("other side closed"): ask again.
-    const response = await fetch(`${app.origin}${image.pathname}`).catch(() =>
-      fetch(`${app.origin}${image.pathname}`),
-    )
+    const response = await fetchPooled(`${app.origin}${image.pathname}`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('image/svg+xml')
   })

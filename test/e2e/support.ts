@@ -132,3 +132,23 @@ export async function axeViolations(tab: Page): Promise<string[]> {
   })
   return violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(' ')}`)
 }
+
+/** Whether `error` is fetch's failure on a pooled keep-alive socket that the server had just closed. */
+function closedSocket(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause
+  return error instanceof TypeError && cause?.code === 'UND_ERR_SOCKET'
+}
+
+/**
+ * `fetch`, asked once more when the first try fails on a keep-alive socket the server closed as the
+ * request went out ("other side closed"): a race of the client's connection pool with the server's
+ * idle timeout, not an answer of the server. Any other failure, and a second one, is thrown.
+ */
+export async function fetchPooled(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init)
+  } catch (error) {
+    if (!closedSocket(error)) throw error
+    return fetch(url, init)
+  }
+}
