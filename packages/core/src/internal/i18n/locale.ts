@@ -33,6 +33,23 @@ function acceptLanguageTags(header: string): string[] {
 export function resolveLocale(
   input?: string | Intl.Locale | readonly (string | Intl.Locale)[] | null,
 ): Locale {
+  if (typeof input !== 'string') return resolveCandidates(input)
+  // A page resolves the same few tags over and over: remembered, up to `MAX_RESOLVED` of them.
+  let resolved = resolvedTags.get(input)
+  if (resolved === undefined) {
+    resolved = resolveCandidates(input)
+    if (resolvedTags.size >= MAX_RESOLVED) resolvedTags.clear()
+    resolvedTags.set(input, resolved)
+  }
+  return resolved
+}
+
+const resolvedTags = new Map<string, Locale>()
+const MAX_RESOLVED = 500
+
+function resolveCandidates(
+  input: string | Intl.Locale | readonly (string | Intl.Locale)[] | null | undefined,
+): Locale {
   const candidates = input === undefined || input === null ? [] : Array.isArray(input) ? input : [input]
   for (const candidate of candidates) {
     const tags = typeof candidate === 'string' ? acceptLanguageTags(candidate) : [candidate.toString()]

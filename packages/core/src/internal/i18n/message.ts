@@ -1,11 +1,8 @@
-import { numberIn, pluralRules } from './formatters.ts'
+import { messageNumberIn, pluralRules } from './formatters.ts'
 import type { Locale } from './locales.ts'
 import type { PluralMessage } from './types.ts'
 
 const PLACEHOLDER = /\{(\w+)\}/g
-
-/** Numbers in messages carry at most one decimal, as a rating is shown. */
-const NUMBER_OPTIONS: Intl.NumberFormatOptions = { maximumFractionDigits: 1 }
 
 /**
  * A message of `locale` with its placeholders filled: numbers formatted for the language, and of a plural
@@ -25,7 +22,8 @@ export function fillMessage(
   }
   return template.replace(PLACEHOLDER, (placeholder, name: string) => {
     const value = params[name]
-    if (typeof value === 'number') return numberIn(locale, value, NUMBER_OPTIONS)
+    // Numbers in messages carry at most one decimal, as a rating is shown.
+    if (typeof value === 'number') return messageNumberIn(locale, value)
     return typeof value === 'string' ? value : placeholder
   })
 }

@@ -35,5 +35,13 @@ export function createTranslator(locale: string): Translator {
  */
 export function getTextFormatter(locale?: string | null): TextFormatter {
   const resolved = resolveLocale(locale)
-  return createTextFormatter(resolved, CATALOG[resolved])
+  // One per language: a page asks for it in every component and every review.
+  let formatter = textFormatters.get(resolved)
+  if (formatter === undefined) {
+    formatter = createTextFormatter(resolved, CATALOG[resolved])
+    textFormatters.set(resolved, formatter)
+  }
+  return formatter
 }
+
+const textFormatters = new Map<string, TextFormatter>()

@@ -18,7 +18,16 @@ export function reviewAuthorName(review: ReviewAuthor): string {
   if (first === '') return ''
   const last = review.author_lastname.trim()
   if (!review.is_personal_data_disclosed || last === '') return first
-  // The first grapheme, so an initial never splits an accented letter or an emoji.
-  const initial = graphemes.segment(last)[Symbol.iterator]().next().value?.segment ?? ''
-  return `${first} ${initial}.`
+  return `${first} ${initialOf(last)}.`
+}
+
+/**
+ * The first grapheme of a trimmed name, so that an initial never splits an accented letter or an emoji.
+ * Two code points below U+0300 (where combining marks begin; no joiner, variation selector, spacing mark
+ * or prepended character comes before it) are always two graphemes, the pair CR LF aside, which a
+ * trimmed name cannot start with: the first character is then the initial, without a segmenter.
+ */
+function initialOf(last: string): string {
+  if (last.charCodeAt(0) < 0x300 && (last.length === 1 || last.charCodeAt(1) < 0x300)) return last.charAt(0)
+  return graphemes.segment(last)[Symbol.iterator]().next().value?.segment ?? ''
 }
