@@ -166,7 +166,7 @@ export async function buildNextApp(dir: string, distDir = DIST_DIR): Promise<Bui
 }
 
 /** Serves a built app with `next start` on a free port, with `env` added to the build's environment. */
-export async function serveNextApp(app: BuiltNextApp, env: NodeJS.ProcessEnv = {}): Promise<NextServer> {
+export async function serveNextApp(app: BuiltNextApp, env: Record<string, string> = {}): Promise<NextServer> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const server = spawn(process.execPath, [NEXT, 'start', '-p', String(port), '-H', '127.0.0.1'], {
