@@ -26,7 +26,8 @@ export const collections = {
     loader: file(CATALOGUE_FILE, { parser: (text) => catalogueShops(text) }),
     schema: z.object({ id: z.string(), name: z.string() }),
   }),
-  // One bulk call per 200 products of the catalogue, for the stars of the home page and the details pages.
+  // The ratings of the catalogue's products, from the product summaries the review sync fetches anyway
+  // (no call of their own), for the stars of the home page and the details pages.
   ratings: defineCollection({
     loader: productRatingsLoader({ products: PRODUCT_IDS }),
   }),

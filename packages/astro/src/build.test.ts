@@ -113,7 +113,7 @@ describe('the content loaders', () => {
     expect(reviewsOf(second) - reviewsOf(first)).toBe(HOSTILE_STRINGS.length)
   })
 
-  it('fetch ratings in bulk: one call for the product list and one for the ratings', () => {
+  it('take the ratings from the product summaries: one call for the product list, none for ratings', () => {
     expect(first.operations['products.list']).toBe(1)
     expect(second.operations['products.list']).toBe(1)
   })
@@ -123,7 +123,6 @@ describe('the content loaders', () => {
       expect(Object.keys(build.operations).sort()).toEqual([
         'brands.reviews.list',
         'products.list',
-        'products.ratings.list',
         'products.reviews.list',
       ])
     }
@@ -143,9 +142,10 @@ describe('the injection of review rich snippets after the build', () => {
     }
   })
 
-  it('reuses the reviews the loader synced, and the ratings come from the summaries: no ratings call of its own', () => {
-    expect(first.operations['products.ratings.list']).toBe(1)
-    expect(second.operations['products.ratings.list']).toBe(1)
+  it('reuses the reviews the loader synced and the ratings of its summaries: no call of its own', () => {
+    expect(first.operations['products.ratings.list']).toBeUndefined()
+    expect(second.operations['products.ratings.list']).toBeUndefined()
+    expect(second.operations['products.list']).toBe(1)
   })
 
   it('marks up the rating the API gives, with the review count', async () => {

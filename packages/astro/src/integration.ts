@@ -3,7 +3,7 @@ import type { ClientOptions } from '@verified-reviews/core'
 import { type Locale, SUPPORTED_LOCALES } from '@verified-reviews/core/i18n'
 import { type InjectProgress, type InjectReport, injectProductJsonLd } from '@verified-reviews/core/inject'
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro'
-import { describeBuildCalls, recordProducts } from './internal/build-report.ts'
+import { describeBuildCalls } from './internal/build-report.ts'
 import { checkOptions } from './internal/check-options.ts'
 import { verifiedReviewsEnv } from './internal/env.ts'
 import { shared, sharedCatalog, startRun } from './internal/shared.ts'
@@ -172,7 +172,6 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
       return
     }
     logSkipped(logger, report)
-    recordProducts(report.products)
     if (report.markedPages === 0) {
       logger.info('No page marks a product: no review rich snippets added')
       return
@@ -223,7 +222,7 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
       'astro:build:done': async ({ dir, logger }) => {
         if (injectJsonLd) await inject(dir, logger)
         // Every API call of the build through the integration's client: loaders, components, injection.
-        logger.info(describeBuildCalls(shared().fetched))
+        logger.info(describeBuildCalls(shared().calls))
       },
     },
   }

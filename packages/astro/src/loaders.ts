@@ -1,29 +1,17 @@
-import type {
-  BrandReview,
-  ProductListParams,
-  ProductRating,
-  ProductRatingListParams,
-  ProductReview,
-  ProductSummary,
-} from '@verified-reviews/core'
+import type { BrandReview, ProductRating, ProductReview, ProductSummary } from '@verified-reviews/core'
 import {
-  type BrandReviewsClient,
-  type ProductReviewsClient,
-  syncBrandReviews,
-  syncProductReviews,
-} from '@verified-reviews/core/sync'
+  createReviewsCatalog,
+  prefetchProgressLog,
+  type ReviewsCatalogClient,
+} from '@verified-reviews/core/prefetch'
+import { type BrandReviewsClient, syncBrandReviews } from '@verified-reviews/core/sync'
 import type { Loader } from 'astro/loaders'
 import type { z } from 'astro/zod'
 import { astroReviewStore } from './internal/astro-review-store.ts'
-import {
-  expectedReviews,
-  recordProducts,
-  reportedLister,
-  type SummaryClient,
-} from './internal/build-report.ts'
+import { reportedLister } from './internal/build-report.ts'
 import { checkOptions } from './internal/check-options.ts'
 import { brandReviewSchema, productRatingSchema, productReviewSchema } from './internal/schemas.ts'
-import { shared, sharedClient } from './internal/shared.ts'
+import { shared, sharedCatalog, sharedClient } from './internal/shared.ts'
 
 /** A content loader whose entries have the type `T`. */
 export type TypedLoader<T> = Loader & { schema: z.ZodType<T> }
@@ -50,7 +38,7 @@ export interface ReviewsLoaderOptions<C> {
 }
 
 /** Options of {@link productReviewsLoader}. */
-export type ProductReviewsLoaderOptions = ReviewsLoaderOptions<ProductReviewsClient>
+export type ProductReviewsLoaderOptions = ReviewsLoaderOptions<ReviewsCatalogClient>
 
 /** Options of {@link brandReviewsLoader}. */
 export type BrandReviewsLoaderOptions = ReviewsLoaderOptions<BrandReviewsClient>
@@ -63,12 +51,6 @@ const REVIEWS_LOADER_RULES = {
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`
-}
-
-/** Whether a client given to the product reviews loader can also list products (for the expected count). */
-function hasSummaries(client: ProductReviewsClient): client is ProductReviewsClient & SummaryClient {
-  const products = client.products as Partial<SummaryClient['products']>
-  return typeof products.list === 'function'
 }
 
 /**
@@ -92,31 +74,21 @@ export function productReviewsLoader(options: ProductReviewsLoaderOptions = {}):
     schema: productReviewSchema,
     load: async (context) => {
       const store = astroReviewStore<ProductReview>(context, (review) => review.product_variation_id)
-      const client = options.client ?? sharedClient()
-      const mode = options.mode ?? 'auto'
-      const report = await syncProductReviews({
-        client: {
-          products: {
-            reviews: reportedLister(client.products.reviews, {
-              log: (line) => context.logger.info(line),
-              store,
-              mode,
-              // The product summaries' review counts, when the client can list products (the default
-              // one can, and shares the walk with the ratings loader and the components through its cache).
-              ...(hasSummaries(client) ? { expected: () => expectedReviews(client) } : {}),
-              product: true,
-            }),
-          },
-        },
+      // The build's catalog over the content store: the product summaries (whose review counts a first
+      // sync expects), then the sync, with the progress and closing line of a Next.js build.
+      const catalog = createReviewsCatalog({
+        client: options.client ?? sharedClient(),
         store,
-        limit: options.limit ?? 200,
-        mode,
+        sync: { mode: options.mode ?? 'auto', limit: options.limit ?? 200 },
+        onProgress: prefetchProgressLog((line) => context.logger.info(line)),
       })
-      // The pages and the injection of this build read these reviews instead of syncing them again.
-      shared().loaderProductReviews = store
+      await catalog.report()
+      const report = await catalog.syncReport()
+      // The pages, the ratings loader and the injection of this build read this catalog instead of fetching again.
+      if (options.client === undefined) shared().catalog = catalog
       context.logger.info(
-        `${report.mode} sync: ${plural(report.newReviews, 'new review')}, ${report.updatedReviews} updated, ` +
-          `${plural(report.calls, 'API call')}; ${store.writes.written} entries written, ${await store.count()} held`,
+        `${report?.mode} sync: ${plural(report?.newReviews ?? 0, 'new review')}, ${report?.updatedReviews ?? 0} updated; ` +
+          `${store.writes.written} entries written, ${await store.count()} held`,
       )
     },
   }
@@ -138,12 +110,7 @@ export function brandReviewsLoader(options: BrandReviewsLoaderOptions = {}): Typ
       const report = await syncBrandReviews({
         client: {
           brands: {
-            reviews: reportedLister(client.brands.reviews, {
-              log: (line) => context.logger.info(line),
-              store,
-              mode,
-              product: false,
-            }),
+            reviews: reportedLister(client.brands.reviews, (line) => context.logger.info(line)),
           },
         },
         store,
@@ -158,20 +125,8 @@ export function brandReviewsLoader(options: BrandReviewsLoaderOptions = {}): Typ
   }
 }
 
-/** One page of `products.list`, as much as the ratings loader needs. */
-interface SummaryPage {
-  data: ProductSummary[]
-  hasNextPage(): boolean
-  getNextPage(): Promise<SummaryPage>
-}
-
 /** What {@link productRatingsLoader} needs of a client: `createClient()` satisfies it. */
-export interface ProductRatingsClient {
-  products: {
-    ratings: { list(params: ProductRatingListParams): Promise<ProductRating[]> }
-    list(params?: ProductListParams): PromiseLike<SummaryPage>
-  }
-}
+export type ProductRatingsClient = ReviewsCatalogClient
 
 /** Options of {@link productRatingsLoader}. */
 export interface ProductRatingsLoaderOptions {
@@ -188,25 +143,37 @@ export interface ProductRatingsLoaderOptions {
   products?: readonly string[] | (() => readonly string[] | Promise<readonly string[]>)
 }
 
-const MAX_PER_CALL = 200
-
-async function allProductIds(client: ProductRatingsClient): Promise<{ ids: string[]; calls: number }> {
-  const ids: string[] = []
-  let calls = 1
-  let page = await client.products.list({ limit: MAX_PER_CALL })
-  for (;;) {
-    for (const summary of page.data) ids.push(summary.product_variation_id)
-    if (!page.hasNextPage()) return { ids, calls }
-    calls++
-    page = await page.getNextPage()
+/**
+ * A product's rating, as `products.ratings.list` gives it, from its summary: the same average, counts
+ * and criteria (`product_ean` is empty: a summary does not carry it).
+ */
+function ratingOf(summary: ProductSummary): ProductRating {
+  const { ratings } = summary
+  return {
+    product_variation_id: summary.product_variation_id,
+    product_ean: '',
+    average: ratings.average,
+    count_total: ratings.count_total,
+    count_5: ratings.count_5,
+    count_4: ratings.count_4,
+    count_3: ratings.count_3,
+    count_2: ratings.count_2,
+    count_1: ratings.count_1,
+    extras: summary.extras.map((extra) => ({
+      count: extra.rate.count,
+      average: extra.rate.average,
+      label: extra.label,
+    })),
   }
 }
 
 /**
  * A content loader of product ratings: one entry per product with reviews, id `product_variation_id`,
- * data the `ProductRating` (average, per-star counts). Ratings are fetched in bulk, 200 products per
- * call, on every build (the API has no "changed since" for ratings); entries whose digest did not change
- * are not rewritten, and a product missing from an answer keeps its entry.
+ * data a `ProductRating` (average, per-star counts, criteria; `product_ean` is empty) taken from the
+ * product summaries of the build's catalog, which the review loader, the components and the injection
+ * share: no call of its own when they are fetched anyway, else 200 products per call, on every build
+ * (the API has no "changed since" for ratings). Entries whose digest did not change are not rewritten,
+ * and a product missing from an answer keeps its entry.
  */
 export function productRatingsLoader(options: ProductRatingsLoaderOptions = {}): TypedLoader<ProductRating> {
   checkOptions('productRatingsLoader', options, {
@@ -217,15 +184,17 @@ export function productRatingsLoader(options: ProductRatingsLoaderOptions = {}):
     name: 'verified-reviews-product-ratings',
     schema: productRatingSchema,
     load: async ({ store, meta, logger, parseData, generateDigest }) => {
-      const client = options.client ?? sharedClient()
       const given = typeof options.products === 'function' ? await options.products() : options.products
-      const listed = given === undefined ? await allProductIds(client) : { ids: [...given], calls: 0 }
-      const ids = [...new Set(listed.ids)]
-      recordProducts(ids.length)
-      const ratings =
-        ids.length === 0
-          ? []
-          : await client.products.ratings.list({ type: 'product_variation_id', value: ids })
+      // The build's catalog: its product summaries carry the ratings, so they cost no call of their own.
+      const catalog =
+        options.client === undefined
+          ? sharedCatalog()
+          : createReviewsCatalog({ client: options.client, productIds: given })
+      const before = catalog.calls().products
+      const summaries = await catalog.summaries(given)
+      const ratings = [...summaries.values()]
+        .filter((summary) => summary.ratings.count_total > 0)
+        .map(ratingOf)
       let written = 0
       for (const rating of ratings) {
         const digest = generateDigest(rating as unknown as Record<string, unknown>)
@@ -238,10 +207,10 @@ export function productRatingsLoader(options: ProductRatingsLoaderOptions = {}):
         written++
       }
       meta.set('verified-reviews:loaded-at', new Date().toISOString())
-      const calls = listed.calls + Math.ceil(ids.length / MAX_PER_CALL)
+      const pages = catalog.calls().products - before
       logger.info(
-        `${plural(ratings.length, 'rating')} of ${plural(ids.length, 'product')}, ${plural(calls, 'API call')}; ` +
-          `${written} entries written`,
+        `${plural(ratings.length, 'rating')} of ${plural(summaries.size, 'product')} from the product summaries ` +
+          `(${plural(pages, 'summary page')} fetched for them); ${written} entries written`,
       )
     },
   }

@@ -17,6 +17,7 @@ export {
   type JsonFileReviewStoreOptions,
 } from './internal/sync/json-file-store.ts'
 export { createMemoryReviewStore } from './internal/sync/memory-store.ts'
+export { observePages, type PagedLister } from './internal/sync/observed-pages.ts'
 export type { ReviewStore, SyncCheckpoint, SyncedReview } from './internal/sync/store.ts'
 export {
   type BrandReviewsClient,

@@ -8,13 +8,13 @@ import {
 } from '@verified-reviews/core'
 import { createMemoryCache } from '@verified-reviews/core/cache'
 import type { Locale } from '@verified-reviews/core/i18n'
-import { createReviewsCatalog, type ReviewsCatalog } from '@verified-reviews/core/inject'
 import {
-  createJsonFileReviewStore,
-  createMemoryReviewStore,
-  type ReviewStore,
-} from '@verified-reviews/core/sync'
-import { type BuildFetched, countingFetch, emptyFetched, reportedCatalogClient } from './build-report.ts'
+  createReviewsCatalog,
+  prefetchProgressLog,
+  type ReviewsCatalog,
+} from '@verified-reviews/core/prefetch'
+import { createJsonFileReviewStore, createMemoryReviewStore } from '@verified-reviews/core/sync'
+import { type BuildCalls, countingFetch, emptyCalls } from './build-report.ts'
 
 /** What the integration, the loaders and the components of one Astro process share. */
 export interface SharedState {
@@ -26,14 +26,18 @@ export interface SharedState {
   storeDir: string | undefined
   /** Default language of the components. */
   locale: Locale | undefined
+  /** The products the build names (the integration's `products`); undefined for every product. */
+  productIds: readonly string[] | undefined
   client: VerifiedReviewsClient | undefined
+  /**
+   * The build's catalog: the product reviews loader's (over the content store it synced), else one the
+   * components or the injection created; what every page, the ratings loader and the injection read.
+   */
   catalog: ReviewsCatalog | undefined
-  /** The product reviews a content loader synced in this build, which the catalog reads instead of syncing again. */
-  loaderProductReviews: ReviewStore<ProductReview> | undefined
   /** Where the integration writes a line of the build log; undefined without the integration. */
   log: ((line: string) => void) | undefined
-  /** What this build fetched through the shared client: its calls and the data of their lower bound. */
-  fetched: BuildFetched
+  /** The API calls this build made through the shared client, by data. */
+  calls: BuildCalls
 }
 
 // Astro loads the config, the content config and the pages through separate module graphs, so the state
@@ -46,11 +50,11 @@ function initialState(): SharedState {
     command: undefined,
     storeDir: undefined,
     locale: undefined,
+    productIds: undefined,
     client: undefined,
     catalog: undefined,
-    loaderProductReviews: undefined,
     log: undefined,
-    fetched: emptyFetched(),
+    calls: emptyCalls(),
   }
 }
 
@@ -64,7 +68,7 @@ export function shared(): SharedState {
 /** Starts a new build (or dev session): drops the data fetched by the previous one in this process. */
 export function startRun(
   settings: Pick<SharedState, 'clientOptions' | 'command' | 'storeDir' | 'locale'> &
-    Partial<Pick<SharedState, 'log'>>,
+    Partial<Pick<SharedState, 'log' | 'productIds'>>,
 ): void {
   Object.assign(shared(), initialState(), settings)
 }
@@ -88,27 +92,21 @@ export function sharedClient(): VerifiedReviewsClient {
 }
 
 /**
- * The catalog every prerendered page and the injection share in one build: the reviews a content loader
- * synced in this build, else a sync into the store kept between builds (incremental after the first),
- * whose progress goes to the build log.
+ * The catalog every prerendered page and the injection share in one build: the product reviews
+ * loader's, when it ran; else one that syncs into the store kept between builds (incremental after the
+ * first), or fetches the reviews of the products the integration names when that costs fewer calls,
+ * its progress and closing line in the build log.
  */
 export function sharedCatalog(): ReviewsCatalog {
   const state = shared()
-  if (state.catalog === undefined) {
-    const synced = state.loaderProductReviews
-    const store =
-      synced ??
-      (state.storeDir === undefined
+  state.catalog ??= createReviewsCatalog({
+    client: sharedClient(),
+    productIds: state.productIds,
+    store:
+      state.storeDir === undefined
         ? createMemoryReviewStore<ProductReview>()
-        : createJsonFileReviewStore<ProductReview>(join(state.storeDir, 'product-reviews.json')))
-    state.catalog = createReviewsCatalog({
-      client: reportedCatalogClient(sharedClient(), {
-        store,
-        log: (line) => state.log?.(line),
-      }),
-      store,
-      sync: synced === undefined,
-    })
-  }
+        : createJsonFileReviewStore<ProductReview>(join(state.storeDir, 'product-reviews.json')),
+    onProgress: prefetchProgressLog((line) => state.log?.(line)),
+  })
   return state.catalog
 }

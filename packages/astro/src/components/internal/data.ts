@@ -1,14 +1,12 @@
 import type { BrandRating, BrandReview, ProductReview } from '@verified-reviews/core'
 import {
   type CursorScope,
-  continuationCursor,
   cursorSigner,
   listProductReviews,
   signedViewPage,
 } from '@verified-reviews/core/endpoint'
 import {
   combineProductSummaries,
-  newestFirst,
   type ProductSummaryView,
   type ReviewView,
   type ViewParams,
@@ -68,24 +66,11 @@ export async function productView(
   const ids = variationIds(productId)
   const first = view.cursor === undefined && view.sort === 'newest' && view.rates.length === 0
   if (fromCatalog(prerendered) && first) {
-    const catalog = sharedCatalog()
-    const [summaries, lists] = await Promise.all([
-      catalog.summaries(),
-      Promise.all(ids.map((id) => catalog.reviews(id))),
-    ])
-    const all = newestFirst(lists)
-    const data = all.slice(0, limit)
-    const nextCursor =
-      all.length > limit
-        ? await cursorSigner(sharedClient()).sign(
-            { kind: 'product', id: ids.join(','), sort: 'newest', rates: [], limit },
-            continuationCursor(data),
-          )
-        : undefined
+    const page = await sharedCatalog().productPage(ids, { limit, signer: cursorSigner(sharedClient()) })
     return {
-      summary: combineProductSummaries(ids.map((id) => summaries.get(id))),
-      data,
-      nextCursor,
+      summary: page.summary,
+      data: page.reviews,
+      nextCursor: page.nextCursor,
       previousCursor: undefined,
       cursor: undefined,
     }

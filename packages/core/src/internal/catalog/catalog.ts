@@ -71,7 +71,7 @@ function sharedCatalog(options: ReviewsCatalogOptions, sharing: CatalogSharing):
   }
   const reviewsOf = async (productId: string) => (await data()).reviews(productId)
   return {
-    summaries: async () => summariesOf((await data()).productIds),
+    summaries: async (productIds) => summariesOf(productIds ?? (await data()).productIds),
     ratings: async (productIds) => ratingsOf(await summariesOf(productIds)),
     reviews: reviewsOf,
     productPage: (productId, page) =>

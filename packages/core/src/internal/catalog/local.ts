@@ -37,8 +37,11 @@ export interface CatalogRating extends RatingCounts {
  * the review components show it. Concurrent callers share one fetch.
  */
 export interface ReviewsCatalog {
-  /** The summaries of the catalog's products (every product of the account when it names none). */
-  summaries(): Promise<Map<string, ProductSummary>>
+  /**
+   * The summaries of these products, or of the catalog's products (every product of the account when
+   * it names none). A product the API does not know is absent from the map.
+   */
+  summaries(productIds?: readonly string[]): Promise<Map<string, ProductSummary>>
   /**
    * Ratings of these products, from their summaries (products the catalog does not name are
    * summarized by 200 per call). A product without reviews is absent from the map.
@@ -80,10 +83,11 @@ export interface LocalCatalogOptions {
   store?: ReviewStore<ProductReview> | undefined
   /**
    * `false` when `store` has already been synced in this run (by a content loader, say): reviews are
-   * then read from it without a call.
-   * @default true
+   * then read from it without a call. Else how the sync walks: `mode: 'full'` walks every review again
+   * (which finds reviews edited without a new publish date); `limit` reviews per call, 1 to 200.
+   * @default { mode: 'auto', limit: 200 }
    */
-  sync?: boolean | undefined
+  sync?: false | { mode?: 'auto' | 'full' | undefined; limit?: number | undefined } | undefined
   /** Stops the fetch between two pages. */
   signal?: AbortSignal | undefined
   /**
@@ -121,7 +125,8 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
     }
     const { summaries: list, every, all } = await summaries()
     const checkpoint = await store.getCheckpoint()
-    const incremental = checkpoint?.completedAt !== undefined && checkpoint.phase !== 'full'
+    const incremental =
+      options.sync?.mode !== 'full' && checkpoint?.completedAt !== undefined && checkpoint.phase !== 'full'
     const plan = planReviews({
       summaries: all ? every : list,
       productIds: named,
@@ -139,6 +144,7 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
       client,
       plan,
       store,
+      sync: options.sync === undefined ? undefined : options.sync,
       signal,
       onPage: (received, pages) =>
         onProgress?.({ phase: 'reviews', reviews: received, expected, calls: pages }),
@@ -219,8 +225,10 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
   })
 
   return {
-    summaries: async () =>
-      new Map((await summaries()).summaries.map((summary) => [summary.product_variation_id, summary])),
+    summaries: async (productIds) =>
+      productIds === undefined
+        ? new Map((await summaries()).summaries.map((summary) => [summary.product_variation_id, summary]))
+        : summariesOf(productIds),
     ratings: async (productIds) => ratingsOf(await summariesOf(productIds)),
     reviews: reviewsOf,
     async productPage(productId, page) {

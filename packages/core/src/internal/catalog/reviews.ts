@@ -2,6 +2,7 @@ import type { ProductReviewListParams } from '../../resources/products.ts'
 import type { ProductReview } from '../../types/published.ts'
 import type { SyncPage } from '../sync/engine.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
+import { observePages } from '../sync/observed-pages.ts'
 import type { ReviewStore } from '../sync/store.ts'
 import { type ProductReviewsSyncReport, syncProductReviews } from '../sync/sync-reviews.ts'
 import { REVIEW_PAGE, type ReviewsPlan } from './plan.ts'
@@ -36,30 +37,25 @@ export async function fetchReviews(options: {
   client: ReviewPagesClient
   plan: ReviewsPlan
   store: ReviewStore<ProductReview>
+  /** How the sync walks: `full` walks every review again; `limit` reviews per page. */
+  sync?: { mode?: 'auto' | 'full' | undefined; limit?: number | undefined } | undefined
   signal?: AbortSignal | undefined
   onPage?: (reviews: number, calls: number) => void
 }): Promise<FetchedReviews> {
   let calls = 0
   let received = 0
-  const counted = (page: SyncPage<ProductReview>): SyncPage<ProductReview> => {
+  const { list } = observePages(options.client.products.reviews, (page) => {
     calls++
     received += page.data.length
     options.onPage?.(received, calls)
-    return {
-      data: page.data,
-      nextCursor: page.nextCursor,
-      hasNextPage: () => page.hasNextPage(),
-      getNextPage: async () => counted(await page.getNextPage()),
-    }
-  }
-  // Past the client's cache, as the sync asks: a bulk fetch would fill it with every page it walks.
-  const list = async (params: ProductReviewListParams) =>
-    counted(await options.client.products.reviews.list(params, { cache: false }))
+  })
 
   if (options.plan.choice !== 'named') {
     const sync = await syncProductReviews({
       client: { products: { reviews: { list } } },
       store: options.store,
+      ...(options.sync?.mode === undefined ? {} : { mode: options.sync.mode }),
+      ...(options.sync?.limit === undefined ? {} : { limit: options.sync.limit }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     })
     return { store: options.store, calls, received, sync }
@@ -67,12 +63,11 @@ export async function fetchReviews(options: {
   const store = createMemoryReviewStore<ProductReview>()
   for (const ids of options.plan.batches) {
     options.signal?.throwIfAborted()
-    let page = await list({
-      product_variation_id: ids,
-      limit: REVIEW_PAGE,
-      sort: ['publish_date'],
-      desc: ['publish_date'],
-    })
+    // Past the client's cache, as the sync's pages: a bulk fetch would fill it with every page it walks.
+    let page = await list(
+      { product_variation_id: ids, limit: REVIEW_PAGE, sort: ['publish_date'], desc: ['publish_date'] },
+      { cache: false },
+    )
     for (;;) {
       await store.putMany(page.data)
       if (!page.hasNextPage()) break

@@ -343,17 +343,27 @@ async function fetchIntoStore(options: PrefetchOptions, buildId: string): Promis
   }
 }
 
-function buildData(file: BuildDataFile, fetchedHere: boolean): BuildData {
+/** What both forms of build data give alike: everything but the reviews. */
+function dataOf(
+  file: Omit<BuildDataFile, 'reviews' | 'format' | 'version'>,
+  fetchedHere: boolean,
+): Omit<BuildData, 'reviews'> {
   const summaries = new Map(file.summaries.map((summary) => [summary.product_variation_id, summary]))
   return {
-    reviews: (productId) =>
-      structuredClone(Object.hasOwn(file.reviews, productId) ? (file.reviews[productId] ?? []) : []),
     summary: (productId) => structuredClone(summaries.get(productId)),
     productIds: Object.freeze(file.summaries.map((summary) => summary.product_variation_id)),
     fetchedAt: file.fetchedAt,
     calls: { ...file.calls },
     report: isJsonObject(file.report) ? (file.report as PrefetchReport) : undefined,
     fetchedHere,
+  }
+}
+
+function buildData(file: BuildDataFile, fetchedHere: boolean): BuildData {
+  return {
+    ...dataOf(file, fetchedHere),
+    reviews: (productId) =>
+      structuredClone(Object.hasOwn(file.reviews, productId) ? (file.reviews[productId] ?? []) : []),
   }
 }
 
@@ -369,8 +379,8 @@ async function indexedBuildData(
   const fs = await import('node:fs')
   const fd = fs.openSync(reviewsPath, 'r')
   const decoder = new TextDecoder()
-  const summaries = new Map(file.summaries.map((summary) => [summary.product_variation_id, summary]))
   return {
+    ...dataOf(file, fetchedHere),
     reviews: (productId) => {
       if (!Object.hasOwn(file.reviewsAt, productId)) return []
       const [offset, length] = file.reviewsAt[productId] as [number, number]
@@ -383,12 +393,6 @@ async function indexedBuildData(
       }
       return JSON.parse(decoder.decode(bytes)) as ProductReview[]
     },
-    summary: (productId) => structuredClone(summaries.get(productId)),
-    productIds: Object.freeze(file.summaries.map((summary) => summary.product_variation_id)),
-    fetchedAt: file.fetchedAt,
-    calls: { ...file.calls },
-    report: isJsonObject(file.report) ? (file.report as PrefetchReport) : undefined,
-    fetchedHere,
   }
 }
 
