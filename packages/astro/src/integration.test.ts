@@ -147,4 +147,41 @@ describe('the injection after the build', () => {
       await rm(dir, { recursive: true, force: true })
     }
   })
+
+  it('fetches the reviews of the products it names when that costs fewer calls, and says so in the build log', async () => {
+    const sb = await startSandbox({ seed: 1, rateLimit: 0 })
+    const restore = pointEnvironmentAt(sb)
+    const dir = await mkdtemp(join(tmpdir(), 'vr-astro-named-'))
+    try {
+      const html =
+        '<html><head><meta name="verified-reviews:product" content="SKU-002"></head><body></body></html>'
+      await writeFile(join(dir, 'index.html'), html)
+      const lines: string[] = []
+      const logger = {
+        info: (message: string) => lines.push(message),
+        warn: () => {},
+        error: () => {},
+        debug: () => {},
+        fork: () => logger,
+        label: 'test',
+        options: {},
+      }
+      const hooks = verifiedReviews({ incremental: false, products: async () => ['SKU-001', 'SKU-002'] })
+        .hooks as unknown as Record<string, (options: unknown) => Promise<void> | void>
+      const root = pathToFileURL(`${dir}/`)
+      await hooks['astro:config:setup']?.({ config: { root, cacheDir: root }, command: 'build', logger })
+      await hooks['astro:config:done']?.({ config: { site: 'https://shop.example', base: '/' }, logger })
+      await hooks['astro:build:done']?.({ dir: root, logger, pages: [], routes: [] })
+      expect(lines).toContain(
+        'build data ready: 30 reviews of 2 products (reviews of 2 named products); 2 API calls (1 review page, 1 summary page), lower bound 2',
+      )
+      expect(lines.at(-1)).toBe('API calls: 2 in all (2 for product data)')
+      const { 'token.published': _token, ...api } = (await sb.stats()).operations
+      expect(api).toEqual({ 'products.list': 1, 'products.reviews.list': 1 })
+    } finally {
+      restore()
+      await sb.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
 })

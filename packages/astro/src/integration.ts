@@ -69,6 +69,14 @@ export interface VerifiedReviewsOptions {
    */
   incremental?: boolean
   /**
+   * The products (`product_variation_id`) the build renders, or a function that returns them (from your
+   * catalogue), when no `productReviewsLoader` syncs the reviews: the build's catalog then fetches their
+   * summaries (200 per call) and, when that costs fewer calls than the sync of every review, their
+   * reviews alone (lists of up to 200 ids). The build log says which it chose.
+   * @default undefined (every product and review of the account)
+   */
+  products?: readonly string[] | (() => readonly string[] | Promise<readonly string[]>)
+  /**
    * Language of the components when a page gives none (and Astro's i18n routing gives no current locale).
    * @default 'en'
    */
@@ -85,6 +93,7 @@ const OPTION_RULES = {
   syndicatedReviews: { kind: 'boolean' },
   reviewSummaryAuthor: { kind: 'string' },
   incremental: { kind: 'boolean' },
+  products: { kind: 'stringsOrFunction' },
   locale: { kind: 'oneOf', values: SUPPORTED_LOCALES },
 } as const
 
@@ -187,7 +196,7 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
   return {
     name: NAME,
     hooks: {
-      'astro:config:setup': ({ config, command, logger }) => {
+      'astro:config:setup': async ({ config, command, logger }) => {
         const env = verifiedReviewsEnv(config.root, command === 'dev' ? 'development' : 'production')
         const clientOptions: ClientOptions = { ...options.client }
         const clientId = options.clientId ?? env.VERIFIED_REVIEWS_CLIENT_ID
@@ -214,6 +223,7 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
               : fileURLToPath(new URL('verified-reviews/', config.cacheDir)),
           locale: options.locale,
           log: (line) => logger.info(line),
+          productIds: typeof options.products === 'function' ? await options.products() : options.products,
         })
       },
       'astro:config:done': ({ config }) => {
