@@ -1,6 +1,7 @@
 /**
- * A small run of the `pnpm bench:scale` inject step (200 product pages, 2,000 reviews): the API calls
- * stay within 5 % of the lower bound, and a second run after 300 new reviews makes at most
+ * A small run of the `pnpm bench:scale` inject step (250 product pages, 2,500 reviews: more products
+ * than one call summarizes, so that the account's review count is unknown, as at full scale): the API
+ * calls stay within 5 % of the lower bound, and a second run after 300 new reviews makes at most
  * ceil(300/200) + 1 review calls and changes only the pages of the products that got them. Nothing is
  * asserted on time.
  */
@@ -20,8 +21,8 @@ import {
   writeProductPages,
 } from './scale/lib.ts'
 
-const PRODUCTS = 200
-const REVIEWS = 2000
+const PRODUCTS = 250
+const REVIEWS = 2500
 
 let sandbox: SandboxProcess
 let dir: string

@@ -132,6 +132,7 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
       productIds: named,
       incremental,
       summarizedAll: all,
+      keptStore: options.store !== undefined,
     })
     // The summaries' review counts, when they count what the fetch walks: every review, or the named ones.
     const expected =

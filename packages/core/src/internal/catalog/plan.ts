@@ -30,7 +30,10 @@ export interface ReviewsPlan {
  * Chooses how to fetch reviews, from the review counts of the summaries. Without named products the
  * sync fetches them all. With named products: an incremental sync when one is possible and costs
  * fewer calls; else the named products' reviews, ceil(reviews / 200) per list of ids, unless the
- * summaries cover the whole account (`summarizedAll`) and the full sync costs no more.
+ * summaries cover the whole account (`summarizedAll`) and the full sync costs no more, or the cost of
+ * the full sync is unknown and the reviews go to a store kept between runs (`keptStore`): the full sync
+ * then runs once, so that the runs after it are incremental (a named fetch would leave the store
+ * without a finished sync, and every later run fetch every named review again).
  */
 export function planReviews(input: {
   summaries: readonly ProductSummary[]
@@ -40,6 +43,8 @@ export function planReviews(input: {
   incremental: boolean
   /** Whether `summaries` are every product of the account (a walk of `products.list`). */
   summarizedAll: boolean
+  /** Whether the reviews go to a store the caller keeps between runs, rather than a memory store of this run. */
+  keptStore?: boolean | undefined
 }): ReviewsPlan {
   const { summaries, productIds, incremental } = input
   const fullCalls = input.summarizedAll
@@ -48,6 +53,7 @@ export function planReviews(input: {
   const syncCalls = incremental ? 1 : fullCalls
   const sync = incremental ? 'incremental' : 'full'
   if (productIds === undefined) return { choice: sync, batches: [], namedCalls: undefined, syncCalls }
+  const syncFirst = syncCalls === undefined && input.keptStore === true
   const counts = new Map(summaries.map((summary) => [summary.product_variation_id, reviewCount(summary)]))
   const batches: string[][] = []
   const batchReviews: number[] = []
@@ -66,7 +72,7 @@ export function planReviews(input: {
   }
   const namedCalls = batchReviews.reduce((sum, reviews) => sum + Math.ceil(reviews / REVIEW_PAGE), 0)
   const named: ReviewsPlan = { choice: 'named', batches, namedCalls, syncCalls }
-  return syncCalls !== undefined && syncCalls <= namedCalls
+  return syncFirst || (syncCalls !== undefined && syncCalls <= namedCalls)
     ? { choice: sync, batches: [], namedCalls, syncCalls }
     : named
 }
