@@ -8,6 +8,7 @@ import { buildCatalog, getBuildData, prefetchedProductReviews } from './build-da
 import { writeBuildProducts } from './internal/build-products.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
+const large = sandboxForFile({ seed: 3, products: 250, reviews: 1200, rateLimit: 0 })
 let distDir: string
 
 beforeEach(async () => {
@@ -69,5 +70,17 @@ describe('getBuildData', () => {
     expect(page?.reviews).toHaveLength(10)
     expect(page?.summary?.ratings.count_total).toBe(19)
     expect(page?.nextCursor).toEqual(expect.any(String))
+  })
+
+  it('fetches the named products of an account of more than 200 by their ids: each build starts without a store', async () => {
+    vi.stubEnv('NEXT_PHASE', 'phase-production-build')
+    for (const [name, value] of Object.entries(large.env())) vi.stubEnv(name, value)
+    vi.stubEnv('VERIFIED_REVIEWS_BUILD_PRODUCTS', '')
+    await writeBuildProducts(['SKU-001', 'SKU-002'])
+    const data = await getBuildData()
+    expect(data?.report).toMatchObject({ mode: 'named', products: 2 })
+    const { 'token.published': _token, ...api } = (await large.stats()).operations
+    // One call for the first page of the walk (it has more), one for the named summaries, one for reviews.
+    expect(api).toEqual({ 'products.list': 2, 'products.reviews.list': 1 })
   })
 })

@@ -72,6 +72,8 @@ async function buildOptions() {
     client: freshReviewsClient(),
     ...(productIds === undefined ? {} : { productIds }),
     store: createJsonFileReviewStore<ProductReview>(await buildStorePath()),
+    // `next build` empties the folder: a build naming few products of a large account fetches theirs.
+    keptStore: false,
     onProgress: prefetchProgressLog((line) => console.log(`${LOG_PREFIX} ${line}`)),
     directory: await buildDirectory(),
     buildId: buildId(),

@@ -12,6 +12,8 @@ import type { PrefetchProgress } from './progress.ts'
 
 /** Seeded: 60 products, 3,000 product reviews; SKU-001 has 11 reviews, SKU-002 19, SKU-012 none. */
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
+/** An account of more than 200 products, whose review count the named products' summaries do not give. */
+const large = sandboxForFile({ seed: 3, products: 250, reviews: 1200, rateLimit: 0 })
 const CATALOGUE = Array.from({ length: 60 }, (_, i) => `SKU-${String(i + 1).padStart(3, '0')}`)
 const signer = cursorSignerFromSecret('a test secret of at least thirty-two characters')
 
@@ -144,5 +146,40 @@ describe('createReviewsCatalog shared by the processes of a build', () => {
       11, 11,
     ])
     expect(await operations()).toEqual({ 'products.list': 1, 'products.reviews.list': 1 })
+  })
+})
+
+describe('createReviewsCatalog naming a few products of an account of more than 200', () => {
+  async function reviewCalls(): Promise<Record<string, number>> {
+    const { 'token.published': _token, ...api } = (await large.stats()).operations
+    return api
+  }
+
+  it('fetches the named reviews into a store each run starts without (keptStore: false)', async () => {
+    const store = createMemoryReviewStore<ProductReview>()
+    const report = await createReviewsCatalog({
+      client: large.client(),
+      productIds: ['SKU-001', 'SKU-002'],
+      store,
+      keptStore: false,
+    }).report()
+    expect(report).toMatchObject({ mode: 'named', estimate: { named: 1, sync: undefined } })
+    expect(await reviewCalls()).toEqual({ 'products.list': 2, 'products.reviews.list': 1 })
+  })
+
+  it('syncs once into a store kept between runs, so that the next run is incremental', async () => {
+    const store = createMemoryReviewStore<ProductReview>()
+    const first = await createReviewsCatalog({
+      client: large.client(),
+      productIds: ['SKU-001'],
+      store,
+    }).report()
+    expect(first.mode).toBe('full')
+    const second = await createReviewsCatalog({
+      client: large.client(),
+      productIds: ['SKU-001'],
+      store,
+    }).report()
+    expect(second).toMatchObject({ mode: 'incremental', calls: { reviews: 1 } })
   })
 })

@@ -55,6 +55,7 @@ function sharedCatalog(options: ReviewsCatalogOptions, sharing: CatalogSharing):
       client: options.client,
       ...(options.productIds === undefined ? {} : { productIds: options.productIds }),
       ...(options.store === undefined ? {} : { store: options.store }),
+      ...(options.keptStore === undefined ? {} : { keptStore: options.keptStore }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
     })

@@ -82,6 +82,13 @@ export interface LocalCatalogOptions {
    */
   store?: ReviewStore<ProductReview> | undefined
   /**
+   * Whether `store` outlives this run, so that a full sync now makes the later runs incremental: with
+   * named products whose full sync's cost is unknown, the catalog then syncs rather than fetch the named
+   * reviews. `false` for a store each run starts without (a Next.js build folder, which `next build` empties).
+   * @default true when `store` is given
+   */
+  keptStore?: boolean | undefined
+  /**
    * `false` when `store` has already been synced in this run (by a content loader, say): reviews are
    * then read from it without a call. Else how the sync walks: `mode: 'full'` walks every review again
    * (which finds reviews edited without a new publish date); `limit` reviews per call, 1 to 200.
@@ -132,7 +139,7 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
       productIds: named,
       incremental,
       summarizedAll: all,
-      keptStore: options.store !== undefined,
+      keptStore: options.keptStore ?? options.store !== undefined,
     })
     // The summaries' review counts, when they count what the fetch walks: every review, or the named ones.
     const expected =

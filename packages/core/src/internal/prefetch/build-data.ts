@@ -40,6 +40,11 @@ export interface PrefetchOptions {
    */
   store?: ReviewStore<ProductReview>
   /**
+   * Whether `store` outlives the build (see `createReviewsCatalog`'s `keptStore`).
+   * @default true when `store` is given
+   */
+  keptStore?: boolean
+  /**
    * Milliseconds a process waits for the one that fetches.
    * @default 600_000
    */
@@ -320,6 +325,7 @@ async function fetchIntoStore(options: PrefetchOptions, buildId: string): Promis
     client: options.client,
     productIds: options.productIds,
     store: options.store,
+    keptStore: options.keptStore,
     signal: options.signal,
     onProgress: options.onProgress,
   })
