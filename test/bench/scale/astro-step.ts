@@ -19,7 +19,18 @@ import {
   SOURCE,
   startSandboxProcess,
 } from './lib.ts'
-import { mib, progress, row, type StepContext, type StepResult, seconds, thousands, versus } from './step.ts'
+import {
+  limitedCell,
+  mib,
+  progress,
+  row,
+  type StepContext,
+  type StepResult,
+  seconds,
+  thousands,
+  unlimitedCell,
+  versus,
+} from './step.ts'
 
 const CHILD = fileURLToPath(new URL('./astro-child.ts', import.meta.url))
 const FIXTURE = fileURLToPath(new URL('../fixtures/astro-scale/', import.meta.url))
@@ -125,10 +136,14 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
       row([
         `Astro build of ${thousands(products)} product pages (\`<ProductReviews>\`, incremental store)`,
         versus(total, bound),
-        seconds(first.seconds),
-        limited === undefined
-          ? 'not run'
-          : `${seconds(limited.seconds)} (LB/${context.rate} = ${seconds(bound / context.rate)}; ${thousands(callsOf(limited.operations).total)} calls)`,
+        unlimitedCell(first),
+        limitedCell(
+          limited,
+          first,
+          limited === undefined ? 0 : callsOf(limited.operations).total,
+          bound,
+          context.rate,
+        ),
         `${mib(first.peakProcessMiB)} / ${mib(first.peakTreeMiB)}`,
         `${reviewCalls} review call${reviewCalls === 1 ? '' : 's'} (bound ${Math.ceil(300 / 200) + 1}), ` +
           `${thousands(callsOf(second.operations).total)} calls in all; ${thousands(changed)} of ${thousands(built)} pages ` +

@@ -12,7 +12,18 @@ import {
   startSandboxProcess,
   writeProductPages,
 } from './lib.ts'
-import { mib, progress, row, type StepContext, type StepResult, seconds, thousands, versus } from './step.ts'
+import {
+  limitedCell,
+  mib,
+  progress,
+  row,
+  type StepContext,
+  type StepResult,
+  seconds,
+  thousands,
+  unlimitedCell,
+  versus,
+} from './step.ts'
 
 export async function runInjectStep(context: StepContext): Promise<StepResult> {
   const { products, reviews } = context
@@ -62,16 +73,19 @@ export async function runInjectStep(context: StepContext): Promise<StepResult> {
   const { total, tokens } = callsOf(first.operations)
   const bound = lowerBound(reviews, products, tokens)
   const reviewCalls = second.operations['products.reviews.list'] ?? 0
-  const ideal = limited === undefined ? undefined : bound / context.rate
   return {
     rows: [
       row([
         `\`verified-reviews inject\` over ${thousands(products)} pages (\`--store\`)`,
         versus(total, bound),
-        seconds(first.seconds),
-        limited === undefined
-          ? 'not run'
-          : `${seconds(limited.seconds)} (LB/${context.rate} = ${seconds(ideal ?? 0)}; ${thousands(callsOf(limited.operations).total)} calls)`,
+        unlimitedCell(first),
+        limitedCell(
+          limited,
+          first,
+          limited === undefined ? 0 : callsOf(limited.operations).total,
+          bound,
+          context.rate,
+        ),
         `${mib(first.peakProcessMiB)} / ${mib(first.peakTreeMiB)}`,
         `${reviewCalls} review call${reviewCalls === 1 ? '' : 's'} (bound ${Math.ceil(300 / 200) + 1}), ` +
           `${thousands(callsOf(second.operations).total)} calls in all; ${thousands(second.report.changedPages)} pages changed ` +

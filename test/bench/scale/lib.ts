@@ -114,6 +114,12 @@ export interface Measured {
   peakProcessMiB: number
   /** Peak of the RSS summed over the process tree, MiB, sampled every 100 ms. */
   peakTreeMiB: number
+  /**
+   * Seconds the processes of the tree waited for the API (`VERIFIED_REVIEWS_ORIGIN` of the child's
+   * environment): from sending each request to its answer, overlapping requests of a process counted
+   * once, summed over the processes. The wall time less this is the run's own time.
+   */
+  apiSeconds: number
 }
 
 /** Every process below `root` (inclusive), from /proc. */
@@ -140,8 +146,8 @@ async function rssOf(pid: number): Promise<number> {
 
 /**
  * Runs a command as a measured child: wall time, the peak RSS each Node process of its tree reports
- * at exit (`process.resourceUsage().maxRSS`, through a preloaded probe), and the peak RSS of the tree
- * summed, sampled every 100 ms from /proc.
+ * at exit (`process.resourceUsage().maxRSS`, through a preloaded probe, which also times the requests
+ * to the API), and the peak RSS of the tree summed, sampled every 100 ms from /proc.
  */
 export async function measure(
   command: string,
@@ -155,7 +161,13 @@ export async function measure(
   const started = performance.now()
   const child = spawn(command, [...args], {
     cwd: options.cwd ?? ROOT,
-    env: { ...process.env, ...options.env, NODE_OPTIONS: nodeOptions, VR_BENCH_RSS_DIR: probeDir },
+    env: {
+      ...process.env,
+      ...options.env,
+      NODE_OPTIONS: nodeOptions,
+      VR_BENCH_RSS_DIR: probeDir,
+      VR_BENCH_API_ORIGIN: options.env?.VERIFIED_REVIEWS_ORIGIN ?? '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''
@@ -184,9 +196,14 @@ export async function measure(
   sampling = false
   await sampler
   let peakProcess = 0
+  let apiMs = 0
   for (const name of await readdir(probeDir)) {
-    const { maxRSS } = JSON.parse(await readFile(join(probeDir, name), 'utf8')) as { maxRSS: number }
-    peakProcess = Math.max(peakProcess, maxRSS * 1024)
+    const probed = JSON.parse(await readFile(join(probeDir, name), 'utf8')) as {
+      maxRSS: number
+      apiMs: number
+    }
+    peakProcess = Math.max(peakProcess, probed.maxRSS * 1024)
+    apiMs += probed.apiMs
   }
   await rm(probeDir, { recursive: true, force: true })
   const mib = (bytes: number) => Math.round(bytes / 2 ** 20)
@@ -197,6 +214,7 @@ export async function measure(
     seconds,
     peakProcessMiB: mib(Math.max(peakProcess, 0)),
     peakTreeMiB: mib(Math.max(peakTree, peakProcess)),
+    apiSeconds: apiMs / 1000,
   }
 }
 

@@ -21,7 +21,18 @@ import {
   type SandboxProcess,
   startSandboxProcess,
 } from './lib.ts'
-import { mib, progress, row, type StepContext, type StepResult, seconds, thousands, versus } from './step.ts'
+import {
+  limitedCell,
+  mib,
+  progress,
+  row,
+  type StepContext,
+  type StepResult,
+  seconds,
+  thousands,
+  unlimitedCell,
+  versus,
+} from './step.ts'
 
 const APP = fileURLToPath(new URL('../fixtures/next-scale/', import.meta.url))
 const NEXT = join(ROOT, 'test/node_modules/next/dist/bin/next')
@@ -197,10 +208,14 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
       row([
         `\`next build\` of ${thousands(first.pages)} product pages (build prefetch; ${((first.seconds / first.pages) * 1000).toFixed(0)} ms a page)`,
         versus(total, bound),
-        seconds(first.seconds),
-        limited === undefined
-          ? 'not run'
-          : `${seconds(limited.seconds)} (LB/${context.rate} = ${seconds(bound / context.rate)}; ${thousands(callsOf(limited.operations).total)} calls)`,
+        unlimitedCell(first),
+        limitedCell(
+          limited,
+          first,
+          limited === undefined ? 0 : callsOf(limited.operations).total,
+          bound,
+          context.rate,
+        ),
         `${mib(first.peakProcessMiB)} / ${mib(first.peakTreeMiB)}`,
         `revalidate route after \`next start\`: ${revalidation.reviewCalls} review call${revalidation.reviewCalls === 1 ? '' : 's'} ` +
           `(bound ${Math.ceil(300 / 200) + 1}), ${revalidation.calls} calls in all; ${thousands(revalidation.revalidated)} pages ` +

@@ -1,3 +1,5 @@
+import type { Measured } from './lib.ts'
+
 /** What every step of `pnpm bench:scale` is given, and how it formats its rows. */
 export interface StepContext {
   products: number
@@ -39,4 +41,29 @@ export function row(cells: readonly (string | number)[]): string {
 /** `calls (x.xx × LB)`. */
 export function versus(calls: number, bound: number): string {
   return `${thousands(calls)} (${(calls / bound).toFixed(3)} × LB ${thousands(bound)})`
+}
+
+/** The wall time of a run without a rate limit, with the part of it spent waiting for the API. */
+export function unlimitedCell(run: Measured): string {
+  return `${seconds(run.seconds)} (API ${seconds(run.apiSeconds)})`
+}
+
+/**
+ * The wall time of a run with the sandbox at `rate` requests per second, next to its goal: 1.1 × LB/rate
+ * plus the run's own time, which is the run without a rate limit less its wait for the API.
+ */
+export function limitedCell(
+  limited: Measured | undefined,
+  unlimited: Measured,
+  calls: number,
+  bound: number,
+  rate: number,
+): string {
+  if (limited === undefined) return 'not run'
+  const own = Math.max(0, unlimited.seconds - unlimited.apiSeconds)
+  const goal = (1.1 * bound) / rate + own
+  return (
+    `${seconds(limited.seconds)} for ${thousands(calls)} calls (goal 1.1 × LB/${rate} + own time = ` +
+    `${seconds((1.1 * bound) / rate)} + ${seconds(own)} = ${seconds(goal)}: ${limited.seconds <= goal ? 'within' : 'over'})`
+  )
 }
