@@ -111,6 +111,20 @@ describe('the loaders', () => {
   })
 })
 
+/** An integration logger whose `info` and `error` go where the test says, the other levels nowhere. */
+function integrationLogger(to: { info?: (message: string) => void; error?: (message: string) => void }) {
+  const logger = {
+    info: to.info ?? (() => {}),
+    warn: () => {},
+    error: to.error ?? (() => {}),
+    debug: () => {},
+    fork: () => logger,
+    label: 'test',
+    options: {},
+  }
+  return logger
+}
+
 describe('the injection after the build', () => {
   it('logs an API failure and leaves the pages as they are, without failing the build', async () => {
     const sb = await startSandbox({ seed: 1 })
@@ -122,15 +136,7 @@ describe('the injection after the build', () => {
       await writeFile(join(dir, 'index.html'), html)
       await sb.faults([{ operation: 'products.list', status: 400 }])
       const logged: string[] = []
-      const logger = {
-        info: () => {},
-        warn: () => {},
-        error: (message: string) => logged.push(message),
-        debug: () => {},
-        fork: () => logger,
-        label: 'test',
-        options: {},
-      }
+      const logger = integrationLogger({ error: (message) => logged.push(message) })
       const hooks = verifiedReviews({ incremental: false }).hooks as unknown as Record<
         string,
         (options: unknown) => Promise<void> | void
@@ -157,15 +163,7 @@ describe('the injection after the build', () => {
         '<html><head><meta name="verified-reviews:product" content="SKU-002"></head><body></body></html>'
       await writeFile(join(dir, 'index.html'), html)
       const lines: string[] = []
-      const logger = {
-        info: (message: string) => lines.push(message),
-        warn: () => {},
-        error: () => {},
-        debug: () => {},
-        fork: () => logger,
-        label: 'test',
-        options: {},
-      }
+      const logger = integrationLogger({ info: (message) => lines.push(message) })
       const hooks = verifiedReviews({ incremental: false, products: async () => ['SKU-001', 'SKU-002'] })
         .hooks as unknown as Record<string, (options: unknown) => Promise<void> | void>
       const root = pathToFileURL(`${dir}/`)
