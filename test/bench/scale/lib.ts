@@ -198,6 +198,7 @@ export async function measure(
   let peakProcess = 0
   let apiMs = 0
   for (const name of await readdir(probeDir)) {
+    if (!name.endsWith('.json')) continue
     const probed = JSON.parse(await readFile(join(probeDir, name), 'utf8')) as {
       maxRSS: number
       apiMs: number

@@ -1,8 +1,9 @@
-// Preloaded (NODE_OPTIONS=--import) into every Node process a benchmark step starts: at exit, each
-// process writes its own peak RSS (`process.resourceUsage().maxRSS`, KiB) to VR_BENCH_RSS_DIR, and the
-// time it spent waiting for the API (VR_BENCH_API_ORIGIN): from sending a request to its answer's
-// headers, overlapping requests counted once.
-import { writeFileSync } from 'node:fs'
+// Preloaded (NODE_OPTIONS=--import) into every Node process a benchmark step starts: each process writes
+// to VR_BENCH_RSS_DIR its own peak RSS (`process.resourceUsage().maxRSS`, KiB) and the time it spent
+// waiting for the API (VR_BENCH_API_ORIGIN): from sending a request to its answer's headers, overlapping
+// requests counted once. It writes at exit, after each answer and every second, since a worker that is
+// killed (Next.js's build workers) never sees its exit.
+import { renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const dir = process.env.VR_BENCH_RSS_DIR
@@ -10,6 +11,19 @@ const origin = process.env.VR_BENCH_API_ORIGIN
 let apiMs = 0
 let inFlight = 0
 let since = 0
+
+function write() {
+  if (!dir) return
+  try {
+    const { maxRSS } = process.resourceUsage()
+    // Through a temporary file: a process killed while writing leaves its last complete figures.
+    const file = join(dir, `${process.pid}.json`)
+    writeFileSync(`${file}.tmp`, JSON.stringify({ pid: process.pid, maxRSS, apiMs }))
+    renameSync(`${file}.tmp`, file)
+  } catch {
+    // A probe never changes how the process ends.
+  }
+}
 
 if (origin && typeof globalThis.fetch === 'function') {
   const fetch = globalThis.fetch
@@ -19,6 +33,7 @@ if (origin && typeof globalThis.fetch === 'function') {
     if (inFlight++ === 0) since = performance.now()
     const done = () => {
       if (--inFlight === 0) apiMs += performance.now() - since
+      write()
     }
     const answer = fetch.call(this, input, init)
     answer.then(done, done)
@@ -27,12 +42,6 @@ if (origin && typeof globalThis.fetch === 'function') {
 }
 
 if (dir) {
-  process.once('exit', () => {
-    try {
-      const { maxRSS } = process.resourceUsage()
-      writeFileSync(join(dir, `${process.pid}.json`), JSON.stringify({ pid: process.pid, maxRSS, apiMs }))
-    } catch {
-      // A probe never changes how the process ends.
-    }
-  })
+  setInterval(write, 1000).unref()
+  process.once('exit', write)
 }
