@@ -1,6 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { createJsonFileReviewStore, syncProductReviews } from '@verified-reviews/core/sync'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
@@ -121,6 +121,31 @@ describe('createRevalidateRoute', () => {
         call('POST', `Bearer ${SECRET}`),
       )
       expect(((await response.json()) as RevalidateRouteBody).products).toEqual(['SKU-007'])
+    } finally {
+      await rm(distDir, { recursive: true, force: true })
+    }
+  })
+
+  it("keeps its reviews in a copy of the build's store, whose files it leaves as they were", async () => {
+    const distDir = await mkdtemp(join(tmpdir(), 'vr-next-dist-'))
+    try {
+      const built = join(distDir, 'verified-reviews', 'product-reviews.json')
+      await syncProductReviews({ client: sb.client(), store: createJsonFileReviewStore(built) })
+      const files = async () => {
+        const names = (await readdir(dirname(built))).sort()
+        return Promise.all(names.map(async (name) => [name, await readFile(join(dirname(built), name))]))
+      }
+      const before = await files()
+      const handler = route({ store: 'build', distDir, brandStore: false })
+      await addReviews([{ product_variation_id: 'SKU-007' }])
+      const first = await handler.POST(call('POST', `Bearer ${SECRET}`))
+      expect(((await first.json()) as RevalidateRouteBody).products).toEqual(['SKU-007'])
+      await addReviews([{ product_variation_id: 'SKU-008' }])
+      await sb.admin('DELETE', 'stats')
+      const second = await handler.POST(call('POST', `Bearer ${SECRET}`))
+      expect(((await second.json()) as RevalidateRouteBody).products).toEqual(['SKU-008'])
+      expect((await sb.stats()).operations['products.reviews.list']).toBe(1)
+      expect(await files()).toEqual(before)
     } finally {
       await rm(distDir, { recursive: true, force: true })
     }

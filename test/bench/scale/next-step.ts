@@ -156,6 +156,7 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
     revalidated: number
     products: number
     serverPeakMiB: number
+    serverBeforeMiB: number
   }
   try {
     progress(`next: next build of ${thousands(pages)} product pages`)
@@ -167,6 +168,7 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
       const added = new Set(fresh.map((review) => review.product_variation_id))
       await sandbox.addReviews(fresh)
       await sandbox.takeStats()
+      const serverBeforeMiB = await rssOf(server.child.pid)
       const started = performance.now()
       const response = await fetch(`${server.origin}/api/revalidate-reviews`, {
         method: 'POST',
@@ -184,6 +186,7 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
         revalidated: answer.revalidated.length,
         products: added.size,
         serverPeakMiB: await rssOf(server.child.pid),
+        serverBeforeMiB,
       }
     } finally {
       server.child.kill('SIGTERM')
@@ -220,7 +223,7 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
         `revalidate route after \`next start\`: ${revalidation.reviewCalls} review call${revalidation.reviewCalls === 1 ? '' : 's'} ` +
           `(bound ${Math.ceil(300 / 200) + 1}), ${revalidation.calls} calls in all; ${thousands(revalidation.revalidated)} pages ` +
           `revalidated for ${thousands(revalidation.products)} products with new reviews; ${seconds(revalidation.seconds)}; ` +
-          `server peak ${mib(revalidation.serverPeakMiB)}`,
+          `server peak ${mib(revalidation.serverPeakMiB)} (${mib(revalidation.serverBeforeMiB)} before the call)`,
       ]),
     ],
     notes: [`next build: calls by operation ${JSON.stringify(first.operations)}`],
