@@ -89,9 +89,10 @@ export async function runOnce<T>(options: RunOnceOptions<T>): Promise<{ value: T
 
     if ((await tryLock(fs, options.lockPath, host)) !== undefined) {
       try {
-        // Another process may have finished between the read above and taking the lock.
+        // Another process may have finished, or failed, between the looks above and taking the lock.
         const raced = await options.read()
         if (raced !== undefined) return { value: raced, produced: false }
+        await throwRecordedFailure(fs, options.failurePath)
         try {
           return { value: await options.produce(), produced: true }
         } catch (error) {
@@ -316,6 +317,15 @@ export async function runOnceShared<T>(
     return text === undefined ? undefined : options.parse(text)
   }
   const startedAt = Date.now()
+  /** Throws the failure another process stored since this call started (an older one is retried). */
+  const throwFailureSince = async () => {
+    const failure = parseFailure(await share.get(`${name}.failed`))
+    if (failure !== undefined && failure.at >= startedAt) {
+      throw new VerifiedReviewsError(
+        `the prefetch failed in another process: ${failure.message} (shared as ${name})`,
+      )
+    }
+  }
   const deadline = startedAt + options.waitTimeout
   let delay = options.pollInterval
   const reportWait = waitReporter(options.onWait)
@@ -323,18 +333,14 @@ export async function runOnceShared<T>(
     options.signal?.throwIfAborted()
     const done = await read()
     if (done !== undefined) return { value: done, produced: false }
-    const failure = parseFailure(await share.get(`${name}.failed`))
-    if (failure !== undefined && failure.at >= startedAt) {
-      throw new VerifiedReviewsError(
-        `the prefetch failed in another process: ${failure.message} (shared as ${name})`,
-      )
-    }
+    await throwFailureSince()
     const lock = await share.lock(`${name}.lock`)
     if (lock !== undefined) {
       try {
-        // Another process may have finished between the read above and taking the lock.
+        // Another process may have finished, or failed, between the looks above and taking the lock.
         const raced = await read()
         if (raced !== undefined) return { value: raced, produced: false }
+        await throwFailureSince()
         let value: T
         try {
           value = await options.produce()
