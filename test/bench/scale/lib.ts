@@ -36,10 +36,13 @@ export async function startSandboxProcess(options: {
   rateLimit: number
   seed?: number
 }): Promise<SandboxProcess> {
+  // Some 4 KB a review: past a few hundred thousand reviews the sandbox needs more than V8's default heap.
+  const heapMiB = Math.max(4096, Math.ceil(options.reviews / 1000) * 12)
   const child = spawn(
     process.execPath,
     [
       SOURCE,
+      `--max-old-space-size=${heapMiB}`,
       SANDBOX_CLI,
       '--port',
       '0',

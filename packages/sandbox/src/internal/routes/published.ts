@@ -141,12 +141,11 @@ function listPage<T>(
   return { page, headers: links.length > 0 ? { Link: links.join(', ') } : {} }
 }
 
-/** Epoch milliseconds of a review's dates and its searchable text, computed once per record. */
+/** Epoch milliseconds of a review's dates, computed once per record. */
 interface ReviewFacts {
   publish: number
   review: number
   order: number
-  text: string
 }
 const facts = new WeakMap<ProductReview | BrandReview, ReviewFacts>()
 
@@ -157,11 +156,25 @@ function factsOf(review: ProductReview | BrandReview): ReviewFacts {
       publish: Date.parse(review.publish_date),
       review: Date.parse(review.review_date),
       order: Date.parse(review.order_date),
-      text: [review.review_content, ...review.moderations.map((m) => m.comment)].join('\n').toLowerCase(),
     }
     facts.set(review, known)
   }
   return known
+}
+
+/**
+ * A review's searchable text, lower-cased, computed once per record and only by a search: sorting a
+ * million reviews by date must not build a million texts.
+ */
+const texts = new WeakMap<ProductReview | BrandReview, string>()
+
+function textOf(review: ProductReview | BrandReview): string {
+  let text = texts.get(review)
+  if (text === undefined) {
+    text = [review.review_content, ...review.moderations.map((m) => m.comment)].join('\n').toLowerCase()
+    texts.set(review, text)
+  }
+  return text
 }
 
 type Predicate<T> = (item: T) => boolean
@@ -186,7 +199,7 @@ function commonReviewFilters(query: Query): Predicate<ProductReview | BrandRevie
     predicates.push((r) => wanted.has(r.review_rate))
   }
   const search = query.string('search')?.toLowerCase()
-  if (search !== undefined) predicates.push((r) => factsOf(r).text.includes(search))
+  if (search !== undefined) predicates.push((r) => textOf(r).includes(search))
   const verified = query.boolean('is_verified')
   if (verified !== undefined) predicates.push((r) => r.is_verified === verified)
   return predicates
