@@ -15,7 +15,7 @@ import { createServer } from 'node:net'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { measure, ROOT, startSandboxProcess } from './scale/lib.ts'
+import { commitMeasured, loadAverage, measure, ROOT, startSandboxProcess } from './scale/lib.ts'
 import { buildPackages } from './scale/next-step.ts'
 
 const { values } = parseArgs({
@@ -139,7 +139,8 @@ try {
   }
   console.log(
     `# bench:load: the Next.js demo built and served by next start on loopback, ${DURATION} s per run, ` +
-      `${CONNECTIONS} connections (node ${process.version}, ${cpus().length} cores, ${new Date().toISOString().slice(0, 16)}Z)\n`,
+      `${CONNECTIONS} connections (${commitMeasured()}, node ${process.version}, ${cpus().length} cores, ` +
+      `${new Date().toISOString().slice(0, 16)}Z, load average ${loadAverage()})\n`,
   )
   console.log(
     '| target | requests | requests/s | p50 | p99 | errors | non-2xx | upstream API calls during the run |',

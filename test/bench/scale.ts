@@ -15,11 +15,11 @@
  * in one process), `render` (see `pnpm bench:react`: a product page with 20 reviews and JSON-LD).
  * Every step runs in child processes, so that each one's memory is its own.
  */
-import { execFileSync } from 'node:child_process'
-import { cpus, loadavg, totalmem } from 'node:os'
+import { cpus, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { runAstroStep } from './scale/astro-step.ts'
 import { runInjectStep } from './scale/inject-step.ts'
+import { commitMeasured, loadAverage } from './scale/lib.ts'
 import { runNextStep } from './scale/next-step.ts'
 import { runReadsStep } from './scale/reads-step.ts'
 import { runRenderStep } from './scale/render-step.ts'
@@ -51,24 +51,10 @@ for (const [name, value] of Object.entries({ products, reviews, rate: context.ra
   if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number, got ${value}`)
 }
 
-/** The commit measured, `-dirty` when the working tree has changes. */
-function commit(): string {
-  try {
-    return execFileSync('git', ['describe', '--always', '--dirty', '--abbrev=10'], {
-      encoding: 'utf8',
-    }).trim()
-  } catch {
-    return 'unknown commit'
-  }
-}
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ')
 console.log(
   `# bench:scale: N = ${products.toLocaleString('en')} products, R = ${reviews.toLocaleString('en')} reviews ` +
-    `(${commit()}, node ${process.version}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
-    `${new Date().toISOString().slice(0, 16)}Z, load average ${load()})`,
+    `(${commitMeasured()}, node ${process.version}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
+    `${new Date().toISOString().slice(0, 16)}Z, load average ${loadAverage()})`,
 )
 const results: StepResult[] = []
 if (steps.has('inject')) results.push(await runInjectStep(context))
@@ -85,4 +71,6 @@ if (rows.length > 0) {
   console.log('')
 }
 for (const line of results.flatMap((result) => result.notes)) console.log(line)
-console.log(`\nLoad average (1, 5, 15 min) at the end: ${load()}, ${new Date().toISOString().slice(0, 16)}Z.`)
+console.log(
+  `\nLoad average (1, 5, 15 min) at the end: ${loadAverage()}, ${new Date().toISOString().slice(0, 16)}Z.`,
+)

@@ -3,9 +3,9 @@
  * measured (wall time, peak RSS of its largest process and of its whole tree), generated product pages,
  * and the `verified-reviews inject` step.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -310,4 +310,23 @@ export function newReviews(
   return Array.from({ length: count }, () => ({
     product_variation_id: ids[Math.floor(next() * ids.length)] as string,
   }))
+}
+
+/** The commit measured (`git describe`), `-dirty` when the working tree has changes. */
+export function commitMeasured(): string {
+  try {
+    return execFileSync('git', ['describe', '--always', '--dirty', '--abbrev=10'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim()
+  } catch {
+    return 'unknown commit'
+  }
+}
+
+/** The load average over 1, 5 and 15 minutes: other work on the machine moves wall times. */
+export function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')
 }
