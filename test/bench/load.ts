@@ -40,6 +40,8 @@ interface LoadResult {
   timeouts: number
   non2xx: number
   '2xx': number
+  /** Answers by status code. */
+  statusCodeStats: Record<string, { count: number }>
 }
 type Autocannon = (options: {
   url: string
@@ -60,6 +62,15 @@ async function freePort(): Promise<number> {
   server.close()
   if (address === null || typeof address === 'string') throw new Error('no port')
   return address.port
+}
+
+/** The answers that were not 2xx, by status: `0`, or `12 (503: 12)`. */
+function nonSuccess(result: LoadResult): string {
+  if (result.non2xx === 0) return '0'
+  const statuses = Object.entries(result.statusCodeStats)
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${status}: ${count.toLocaleString('en')}`)
+  return `${result.non2xx.toLocaleString('en')} (${statuses.join(', ')})`
 }
 
 await buildPackages(values.echo)
@@ -147,7 +158,7 @@ try {
     const upstream = Object.values(operations).reduce((sum, count) => sum + count, 0)
     rows.push(
       `| ${name} | ${result.requests.total.toLocaleString('en')} | ${Math.round(result.requests.average).toLocaleString('en')} | ` +
-        `${result.latency.p50} ms | ${result.latency.p99} ms | ${result.errors + result.timeouts} | ${result.non2xx} | ` +
+        `${result.latency.p50} ms | ${result.latency.p99} ms | ${result.errors + result.timeouts} | ${nonSuccess(result)} | ` +
         `${upstream}${upstream === 0 ? '' : ` (${JSON.stringify(operations)})`} |`,
     )
   }
