@@ -53,6 +53,9 @@ for (const [name, value] of Object.entries({ products, reviews, rate: context.ra
 
 console.log(
   `# bench:scale: N = ${products.toLocaleString('en')} products, R = ${reviews.toLocaleString('en')} reviews ` +
+    (context.nextProducts === products
+      ? ''
+      : `(next build: ${context.nextProducts.toLocaleString('en')} products) `) +
     `(${commitMeasured()}, node ${process.version}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
     `${new Date().toISOString().slice(0, 16)}Z, load average ${loadAverage()})`,
 )
