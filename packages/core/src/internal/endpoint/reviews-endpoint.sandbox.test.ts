@@ -407,7 +407,7 @@ describe('the budget of handleReviewsRequest', () => {
     expect(await calls()).toBe(2)
   })
 
-  it('answers 503 with Retry-After at once beyond maxConcurrency calls under way', async () => {
+  it('answers 503 with Retry-After at once beyond maxConcurrency calls under way, with maxWait 0', async () => {
     await sb.faults([{ operation: 'products.reviews.list', latencyMs: 400 }])
     const client = sb.client()
     const started = Date.now()
@@ -415,6 +415,7 @@ describe('the budget of handleReviewsRequest', () => {
       const result = await handleReviewsRequest(new URLSearchParams(`product_variation_id=${id}`), {
         client,
         maxConcurrency: 2,
+        maxWait: 0,
       })
       return { status: result.status, retryAfter: result.headers['retry-after'], ms: Date.now() - started }
     })
@@ -429,15 +430,58 @@ describe('the budget of handleReviewsRequest', () => {
     expect(await calls()).toBe(2)
   })
 
-  it('keeps at most 4 calls under way by default', async () => {
+  it('keeps at most 4 calls under way by default, the requests beyond them waiting for one to end', async () => {
     await sb.faults([{ operation: 'products.reviews.list', latencyMs: 300 }])
     const client = sb.client()
     const ids = Array.from({ length: 10 }, (_, index) => `SKU-00${index}`)
+    const started = Date.now()
     const results = await Promise.all(
       ids.map((id) => handleReviewsRequest(new URLSearchParams(`product_variation_id=${id}`), { client })),
     )
-    expect(results.filter((result) => result.status === 503)).toHaveLength(6)
-    expect(await calls()).toBe(4)
+    expect(results.map((result) => result.status)).toEqual(ids.map(() => 200))
+    expect(await calls()).toBe(10)
+    // Three rounds of calls (4, 4 and 2) of 300 ms each: never more than 4 at once.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(880)
+  })
+
+  it('answers 503 to a request that waited maxWait without a call ending', async () => {
+    await sb.faults([{ operation: 'products.reviews.list', latencyMs: 600 }])
+    const client = sb.client()
+    const options = { client, maxConcurrency: 1, maxWait: 100 }
+    const started = Date.now()
+    const [first, second] = await Promise.all([
+      handleReviewsRequest(new URLSearchParams('product_variation_id=SKU-001'), options),
+      handleReviewsRequest(new URLSearchParams('product_variation_id=SKU-002'), options).then((result) => ({
+        result,
+        ms: Date.now() - started,
+      })),
+    ])
+    expect(first.status).toBe(200)
+    expect(second.result).toMatchObject({ status: 503, headers: { 'retry-after': '1' } })
+    expect(second.ms).toBeLessThan(600)
+    expect(await calls()).toBe(1)
+  })
+
+  it('gives a request that waited the call an identical request started meanwhile', async () => {
+    await sb.faults([{ operation: 'products.reviews.list', latencyMs: 300 }])
+    const client = sb.client()
+    // SKU-001 and SKU-003 take both slots; both SKU-002 requests wait. The first slot freed starts the
+    // SKU-002 call; the second finds it under way and shares it.
+    const options = { client, maxConcurrency: 2 }
+    const results = await Promise.all(
+      ['SKU-001', 'SKU-003', 'SKU-002', 'SKU-002'].map((id) =>
+        handleReviewsRequest(new URLSearchParams(`product_variation_id=${id}`), options),
+      ),
+    )
+    expect(results.map((result) => result.status)).toEqual([200, 200, 200, 200])
+    expect(await calls()).toBe(3)
+    // And the shared call held no slot: both are free again.
+    const after = await Promise.all(
+      ['SKU-004', 'SKU-005'].map((id) =>
+        handleReviewsRequest(new URLSearchParams(`product_variation_id=${id}`), { ...options, maxWait: 0 }),
+      ),
+    )
+    expect(after.map((result) => result.status)).toEqual([200, 200])
   })
 
   it('answers 503 at once without calling the API when the rate budget is down to the reserved share', async () => {
