@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ProductReview } from '../../types/published.ts'
-import { createMemoryReviewStore } from './memory-store.ts'
+import { createMemoryReviewStore, Slabs } from './memory-store.ts'
 
 const review = (id: string, product: string, publish_date: string) =>
   ({ review_id: id, product_variation_id: product, publish_date, review_content: id }) as ProductReview
@@ -68,5 +68,53 @@ describe('createMemoryReviewStore', () => {
     const store = createMemoryReviewStore()
     await store.putMany([review('a', 'P1', '2025-01-01'), review('b', 'P2', '2025-01-01')])
     expect((await store.all()).map((r) => r.review_id).sort()).toEqual(['a', 'b'])
+  })
+})
+
+describe('Slabs', () => {
+  it('writes reviews side by side in one buffer, and a long one in a buffer of its own', () => {
+    const slabs = new Slabs()
+    const views = Array.from({ length: 100 }, (_, i) => slabs.encode(review(`r${i}`, 'P1', '2025-01-01')))
+    expect(new Set(views.map((view) => view.buffer)).size).toBe(1)
+    expect(JSON.parse(new TextDecoder().decode(views[42])).review_id).toBe('r42')
+    const long = slabs.encode({ ...review('long', 'P1', '2025-01-01'), review_content: 'é'.repeat(300_000) })
+    expect(long.buffer).not.toBe(views[0]?.buffer)
+    expect(long.byteLength).toBe(long.buffer.byteLength)
+    expect(slabs.written).toBe(views.reduce((sum, view) => sum + view.length, 0) + long.length)
+  })
+
+  it('starts a new slab when a review does not fit in what is left, keeping multi-byte text whole', () => {
+    const slabs = new Slabs()
+    const text = 'Ďakujeme Ευχαριστούμε Благодарим '.repeat(600)
+    const views = Array.from({ length: 200 }, (_, i) =>
+      slabs.encode({ ...review(`r${i}`, 'P1', '2025-01-01'), review_content: text }),
+    )
+    expect(new Set(views.map((view) => view.buffer)).size).toBeGreaterThan(1)
+    for (const view of views) expect(JSON.parse(new TextDecoder().decode(view)).review_content).toBe(text)
+  })
+})
+
+describe('createMemoryReviewStore, reviews replaced many times', () => {
+  it('keeps every review whole when the slabs are rewritten to drop replaced bytes', async () => {
+    const store = createMemoryReviewStore()
+    const text = 'x'.repeat(2_000)
+    await store.putMany([
+      review('kept', 'P1', '2024-01-01'),
+      { ...review('other', 'P2', '2024-01-01'), review_content: 'ü'.repeat(100_000) },
+    ])
+    // 10,000 versions of some 2 KB: 20 MB written for 2 KB held, past the 8 MiB that starts a rewrite.
+    for (let version = 0; version < 10_000; version += 100) {
+      await store.putMany(
+        Array.from({ length: 100 }, (_, i) => ({
+          ...review('changing', 'P1', '2025-01-01'),
+          review_content: `${version + i} ${text}`,
+        })),
+      )
+    }
+    expect((await store.get('changing'))?.review_content).toBe(`9999 ${text}`)
+    expect((await store.get('kept'))?.review_content).toBe('kept')
+    expect((await store.get('other'))?.review_content).toBe('ü'.repeat(100_000))
+    expect((await store.list('P1')).map((r) => r.review_id)).toEqual(['changing', 'kept'])
+    expect(await store.count()).toBe(3)
   })
 })
