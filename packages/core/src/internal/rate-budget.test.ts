@@ -123,3 +123,61 @@ describe('RateBudget', () => {
     expect(budget.share(1000)).toBeUndefined()
   })
 })
+
+describe('RateBudget, the end of a window', () => {
+  const second = (remaining: number) =>
+    ok({
+      'ratelimit-limit': '20',
+      'ratelimit-remaining': String(remaining),
+      'ratelimit-reset': '1',
+      'x-ratelimit-limit-second': '20',
+      'x-ratelimit-remaining-second': String(remaining),
+    })
+
+  it('waits until a second after the first answer of the window, not after the last', () => {
+    const budget = new RateBudget()
+    // 20 requests one after the other, 20 ms each, from t = 0: the window is spent at 400 ms.
+    for (let i = 0; i < 20; i++) {
+      expect(budget.reserve(i * 20)).toBe(0)
+      budget.settle(second(19 - i), i * 20 + 20)
+    }
+    // The first answer (at 20 ms) said the window ends within a second: by 1,020 ms, not 1,400 ms.
+    expect(budget.reserve(400)).toBe(620)
+    expect(budget.reserve(1020)).toBe(0)
+  })
+
+  it('starts a new bound when the budget grows back (a new window began)', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle(second(1), 10)
+    budget.reserve(500)
+    budget.settle(second(0), 510)
+    expect(budget.reserve(600)).toBe(410)
+    // At 1,010 ms the first window is over; the next answer opens a window whose bound it sets.
+    budget.reserve(1010)
+    budget.settle(second(19), 1030)
+    budget.reserve(1100)
+    budget.settle(second(0), 1120)
+    expect(budget.reserve(1200)).toBe(830)
+  })
+
+  it('keeps the bound of an earlier answer only while its window lasts', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle(second(5), 0)
+    // 1,500 ms later the window of the first answer is over: this answer bounds a window of its own.
+    budget.reserve(1500)
+    budget.settle(second(0), 1500)
+    expect(budget.reserve(1600)).toBe(900)
+  })
+
+  it('tells the share and the reset of the window from the same bound', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle(second(10), 100)
+    budget.reserve(700)
+    budget.settle(second(5), 800)
+    expect(budget.resetIn(800)).toBe(300)
+    expect(budget.share(800)).toBe(0.25)
+  })
+})
