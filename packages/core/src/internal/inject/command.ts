@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createClient } from '../../client.ts'
 import type { ProductReview } from '../../types/published.ts'
@@ -110,11 +107,7 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
   const dryRun = values['dry-run'] === true
   const bar = values.quiet === true || values.json === true ? undefined : createProgressBar(io.stderr)
   const logger = { warn: (message: string) => io.stderr.write(`warning: ${message}\n`) }
-  // Without --store the reviews of the run still go to a file (removed at the end), not to memory: a
-  // JSON file store holds only where each review is, so 100,000 reviews do not take 500 MB.
-  const scratch =
-    values.store === undefined ? await mkdtemp(join(tmpdir(), 'verified-reviews-inject-')) : undefined
-  const storePath = values.store ?? join(scratch as string, 'product-reviews.json')
+  // Without --store, injectProductJsonLd syncs into a temporary JSON file store, removed at the end.
   try {
     const { clientId, clientSecret, origin } = environmentClientOptions(readEnvironment(io.env))
     const client = createClient({
@@ -130,7 +123,9 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
       syndicatedReviews: values['syndicated-reviews'] === true,
       ...(summaryAuthor === undefined ? {} : { reviewSummaryAuthor: summaryAuthor }),
       ...(values.site === undefined ? {} : { site: values.site }),
-      reviewStore: createJsonFileReviewStore<ProductReview>(storePath, { logger }),
+      ...(values.store === undefined
+        ? {}
+        : { reviewStore: createJsonFileReviewStore<ProductReview>(values.store, { logger }) }),
       ...(bar === undefined ? {} : { onProgress: bar.update }),
       logger,
     })
@@ -143,8 +138,6 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
     bar?.end()
     io.stderr.write(`verified-reviews inject failed: ${(error as Error).message}\n`)
     return 1
-  } finally {
-    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true })
   }
 }
 

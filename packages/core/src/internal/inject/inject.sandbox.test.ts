@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { readdirSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -95,6 +96,37 @@ describe('injectProductJsonLd against the sandbox', () => {
     expect(await operations()).toMatchObject({ 'products.reviews.list': 15, 'products.list': 1 })
     expect(await operations()).not.toHaveProperty('products.ratings.list')
     expect(await operations()).not.toHaveProperty('products.structured-data.get')
+  })
+
+  it('syncs into a JSON file store in a temporary folder when given no store, and removes the folder', async () => {
+    await writeSite()
+    const temporary = await mkdtemp(join(tmpdir(), 'vr-inject-tmp-'))
+    const before = process.env.TMPDIR
+    process.env.TMPDIR = temporary
+    try {
+      const seen: string[][] = []
+      const report = await run({
+        // Told synchronously: what the temporary folder holds once the reviews are fetched.
+        onProgress: (progress) => {
+          if (progress.phase !== 'write' || progress.done !== 0) return
+          const [folder, ...others] = readdirSync(temporary)
+          seen.push([
+            folder ?? '',
+            ...others,
+            ...(folder === undefined ? [] : readdirSync(join(temporary, folder))),
+          ])
+        },
+      })
+      expect(report.changedPages).toBe(54)
+      expect(seen).toHaveLength(1)
+      expect(seen[0]?.[0]).toMatch(/^verified-reviews-inject-/)
+      expect(seen[0]?.slice(1)).toContain('product-reviews.json')
+      expect(await readdir(temporary)).toEqual([])
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = before
+      await rm(temporary, { recursive: true, force: true })
+    }
   })
 
   it('reports the pages it changed, those without reviews and those it skipped', async () => {
