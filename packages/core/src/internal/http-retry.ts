@@ -41,8 +41,14 @@ export async function sendLive(
     let error: unknown
     try {
       const answer = await sendOnce({ settings, out, options, token, deadline })
-      out.service.budget?.settle(answer)
-      settleShared(out, answer)
+      if (out.service.budget?.replayed(answer) === true) {
+        // A cache's answer (Next.js's data cache): the request spent nothing and tells nothing of now.
+        out.service.budget.refund()
+        settleShared(out)
+      } else {
+        out.service.budget?.settle(answer)
+        settleShared(out, answer)
+      }
       if (answer.status >= 200 && answer.status < 300) return answer
       if (answer.status === 401 && token !== undefined && !refreshedToken) {
         out.service.token?.invalidate(token)

@@ -357,6 +357,36 @@ describe('send with a rate budget', () => {
   })
 })
 
+describe('send with a rate budget, answers replayed by a cache', () => {
+  it('learns nothing from an answer a cache hands back with its old headers, and tells the shared budget nothing', async () => {
+    const events: RateLimitEvent[] = []
+    const budget = new RateBudget()
+    const settled: number[] = []
+    const shared: SharedRateBudget = {
+      reserve: async () => 0,
+      settle: async (_key, answer) => void settled.push(answer.status),
+    }
+    const now = new Date().toUTCString()
+    const spent = { date: now, 'ratelimit-remaining': '0', 'ratelimit-reset': '30' }
+    // A fresh answer that leaves budget, then the same answer twice as a cache replays it (same Date
+    // and headers, the window it tells spent).
+    const { fetch, calls } = scripted(
+      json(200, [], { date: now, 'ratelimit-remaining': '5', 'ratelimit-reset': '30' }),
+      json(200, [], spent),
+      json(200, [], spent),
+      json(200, []),
+    )
+    const settings = settingsWith(fetch, { onRateLimit: (event) => void events.push(event) })
+    const service = { source: 'published' as const, budget, sharedBudget: { budget: shared, key: 'k' } }
+    for (let i = 0; i < 4; i++) await settle(send(settings, out({ service })))
+    // The second answer was the API's (it spent the window): the third request waited for it...
+    expect(events.map((event) => event.reason)).toEqual(['budget'])
+    expect(calls).toHaveLength(4)
+    // ...and the third answer, the same headers again, was a replay: no wait before the fourth.
+    expect(settled).toEqual([200, 200, 0, 200])
+  })
+})
+
 describe('send with a shared rate budget', () => {
   /** A shared budget that answers the waits it is given, then 0, and records what it is told. */
   function sharedBudget(...waits: number[]) {

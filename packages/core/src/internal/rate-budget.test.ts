@@ -181,3 +181,56 @@ describe('RateBudget, the end of a window', () => {
     expect(budget.share(800)).toBe(0.25)
   })
 })
+
+describe('RateBudget, answers a cache replays', () => {
+  const T = Date.parse('Wed, 25 Nov 2026 17:00:10 GMT')
+  const at = (seconds: number, remaining: number, status = 200) => ({
+    status,
+    headers: new Headers({
+      date: new Date(T + seconds * 1000).toUTCString(),
+      'x-ratelimit-limit-second': '10',
+      'x-ratelimit-remaining-second': String(remaining),
+    }),
+  })
+
+  it('tells an answer whose Date and rate-limit headers came in the last 10 seconds', () => {
+    const budget = new RateBudget()
+    expect(budget.replayed(at(0, 5), T + 100)).toBe(false)
+    expect(budget.replayed(at(0, 4), T + 200)).toBe(false)
+    expect(budget.replayed(at(0, 5), T + 900)).toBe(true)
+    expect(budget.replayed(at(0, 4), T + 3000)).toBe(true)
+  })
+
+  it("tells an answer more than 5 s behind the API's clock as the last fresh answer showed it", () => {
+    const budget = new RateBudget()
+    // The API's clock is 60 s ahead of this one: its answers are fresh all the same.
+    expect(budget.replayed(at(0, 5), T - 60_000)).toBe(false)
+    expect(budget.replayed(at(0, 4), T - 60_000 + 100)).toBe(false)
+    expect(budget.replayed(at(-6, 7), T - 60_000 + 200)).toBe(true)
+    // 30 s later, an answer cached 20 s ago (a Date 10 s behind the clock it had then).
+    expect(budget.replayed(at(10, 9), T - 30_000)).toBe(true)
+    expect(budget.replayed(at(30, 9), T - 30_000)).toBe(false)
+  })
+
+  it('takes every answer as fresh without a Date or rate-limit headers, and a refusal as fresh', () => {
+    const budget = new RateBudget()
+    const bare = { status: 200, headers: new Headers() }
+    expect([budget.replayed(bare, 0), budget.replayed(bare, 1)]).toEqual([false, false])
+    budget.replayed(at(0, 5), T)
+    // The API's clock set back an hour: its first refusal is fresh and sets the clock again.
+    expect(budget.replayed(at(-3600, 0, 429), T + 1000)).toBe(false)
+    expect(budget.replayed(at(-3599, 4), T + 2000)).toBe(false)
+  })
+
+  it('gives back the place of a request a cache answered, learning nothing from it', () => {
+    const budget = new RateBudget()
+    budget.reserve(0)
+    budget.settle(ok({ 'x-ratelimit-limit-second': '10', 'x-ratelimit-remaining-second': '1' }), 0)
+    expect(budget.reserve(10)).toBe(0)
+    // A cache answered that one: its place comes back, and the budget still lets one more go.
+    budget.refund()
+    expect(budget.share(10)).toBe(0.1)
+    expect(budget.reserve(20)).toBe(0)
+    expect(budget.reserve(30)).toBe(970)
+  })
+})

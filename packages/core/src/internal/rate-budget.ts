@@ -28,6 +28,10 @@ export class RateBudget {
    * some 15 requests a second against a limit of 20.
    */
   readonly #bounds = new Map<string, { remaining: number; endsBy: number }>()
+  /** The API's clock less this one's (ms), from the last answer taken as fresh; undefined before. */
+  #offset: number | undefined
+  /** What tells apart the successful answers of the last 10 seconds, with when each came. */
+  readonly #recent = new Map<string, number>()
 
   /** Headers of the answer that last reported the budget. */
   get headers(): Headers {
@@ -47,6 +51,52 @@ export class RateBudget {
       return 0
     }
     return Math.max(1, this.#resetAt - now)
+  }
+
+  /**
+   * Whether a successful answer is one a cache replays rather than the API's. Next.js's data cache hands
+   * back a stored answer with the headers it had, rate-limit headers included: learning from them made
+   * the budget take a window spent long ago for the current one, and the reviews route refused nearly
+   * every request of a load test with a 503 while it made no API call. An answer is a replay when its
+   * `Date` and rate-limit headers are those of an answer of the last 10 seconds (the API counts each
+   * request, so two of its answers differ), or when its `Date` is more than 5 seconds behind the API's
+   * clock as the last fresh answer showed it. An answer that is not a success is always fresh (caches keep
+   * successes) and sets the API's clock again, so that a clock set back is followed at its first refusal.
+   */
+  replayed(answer: { status: number; headers: Headers }, now: number = Date.now()): boolean {
+    const { headers } = answer
+    const date = Date.parse(headers.get('date') ?? '')
+    if (answer.status < 200 || answer.status >= 300) {
+      if (!Number.isNaN(date)) this.#offset = date - now
+      return false
+    }
+    const told = [
+      'ratelimit-remaining',
+      'ratelimit-reset',
+      'x-ratelimit-remaining-second',
+      'x-ratelimit-remaining-minute',
+    ].map((name) => headers.get(name))
+    if (Number.isNaN(date) && told.every((value) => value === null)) return false
+    const signature = JSON.stringify([headers.get('date'), ...told])
+    if (this.#recent.has(signature)) return true
+    if (!Number.isNaN(date) && this.#offset !== undefined && date < now + this.#offset - 5000) return true
+    if (!Number.isNaN(date)) this.#offset = date - now
+    for (const [key, seen] of this.#recent) {
+      if (seen > now - 10_000) break
+      this.#recent.delete(key)
+    }
+    this.#recent.set(signature, now)
+    return false
+  }
+
+  /**
+   * Ends a reserved request that never reached the API (a cache answered it): it gives back its place
+   * in the budget and teaches nothing.
+   */
+  refund(): void {
+    this.#inFlight = Math.max(0, this.#inFlight - 1)
+    if (this.#remaining !== undefined) this.#remaining++
+    for (const window of this.#windows) window.left = Math.min(window.limit, window.left + 1)
   }
 
   /** Ends a reserved request, learning from its answer's headers when there was an answer. */
