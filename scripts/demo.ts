@@ -2,6 +2,7 @@
 // (Next.js on :3000, Astro on :4321). No credentials needed.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { createSandbox } from '@verified-reviews/sandbox'
 
@@ -54,13 +55,49 @@ function serve(args: string[], cwd: string): void {
   children.push(child)
 }
 
+/** Every package of `packages/`, each after the workspace packages it depends on. */
+async function packagesInBuildOrder(): Promise<{ name: string; folder: string }[]> {
+  const folders = (await readdir(`${root}packages`, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `packages/${entry.name}`)
+  const manifests = new Map<string, { folder: string; needs: string[] }>()
+  for (const folder of folders) {
+    const manifest = JSON.parse(await readFile(`${root}${folder}/package.json`, 'utf8')) as {
+      name: string
+      dependencies?: Record<string, string>
+      peerDependencies?: Record<string, string>
+      devDependencies?: Record<string, string>
+    }
+    const needs = Object.keys({
+      ...manifest.dependencies,
+      ...manifest.peerDependencies,
+      ...manifest.devDependencies,
+    })
+    manifests.set(manifest.name, { folder, needs })
+  }
+  const ordered: { name: string; folder: string }[] = []
+  const placed = new Set<string>()
+  const place = (name: string, path: string[]): void => {
+    const manifest = manifests.get(name)
+    if (manifest === undefined || placed.has(name)) return
+    if (path.includes(name))
+      throw new Error(`packages depend on each other in a circle: ${[...path, name].join(' -> ')}`)
+    for (const need of manifest.needs) place(need, [...path, name])
+    placed.add(name)
+    ordered.push({ name, folder: manifest.folder })
+  }
+  for (const name of [...manifests.keys()].sort()) place(name, [])
+  return ordered
+}
+
 const nextApp = `${root}apps/next-demo`
 const astroApp = `${root}apps/astro-demo`
 try {
-  // The Next.js demo consumes the packages' dist/ (Turbopack has no custom export conditions).
+  // The Next.js demo consumes the packages' dist/ (Turbopack has no custom export conditions), so every
+  // package is built, whatever the demos import today.
   const tsc = `${root}node_modules/typescript/bin/tsc`
-  for (const name of ['core', 'react', 'next', 'astro', 'sandbox']) {
-    await run(`building @verified-reviews/${name}`, [tsc, '-p', `packages/${name}/tsconfig.build.json`])
+  for (const { name, folder } of await packagesInBuildOrder()) {
+    await run(`building ${name}`, [tsc, '-p', `${folder}/tsconfig.build.json`])
   }
   await run('building the Next.js demo', ['node_modules/next/dist/bin/next', 'build'], nextApp)
   await run(
