@@ -91,7 +91,11 @@ async function main(): Promise<number> {
   }
   const started = performance.now()
   let output = ''
-  const child: ChildProcess = spawn('bash', ['-c', command], { cwd: clone, env, detached: true })
+  const child: ChildProcess = spawn('bash', ['-c', command], {
+    cwd: clone,
+    env: env as NodeJS.ProcessEnv,
+    detached: true,
+  })
   for (const stream of [child.stdout, child.stderr]) {
     stream?.on('data', (chunk: Buffer) => {
       output += chunk.toString()
@@ -104,6 +108,9 @@ async function main(): Promise<number> {
   })
 
   const servedAt: Partial<Record<keyof typeof pages, number>> = {}
+  // What the command printed and whether it ended, before this script stopped it.
+  let printed = ''
+  let ended: number | null | undefined
   try {
     while (performance.now() - started < deadlineMs && exited === undefined) {
       for (const name of ['next', 'astro'] as const) {
@@ -114,6 +121,8 @@ async function main(): Promise<number> {
       await new Promise((resolve) => setTimeout(resolve, 1000))
     }
   } finally {
+    printed = output
+    ended = exited
     if (child.pid !== undefined) {
       try {
         process.kill(-child.pid, 'SIGTERM')
@@ -123,7 +132,7 @@ async function main(): Promise<number> {
     await rm(folder, { recursive: true, force: true })
   }
 
-  const warnings = warningsOfOurs(output)
+  const warnings = warningsOfOurs(printed)
   console.log('\n# quickstart result')
   console.log(
     `next storefront   ${pages.next}: ${servedAt.next === undefined ? 'never served' : `served stars and one Product node after ${servedAt.next.toFixed(1)} s`}`,
@@ -131,8 +140,8 @@ async function main(): Promise<number> {
   console.log(
     `astro storefront  ${pages.astro}: ${servedAt.astro === undefined ? 'never served' : `served stars and one Product node after ${servedAt.astro.toFixed(1)} s`}`,
   )
-  if (exited !== undefined)
-    console.log(`the command ended with exit code ${exited} before both storefronts served`)
+  if (ended !== undefined)
+    console.log(`the command ended with exit code ${ended} before both storefronts served`)
   if (warnings.length > 0) console.log(`warnings in the command's output:\n  ${warnings.join('\n  ')}`)
   const ok = servedAt.next !== undefined && servedAt.astro !== undefined && warnings.length === 0
   if (ok) {
