@@ -26,6 +26,61 @@ export function describeProductSite(title: string, fixture: string): void {
     return text.split(fragment).length - 1
   }
 
+  async function sandboxCalls(): Promise<Record<string, number>> {
+    const response = await fetch(`${app.sandbox.origin}/__sandbox/stats`)
+    const { operations } = (await response.json()) as { operations: Record<string, number> }
+    return operations
+  }
+
+  /** Calls to the Published API (tokens apart) between two counts of the sandbox. */
+  function apiCallsBetween(before: Record<string, number>, after: Record<string, number>): number {
+    return Object.entries(after)
+      .filter(([operation]) => !operation.startsWith('token'))
+      .reduce((sum, [operation, count]) => sum + count - (before[operation] ?? 0), 0)
+  }
+
+  /** Every call of the Published API answers 503 until `outage(false)`. */
+  async function outage(on: boolean): Promise<void> {
+    const init: RequestInit = on
+      ? {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify([{ operation: '*', status: 503 }]),
+        }
+      : { method: 'DELETE' }
+    const response = await fetch(`${app.sandbox.origin}/__sandbox/faults`, init)
+    expect(response.ok).toBe(true)
+  }
+
+  async function addReview(productId: string, content: string): Promise<void> {
+    const response = await fetch(`${app.sandbox.origin}/__sandbox/product-reviews`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ product_variation_id: productId, review_rate: 5, review_content: content }]),
+    })
+    expect(response.ok).toBe(true)
+  }
+
+  /** Reviews and JSON-LD scripts on a page, and whether `text` is on it. */
+  async function look(path: string, text: string) {
+    const html = (await page(path)).text
+    return {
+      reviews: count(html, 'class="vr-review"'),
+      jsonLd: count(html, '<script type="application/ld+json"'),
+      shows: html.includes(text),
+    }
+  }
+
+  /** Asks for `path` every 2 s until it shows `text`, for `seconds` at most; the seconds it took. */
+  async function waitFor(path: string, text: string, seconds: number): Promise<number | undefined> {
+    const started = performance.now()
+    while (performance.now() - started < seconds * 1000) {
+      if ((await look(path, text)).shows) return (performance.now() - started) / 1000
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+    }
+    return undefined
+  }
+
   describe(title, () => {
     it('builds its product pages from one prefetch', () => {
       const { 'token.published': _tokens, ...api } = app.buildCalls
@@ -62,5 +117,61 @@ export function describeProductSite(title: string, fixture: string): void {
       expect(text.includes('Cached, then refreshed.')).toBe(true)
       expect((await page('/products/SKU-002')).cache).toBe('HIT')
     })
+
+    it('keeps serving the reviews of a page whose re-render fails in an outage, and recovers by itself', async () => {
+      const path = '/products/SKU-030'
+      const text = 'Written just before the outage.'
+      const before = await look(path, text)
+      expect(before).toEqual({ reviews: 10, jsonLd: 1, shows: false })
+      await addReview('SKU-030', text)
+      const response = await fetch(`${app.origin}/api/revalidate-reviews`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${app.revalidateSecret}` },
+      })
+      expect(((await response.json()) as { products: string[] }).products).toEqual(['SKU-030'])
+
+      await outage(true)
+      const outageStart = await sandboxCalls()
+      const during = []
+      for (let request = 0; request < 8; request++) {
+        during.push(await look(path, text))
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+      }
+      const outageEnd = await sandboxCalls()
+      await outage(false)
+      // The page of before the outage, stale, on every request: never a render without its reviews.
+      expect(during).toEqual(during.map(() => ({ reviews: 10, jsonLd: 1, shows: false })))
+
+      const recovered = await waitFor(path, text, 60)
+      expect(recovered).toBeDefined()
+      expect(await look(path, text)).toEqual({ reviews: 10, jsonLd: 1, shows: true })
+      console.log(
+        `${title}: ${path} during an outage of every API call: ${during.length} requests, each with ` +
+          `${during[0]?.reviews} reviews and ${during[0]?.jsonLd} JSON-LD script, ${apiCallsBetween(outageStart, outageEnd)} ` +
+          `API calls refused; the new review shown ${recovered?.toFixed(1)} s after the API came back`,
+      )
+    }, 120_000)
+
+    it('shows a page without reviews when its first render fails, and its reviews within a minute of the API coming back', async () => {
+      // A product the build did not prerender: its page is first rendered on request, during the outage.
+      const path = '/products/SKU-900'
+      const text = 'The first review of a new product.'
+      await addReview('SKU-900', text)
+      await outage(true)
+      const during = await look(path, text)
+      await outage(false)
+      expect(during).toEqual({ reviews: 0, jsonLd: 0, shows: false })
+
+      const afterOutage = await sandboxCalls()
+      const recovered = await waitFor(path, text, 75)
+      expect(recovered).toBeDefined()
+      const shown = await look(path, text)
+      expect(shown).toEqual({ reviews: 1, jsonLd: 1, shows: true })
+      console.log(
+        `${title}: ${path} rendered first during an outage: ${during.reviews} reviews, ${during.jsonLd} JSON-LD; ` +
+          `its review shown ${recovered?.toFixed(1)} s after the API came back, with ` +
+          `${apiCallsBetween(afterOutage, await sandboxCalls())} API calls`,
+      )
+    }, 120_000)
   })
 }

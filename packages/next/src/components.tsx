@@ -17,7 +17,9 @@ import {
 import type { ReactElement } from 'react'
 import { buildCatalog, isBuildPhase } from './build-data.ts'
 import { revalidateSeconds, reviewsClient } from './clients.ts'
-import { reportBuildError } from './internal/build-check.ts'
+import { LOG_PREFIX, reportBuildError } from './internal/build-check.ts'
+import { markFailedRender } from './internal/failed-render.ts'
+import { FAILED_RENDER_RETRY_SECONDS } from './internal/failed-render-tag.ts'
 import { tagRender } from './internal/render-tags.ts'
 import { reviewTags } from './tags.ts'
 
@@ -75,6 +77,34 @@ function errorHandler(
   return (error) => reportBuildError(error, component, 'API')
 }
 
+function logRuntimeFailure(error: unknown, { component }: { component: string }): void {
+  console.error(
+    `${LOG_PREFIX} ${component} rendered without reviews because the API call failed; the render is ` +
+      `kept ${FAILED_RENDER_RETRY_SECONDS} s at most and never replaces a cached render that has them.`,
+    error,
+  )
+}
+
+/**
+ * Renders a data component of the React package with the API. When the call fails at request time, the
+ * render is marked as failed (`markFailedRender`): cached for seconds instead of the app's hours, and kept
+ * out of the cache handlers wherever a good render of the same entry is there to serve instead.
+ */
+async function failSafe(
+  component: string,
+  onError: ReviewsErrorHandler | undefined,
+  render: (onError: ReviewsErrorHandler | undefined) => ReactElement | null | Promise<ReactElement | null>,
+): Promise<ReactElement | null> {
+  if (isBuildPhase()) return render(errorHandler(component, onError))
+  let failed = false
+  const element = await render((error, context) => {
+    failed = true
+    ;(onError ?? logRuntimeFailure)(error, context)
+  })
+  if (failed) await markFailedRender()
+  return element
+}
+
 /**
  * A product's reviews (rating summary, AI summary, first page of reviews with sort and rate links, the
  * "More reviews" island with `endpoint`, JSON-LD) in the first HTML, from the API through the Next.js
@@ -87,7 +117,6 @@ function errorHandler(
  * signed with the key of the environment's client, the one the reviews route checks.
  */
 export async function ProductReviews(props: ProductReviewsProps): Promise<ReactElement | null> {
-  const onError = errorHandler('ProductReviews', props.onError)
   if (props.searchParams === undefined && props.jsonLd !== 'api') {
     // One product, or the variations of a group shown together.
     const ids = variationIds(props.productId)
@@ -110,7 +139,9 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
       )
     }
   }
-  return <ProductReviewsFromApi {...props} onError={onError} client={reviewsClient()} />
+  return failSafe('ProductReviews', props.onError, (onError) =>
+    ProductReviewsFromApi({ ...props, onError, client: reviewsClient() }),
+  )
 }
 
 /**
@@ -129,12 +160,8 @@ export async function ProductRating(props: ProductRatingProps): Promise<ReactEle
       return <RatingBadge {...badge} rating={ratings.get(props.productId)} />
     }
   }
-  return (
-    <ProductRatingFromApi
-      {...props}
-      onError={errorHandler('ProductRating', props.onError)}
-      client={reviewsClient()}
-    />
+  return failSafe('ProductRating', props.onError, (onError) =>
+    ProductRatingFromApi({ ...props, onError, client: reviewsClient() }),
   )
 }
 
@@ -142,13 +169,9 @@ export async function ProductRating(props: ProductRatingProps): Promise<ReactEle
  * Reviews of the brand or of one shop, with statistics, sort and rate links and pages, from the API
  * through the Next.js data cache, tagged `reviewTags.brand()` or `reviewTags.shop(key)`.
  */
-export function BrandReviews(props: BrandReviewsProps): ReactElement {
-  return (
-    <BrandReviewsFromApi
-      {...props}
-      onError={errorHandler('BrandReviews', props.onError)}
-      client={reviewsClient()}
-    />
+export function BrandReviews(props: BrandReviewsProps): Promise<ReactElement | null> {
+  return failSafe('BrandReviews', props.onError, (onError) =>
+    BrandReviewsFromApi({ ...props, onError, client: reviewsClient() }),
   )
 }
 
@@ -156,14 +179,9 @@ export function BrandReviews(props: BrandReviewsProps): ReactElement {
  * The review rich snippets of a product page: built from data the page has (`source: 'data'`, no call),
  * or from the API's structured data (`source: 'api'`), tagged `reviewTags.product(id)`.
  */
-export function ReviewsJsonLd(props: ReviewsJsonLdProps): ReactElement {
-  return props.source === 'api' ? (
-    <ReviewsJsonLdFromReact
-      {...props}
-      onError={errorHandler('ReviewsJsonLd', props.onError)}
-      client={reviewsClient()}
-    />
-  ) : (
-    <ReviewsJsonLdFromReact {...props} />
+export function ReviewsJsonLd(props: ReviewsJsonLdProps): ReactElement | Promise<ReactElement | null> {
+  if (props.source !== 'api') return <ReviewsJsonLdFromReact {...props} />
+  return failSafe('ReviewsJsonLd', props.onError, (onError) =>
+    ReviewsJsonLdFromReact({ ...props, onError, client: reviewsClient() }),
   )
 }

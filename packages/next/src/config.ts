@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { fileURLToPath } from 'node:url'
 
 /** Options of {@link withVerifiedReviews}. */
 export interface VerifiedReviewsBuildOptions {
@@ -58,8 +59,22 @@ export function withVerifiedReviews<C extends object>(
       const { checkBuildOnce } = await import('./internal/build-check.ts')
       await checkBuildOnce(console)
     }
-    return typeof config === 'function' ? config(phase, context) : config
+    const resolved = typeof config === 'function' ? await config(phase, context) : config
+    return withFailSafeCache(resolved)
   }
+}
+
+/**
+ * `config` with the incremental cache of this package (Next.js's `FileSystemCache`, which never stores a
+ * page rendered from an API failure over a good one) when it names no `cacheHandler` of its own. A config
+ * with its own handler wraps it with `failSafeIncrementalCache` (`@verified-reviews/next/cache-handlers`).
+ */
+function withFailSafeCache<C extends object>(config: C): C {
+  if ('cacheHandler' in config && config.cacheHandler !== undefined) return config
+  // Beside this file: dist/config.js and dist/cache-handlers/incremental-cache.js once built.
+  const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
+  const handler = fileURLToPath(new URL(`./cache-handlers/incremental-cache${extension}`, import.meta.url))
+  return { ...config, cacheHandler: handler }
 }
 
 /** The search params that choose a view of the reviews: the page of reviews, the order, the rates kept. */

@@ -1,0 +1,130 @@
+/**
+ * `@verified-reviews/next/cache-handlers`: Next.js cache handlers that never let a render made from an
+ * API failure replace a good one. `withVerifiedReviews` installs them around Next.js's own handlers when
+ * the config names none; wrap your own handlers (Redis, for several instances) with these functions.
+ *
+ * A data component whose API call fails at request time renders without reviews and tags its render
+ * `verified-reviews:failed-render`, kept 30 s at most. The handlers below refuse to store such a render
+ * over a good entry of the same key (a page, or a `'use cache'` entry, that has its reviews): the good
+ * one goes on being served, stale, and is rendered again at a later request, so a page recovers by
+ * itself once the API answers. Where no good entry exists (a first render), the failed one is stored, for
+ * those 30 s.
+ *
+ * @module
+ */
+import { isFailedRender } from './internal/failed-render-tag.ts'
+
+/** An entry of a `'use cache'` handler (Next.js's `CacheEntry`), as far as these wrappers read it. */
+export interface UseCacheEntry {
+  value: ReadableStream<Uint8Array>
+  tags: string[]
+  [field: string]: unknown
+}
+
+/** A `'use cache'` handler (`cacheHandlers` in `next.config`), Next.js 16's `CacheHandler` interface. */
+export interface UseCacheHandler<Entry extends UseCacheEntry = UseCacheEntry> {
+  get(cacheKey: string, softTags: string[]): Promise<Entry | undefined>
+  set(cacheKey: string, pendingEntry: Promise<Entry>): Promise<void>
+  refreshTags(): Promise<void>
+  getExpiration(tags: string[]): Promise<number>
+  updateTags(tags: string[], durations?: { expire?: number }): Promise<void>
+}
+
+/**
+ * `handler`, except that an entry rendered from an API failure is not stored over a good entry of the
+ * same key that `handler` still serves: the good one stays, and the next request that finds it stale
+ * renders it again.
+ *
+ * @example
+ * // cache-handlers/use-cache.mjs
+ * import { failSafeUseCacheHandler } from '@verified-reviews/next/cache-handlers'
+ * import { createRedisConnection } from '@verified-reviews/redis'
+ * import { createRedisUseCacheHandler } from '@verified-reviews/redis/next-cache-handler'
+ * export default failSafeUseCacheHandler(createRedisUseCacheHandler(createRedisConnection()))
+ */
+export function failSafeUseCacheHandler<Entry extends UseCacheEntry>(
+  handler: UseCacheHandler<Entry>,
+): UseCacheHandler<Entry> {
+  return {
+    get: (cacheKey, softTags) => handler.get(cacheKey, softTags),
+    async set(cacheKey, pendingEntry) {
+      const entry = await pendingEntry
+      if (isFailedRender(entry.tags)) {
+        const current = await handler.get(cacheKey, [])
+        if (current !== undefined && !isFailedRender(current.tags)) {
+          await Promise.allSettled([current.value.cancel(), entry.value.cancel()])
+          return
+        }
+      }
+      await handler.set(cacheKey, Promise.resolve(entry))
+    },
+    refreshTags: () => handler.refreshTags(),
+    getExpiration: (tags) => handler.getExpiration(tags),
+    updateTags: (tags, durations) => handler.updateTags(tags, durations),
+  }
+}
+
+/** What Next.js's incremental cache (`cacheHandler` in `next.config`) stores, as far as these wrappers read it. */
+export interface IncrementalCacheValue {
+  kind: string
+  headers?: Record<string, unknown> | undefined
+  tags?: string[] | undefined
+  [field: string]: unknown
+}
+
+/** The context of an incremental cache `set` (`cacheHandler` in `next.config`). */
+export interface IncrementalCacheSetContext {
+  isRoutePPREnabled?: boolean
+  isFallback?: boolean
+  [field: string]: unknown
+}
+
+/** An incremental cache handler (`cacheHandler` in `next.config`), as far as these wrappers call it. */
+export interface IncrementalCacheHandler {
+  get(key: string, context: never): Promise<{ value: IncrementalCacheValue | null } | null | undefined>
+  set(key: string, value: IncrementalCacheValue | null, context: IncrementalCacheSetContext): Promise<void>
+}
+
+/** The tags of a page, route or fetch answer in the incremental cache. */
+function tagsOfValue(value: IncrementalCacheValue | null | undefined): string[] {
+  const header = value?.headers?.['x-next-cache-tags']
+  if (typeof header === 'string') return header.split(',')
+  return Array.isArray(value?.tags) ? value.tags : []
+}
+
+const RENDERED_KINDS = new Set(['APP_PAGE', 'APP_ROUTE', 'PAGES'])
+
+/**
+ * A subclass of the incremental cache handler `Base` (Next.js's `FileSystemCache`, or a Redis one) that
+ * does not store a page rendered from an API failure over a good page of the same key: the good page
+ * goes on being served, stale, and is rendered again at a later request.
+ *
+ * @example
+ * // cache-handlers/next-cache.mjs
+ * import { failSafeIncrementalCache } from '@verified-reviews/next/cache-handlers'
+ * import { createRedisConnection } from '@verified-reviews/redis'
+ * import { createRedisNextCacheHandler } from '@verified-reviews/redis/next-cache-handler'
+ * export default failSafeIncrementalCache(createRedisNextCacheHandler(createRedisConnection()))
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a class of any constructor, as Next.js constructs it
+export function failSafeIncrementalCache<Base extends new (...args: any[]) => IncrementalCacheHandler>(
+  BaseHandler: Base,
+): Base {
+  return class FailSafeIncrementalCache extends BaseHandler {
+    override async set(
+      key: string,
+      value: IncrementalCacheValue | null,
+      context: IncrementalCacheSetContext,
+    ): Promise<void> {
+      if (value !== null && RENDERED_KINDS.has(value.kind) && isFailedRender(tagsOfValue(value))) {
+        const current = await this.get(key, {
+          kind: value.kind,
+          isRoutePPREnabled: context.isRoutePPREnabled,
+          isFallback: context.isFallback ?? false,
+        } as never)
+        if (current?.value != null && !isFailedRender(tagsOfValue(current.value))) return
+      }
+      await super.set(key, value, context)
+    }
+  }
+}
