@@ -108,4 +108,103 @@ describe('two next start instances sharing one Redis', () => {
     expect(calls['token.published']).toBe(1)
     expect(app.proxy.tokens.size - tokensOfTheBuild).toBe(1)
   })
+
+  it('answer a flood of junk view parameters and forged cursors with no API call and no new Redis entry', async () => {
+    const path = '/en/products/SKU-002'
+    const dbsize = async () => Number((await redis.command('DBSIZE')).slice(1))
+    // The view the flood aims at, once: its reviews are then a cached entry.
+    const first = await page(a, `${path}?vr_sort=oldest`)
+    expect(first.text.split('class="vr-review"').length - 1).toBeGreaterThan(0)
+    const entries = await dbsize()
+    const calls = await sandboxCalls()
+
+    const junk = 'x'.repeat(6000)
+    const responses: string[] = []
+    for (let request = 0; request < 60; request++) {
+      const server = request % 2 === 0 ? a : b
+      const query =
+        request < 30
+          ? `vr_sort=oldest&junk${request}=${junk}`
+          : `vr_sort=oldest&vr_cursor=s1.${String(request).padStart(43, 'A')}.forged${request}`
+      responses.push((await page(server, `${path}?${query}`)).text)
+    }
+    const newEntries = (await dbsize()) - entries
+    const after = await sandboxCalls()
+    const apiCalls = Object.entries(after)
+      .filter(([operation]) => !operation.startsWith('token'))
+      .reduce((sum, [operation, count]) => sum + count - (calls[operation] ?? 0), 0)
+    console.log(
+      `next multi-instance: 60 requests of junk views and forged cursors: ${apiCalls} API calls, ${newEntries} new Redis keys, ` +
+        `largest page ${Math.max(...responses.map((text) => text.length))} bytes (the view itself ${first.text.length})`,
+    )
+    expect(apiCalls).toBe(0)
+    expect(newEntries).toBe(0)
+    // No link of the page carries the junk (Next.js's own payload names the URL asked for).
+    for (const text of responses) expect(/href="[^"]*xxxxxxxxxx/.test(text)).toBe(false)
+  })
+
+  it('keep serving the reviews of a product whose re-render fails in an outage, and both show its new review once the API is back', async () => {
+    const path = '/en/products/SKU-011'
+    const text = 'Written just before the outage, read on both servers.'
+    const look = async (server: NextServer) => {
+      const html = (await page(server, path)).text
+      return {
+        reviews: html.split('class="vr-review"').length - 1,
+        jsonLd: html.split('<script type="application/ld+json"').length - 1,
+        shows: html.includes(text),
+      }
+    }
+    const before = await look(a)
+    expect(before.reviews).toBeGreaterThan(0)
+    expect(before.jsonLd).toBe(1)
+    expect(await look(b)).toEqual(before)
+
+    const added = await fetch(`${app.sandbox.origin}/__sandbox/product-reviews`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ product_variation_id: 'SKU-011', review_rate: 5, review_content: text }]),
+    })
+    expect(added.status).toBe(201)
+    const response = await fetch(`${a.origin}/api/revalidate-reviews`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.revalidateSecret}` },
+    })
+    expect(((await response.json()) as { products: string[] }).products).toEqual(['SKU-011'])
+
+    // Every call of the Published API answers 503 while both instances render the product again.
+    await fetch(`${app.sandbox.origin}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ operation: '*', status: 503 }]),
+    })
+    const outageStart = await sandboxCalls()
+    const during = []
+    for (let round = 0; round < 6; round++) {
+      during.push(await look(a), await look(b))
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
+    const outageEnd = await sandboxCalls()
+    await fetch(`${app.sandbox.origin}/__sandbox/faults`, { method: 'DELETE' })
+    expect(during).toEqual(during.map(() => before))
+
+    const recoveredAt: number[] = []
+    const started = performance.now()
+    for (const server of [a, b]) {
+      while (performance.now() - started < 60_000 && !(await look(server)).shows) {
+        await new Promise((resolve) => setTimeout(resolve, 2000))
+      }
+      recoveredAt.push((performance.now() - started) / 1000)
+    }
+    const after = await Promise.all([look(a), look(b)])
+    expect(after.map((state) => state.shows)).toEqual([true, true])
+    expect(after.map((state) => state.jsonLd)).toEqual([1, 1])
+    const refused = Object.entries(outageEnd)
+      .filter(([operation]) => !operation.startsWith('token'))
+      .reduce((sum, [operation, count]) => sum + count - (outageStart[operation] ?? 0), 0)
+    console.log(
+      `next multi-instance: ${path} during an outage: ${during.length} requests on two instances, each with ` +
+        `${before.reviews} reviews and ${before.jsonLd} JSON-LD script; ${refused} API calls refused; the new ` +
+        `review on A after ${recoveredAt[0]?.toFixed(1)} s, on B after ${recoveredAt[1]?.toFixed(1)} s of the API being back`,
+    )
+  }, 120_000)
 })

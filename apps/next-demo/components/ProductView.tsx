@@ -1,4 +1,4 @@
-import { ProductReviews, reviewTags } from '@verified-reviews/next'
+import { ProductReviews, type ReviewViewParams, reviewTags } from '@verified-reviews/next'
 import { cacheLife, cacheTag } from 'next/cache'
 import Link from 'next/link'
 import { SiteHeader } from '@/components/SiteHeader'
@@ -6,19 +6,17 @@ import { type Product, productFacts } from '@/lib/catalogue'
 import { type Locale, text } from '@/lib/i18n'
 import { REVIEWS_ENDPOINT, SITE_URL } from '@/lib/site'
 
-/** The search params of a view of the reviews (`vr_cursor`, `vr_sort`, `vr_rate`), as plain values. */
-export type ReviewView = Record<string, string | string[] | undefined>
-
 /**
  * A product's reviews, cached ('use cache') until the revalidate route revalidates the product's tag,
- * or for hours at most. Takes plain values: the arguments are the cache key. During `next build` the
- * reviews come from the build prefetch, shared by every page.
+ * or for hours at most. Takes plain values: the arguments are the cache key, so the view is the checked
+ * one of `productReviewView` (sort, rates, a cursor this site signed), never the raw search params.
+ * During `next build` the reviews come from the build prefetch, shared by every page.
  */
 async function CachedProductReviews(props: {
   locale: Locale
   product: Product
   url: string
-  view?: ReviewView
+  view?: ReviewViewParams
 }) {
   'use cache'
   cacheLife('hours')
@@ -37,7 +35,7 @@ async function CachedProductReviews(props: {
 }
 
 /** A product page; with `view`, it shows the view of the reviews it names (a plain link's target). */
-export function ProductView(props: { locale: Locale; product: Product; view?: ReviewView }) {
+export function ProductView(props: { locale: Locale; product: Product; view?: ReviewViewParams }) {
   const { locale, product } = props
   const path = `/products/${product.id}`
   const url = `${SITE_URL}/${locale}${path}`

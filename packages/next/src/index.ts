@@ -91,5 +91,11 @@ export {
   type RevalidateSyncSummary,
   type ReviewStoreOption,
 } from './revalidate-route.ts'
+export {
+  brandReviewView,
+  productReviewView,
+  type ReviewViewOptions,
+  type ReviewViewParams,
+} from './review-view.ts'
 export { createReviewsRoute, type ReviewsRoute, type ReviewsRouteOptions } from './reviews-route.ts'
 export { reviewTags } from './tags.ts'

@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { connectionsFor, redisForFile } from '../../../test/fixtures/redis.ts'
 import {
@@ -274,6 +277,96 @@ describe('createRedisNextCacheHandler', () => {
     const found = await a().get('/en/products/SKU-001', PAGE)
     expect(found?.value?.html).toBe('<p>fresh</p>')
     expect(found?.lastModified).toBe(clock.now)
+  })
+
+  it('serves a stored page whose tag another instance revalidated with a profile stale, not expired, so that Next.js renders it again after the answer', async () => {
+    const clock = { now: Date.now() }
+    const [a, b] = [server(clock), server(clock)]
+    await a().set('/en/products/SKU-001', page('<p>good</p>'), {
+      cacheControl: { revalidate: 3600, expire: 31_536_000 },
+    })
+    clock.now += 10
+    await b().revalidateTag(['verified-reviews:product:SKU-001'], { expire: 31_536_000 })
+    const found = await a().get('/en/products/SKU-001', PAGE)
+    expect(found?.value?.html).toBe('<p>good</p>')
+    // Older than its revalidate (stale: served while rendered again), younger than its expire.
+    expect(found?.lastModified).toBeLessThan(clock.now - 3600 * 1000)
+    expect(found?.lastModified).toBeGreaterThan(clock.now - 31_536_000 * 1000)
+  })
+
+  it('stores no page of an unknown id (a 404)', async () => {
+    const a = server()
+    await a().set(
+      '/en/products/NOPE',
+      { ...page('<p>not found</p>'), status: 404 },
+      {
+        cacheControl: { revalidate: 3600, expire: 86_400 },
+      },
+    )
+    expect(await a().get('/en/products/NOPE', PAGE)).toBeNull()
+    expect(await redis.command('EXISTS', 'vr:next:cache:/en/products/NOPE')).toBe(':0\r\n')
+  })
+
+  it('keeps a fetch answer in Redis for twice its revalidate, not for the ttl', async () => {
+    const answer = {
+      kind: 'FETCH',
+      data: { headers: {}, body: 'e30=', status: 200, url: '' },
+      revalidate: 600,
+    }
+    await server()().set('fetch-ttl', answer, { kind: 'FETCH', tags: [], fetchCache: true })
+    const pttl = Number((await redis.command('PTTL', 'vr:next:cache:fetch-ttl')).slice(1))
+    expect(pttl).toBeGreaterThan(1_190_000)
+    expect(pttl).toBeLessThanOrEqual(1_200_000)
+  })
+
+  it("keeps the pages of each build under its build id, so that a new build never serves the last one's", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'vr-build-id-'))
+    try {
+      const handler = (build: string) => {
+        const dist = join(folder, build)
+        return { dist, Handler: createRedisNextCacheHandler(connect()) }
+      }
+      const first = handler('first')
+      const second = handler('second')
+      for (const [{ dist }, id] of [
+        [first, 'build-one'],
+        [second, 'build-two'],
+      ] as const) {
+        await mkdir(join(dist, 'server'), { recursive: true })
+        await writeFile(join(dist, 'BUILD_ID'), id)
+      }
+      const context = (dist: string) => ({ serverDistDir: join(dist, 'server') })
+      await new first.Handler(context(first.dist)).set('/en/products/SKU-011', page('<p>first build</p>'), {})
+      expect(await redis.command('EXISTS', 'vr:next:cache:build-one:/en/products/SKU-011')).toBe(':1\r\n')
+      expect(await new second.Handler(context(second.dist)).get('/en/products/SKU-011', PAGE)).toBeNull()
+      const again = await new first.Handler(context(first.dist)).get('/en/products/SKU-011', PAGE)
+      expect(again?.value?.html).toBe('<p>first build</p>')
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('keeps a tag mark Redis refused (out of memory), reads it on this instance, and writes it once Redis takes it', async () => {
+    const clock = { now: Date.now() }
+    const [a, b] = [server(clock), server(clock)]
+    await a().set('/en/products/SKU-001', page('<p>old</p>'), {})
+    clock.now += 10
+    await redis.command('CONFIG', 'SET', 'maxmemory-policy', 'noeviction')
+    await redis.command('CONFIG', 'SET', 'maxmemory', '1')
+    try {
+      await a().revalidateTag('verified-reviews:product:SKU-001')
+      // This instance knows of its revalidation although Redis refused to write it.
+      expect((await a().get('/en/products/SKU-001', PAGE))?.lastModified).toBe(-1)
+      expect((await b().get('/en/products/SKU-001', PAGE))?.lastModified).not.toBe(-1)
+    } finally {
+      await redis.command('CONFIG', 'SET', 'maxmemory', '0')
+    }
+    let seen: number | undefined
+    for (let attempt = 0; attempt < 40 && seen !== -1; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      seen = (await b().get('/en/products/SKU-001', PAGE))?.lastModified
+    }
+    expect(seen).toBe(-1)
   })
 
   it('sends a fetch again once its tag or a soft tag was revalidated on another instance', async () => {

@@ -8,6 +8,8 @@
  *
  * @module
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { type RedisConnection, runnerOf } from './connection.ts'
 import type { Runner } from './internal/runner.ts'
 import { RedisUnavailableError } from './redis-unavailable-error.ts'
@@ -69,25 +71,59 @@ interface TagManifest {
   mark(tags: readonly string[], durations?: { expire?: number }): Promise<void>
 }
 
+/** Milliseconds before marks Redis refused are written again: doubled at each refusal, up to 30 s. */
+const MARK_RETRY = { first: 500, max: 30_000 } as const
+
 function tagManifest(runner: Runner, key: string, now: () => number): TagManifest {
-  // Marks Redis did not take during an outage: field → value, written on recovery.
+  // Marks Redis did not take (unavailable, or a refused write such as OOM): field → value, written on
+  // recovery or at the next retry; until then this instance reads them as if Redis held them.
   const pending = new Map<string, number>()
+  let retry: ReturnType<typeof setTimeout> | undefined
+  let retryDelay: number = MARK_RETRY.first
   const write = async (marks: Map<string, number>): Promise<void> => {
     if (marks.size === 0) return
     await runner.send(['HSET', key, ...[...marks].flatMap(([field, at]) => [field, String(at)])])
   }
-  runner.onRecovery(async () => {
+  const keep = (marks: Map<string, number>): void => {
+    for (const [field, value] of marks) {
+      if (pending.size < MAX_PENDING_TAGS || pending.has(field)) pending.set(field, value)
+    }
+  }
+  const flush = async (): Promise<void> => {
     const marks = new Map(pending)
     await write(marks)
     for (const [field, at] of marks) if (pending.get(field) === at) pending.delete(field)
-  })
+  }
+  const scheduleRetry = (): void => {
+    if (retry !== undefined) return
+    retry = setTimeout(() => {
+      retry = undefined
+      flush().then(
+        () => {
+          retryDelay = MARK_RETRY.first
+        },
+        () => {
+          retryDelay = Math.min(retryDelay * 2, MARK_RETRY.max)
+          scheduleRetry()
+        },
+      )
+    }, retryDelay)
+    retry.unref?.()
+  }
+  runner.onRecovery(flush)
   return {
     async read(tags) {
       if (tags.length === 0) return []
       const fields = tags.flatMap((tag) => [`s:${tag}`, `x:${tag}`])
       const values = await unlessUnavailable(async () => times(await runner.send(['HMGET', key, ...fields])))
       if (values === undefined) return undefined
-      return tags.map((_, index) => [values[index * 2], values[index * 2 + 1]])
+      // A mark not written yet is newer than what Redis holds for its field.
+      const marked = (index: number): number | undefined => {
+        const local = pending.get(fields[index] as string)
+        const stored = values[index]
+        return local === undefined ? stored : Math.max(local, stored ?? 0)
+      }
+      return tags.map((_, index) => [marked(index * 2), marked(index * 2 + 1)])
     },
     async mark(tags, durations) {
       if (tags.length === 0) return
@@ -105,10 +141,9 @@ function tagManifest(runner: Runner, key: string, now: () => number): TagManifes
       try {
         await write(marks)
       } catch (error) {
-        if (!(error instanceof RedisUnavailableError)) throw error
-        for (const [field, value] of marks) {
-          if (pending.size < MAX_PENDING_TAGS || pending.has(field)) pending.set(field, value)
-        }
+        // No revalidation is lost: kept, and written on recovery (unavailable) or by a retry (a refusal).
+        keep(marks)
+        if (!(error instanceof RedisUnavailableError)) scheduleRetry()
       }
     },
   }
@@ -392,6 +427,53 @@ function decode(value: unknown): unknown {
   return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, decode(item)]))
 }
 
+/** Whether a page or route answer is a "not found" (status 404). */
+function isNotFound(value: NonNullable<NextCacheEntry['value']>): boolean {
+  return (
+    (value.kind === 'APP_PAGE' || value.kind === 'PAGES' || value.kind === 'APP_ROUTE') &&
+    value.status === 404
+  )
+}
+
+/**
+ * Seconds an entry stays in Redis: its own `expire`; for a `fetch` answer, twice its `revalidate` (past
+ * it, Next.js sends the fetch again); `ttl` at most, and `ttl` for an entry that says neither.
+ */
+function lifetime(
+  value: NonNullable<NextCacheEntry['value']>,
+  context: NextCacheContext,
+  ttl: number,
+): number {
+  if (value.kind === 'FETCH') {
+    const revalidate = typeof value.revalidate === 'number' ? value.revalidate : context.revalidate
+    if (typeof revalidate === 'number' && revalidate > 0) return Math.min(ttl, revalidate * 2)
+    return ttl
+  }
+  const expire = context.cacheControl?.expire
+  return typeof expire === 'number' && expire > 0 ? Math.min(ttl, expire) : ttl
+}
+
+/**
+ * The build id `next build` wrote beside the server output (`<distDir>/BUILD_ID`), as a key part, so that
+ * the pages of one build are never served by the next; empty when Next.js does not say where it is.
+ */
+function buildIdOf(context: Record<string, unknown>): string {
+  const serverDistDir = context.serverDistDir
+  if (typeof serverDistDir !== 'string') return ''
+  let id = buildIds.get(serverDistDir)
+  if (id === undefined) {
+    try {
+      id = `${readFileSync(join(serverDistDir, '..', 'BUILD_ID'), 'utf8').trim()}:`
+    } catch {
+      id = ''
+    }
+    // Next.js builds a handler per request: the file is read once per folder.
+    buildIds.set(serverDistDir, id)
+  }
+  return id
+}
+const buildIds = new Map<string, string>()
+
 /** The tags of an entry: those a page or route answer names in its headers, those of a `fetch`. */
 function tagsOf(value: NextCacheEntry['value'], context: NextCacheContext): string[] {
   const headers = value?.headers as Record<string, unknown> | undefined
@@ -454,28 +536,39 @@ export function createRedisNextCacheHandler(
 
   return class RedisNextCacheHandler implements NextCacheHandler {
     readonly #fallback: Pick<NextCacheHandler, 'get'> | undefined
+    readonly #build: string
 
     constructor(context: Record<string, unknown>) {
       this.#fallback = makeFallback?.(context)
+      this.#build = buildIdOf(context)
     }
 
     async get(key: string, context: NextCacheContext): Promise<NextCacheEntry | null> {
-      const entry = (await stored(key)) ?? (await this.#fallback?.get(key, context)) ?? null
+      const entry =
+        (await stored(`${this.#build}${key}`)) ?? (await this.#fallback?.get(key, context)) ?? null
       if (entry === null) return null
       const isFetch = entry.value?.kind === 'FETCH'
       const tags = isFetch
         ? [...new Set([...tagsOf(entry.value, context), ...(context.softTags ?? [])])]
         : tagsOf(entry.value, context)
       const marks = await manifest.read(tags)
-      if (marks === undefined || freshness(marks, entry.lastModified, now()) === 'fresh') return entry
-      // Revalidated on some instance since it was made: a fetch is sent again, a page rendered again.
-      return isFetch ? null : { ...entry, lastModified: -1 }
+      const at = now()
+      const state = marks === undefined ? 'fresh' : freshness(marks, entry.lastModified, at)
+      if (state === 'fresh') return entry
+      // Revalidated on some instance since it was made: a fetch is sent again. An expired page is rendered
+      // again before the answer; a stale one is served as it is while Next.js renders it again.
+      if (isFetch || state === 'expired') return isFetch ? null : { ...entry, lastModified: -1 }
+      const revalidate = entry.cacheControl?.revalidate
+      if (typeof revalidate !== 'number') return { ...entry, lastModified: -1 }
+      return { ...entry, lastModified: Math.min(entry.lastModified, at - revalidate * 1000 - 1) }
     }
 
     async set(key: string, value: NextCacheEntry['value'], context: NextCacheContext): Promise<void> {
       if (value === null) return
-      const expire = context.cacheControl?.expire
-      const seconds = typeof expire === 'number' && expire > 0 ? expire : ttl
+      // A page of an unknown id: every visitor can make one, so none is kept.
+      if (isNotFound(value)) return
+      const seconds = lifetime(value, context, ttl)
+      if (seconds <= 0) return
       const entry: StoredNextEntry = {
         lastModified: Math.round(now()),
         tags: tagsOf(value, context),
@@ -483,7 +576,13 @@ export function createRedisNextCacheHandler(
       }
       if (context.cacheControl !== undefined) entry.cacheControl = context.cacheControl
       await unlessUnavailable(() =>
-        runner.send(['SET', entryKey(key), JSON.stringify(entry), 'PX', String(Math.ceil(seconds * 1000))]),
+        runner.send([
+          'SET',
+          entryKey(`${this.#build}${key}`),
+          JSON.stringify(entry),
+          'PX',
+          String(Math.ceil(seconds * 1000)),
+        ]),
       )
     }
 

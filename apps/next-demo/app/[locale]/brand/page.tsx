@@ -1,4 +1,4 @@
-import { BrandReviews, reviewTags } from '@verified-reviews/next'
+import { BrandReviews, brandReviewView, type ReviewViewParams, reviewTags } from '@verified-reviews/next'
 import type { Metadata } from 'next'
 import { cacheLife, cacheTag } from 'next/cache'
 import { notFound } from 'next/navigation'
@@ -23,7 +23,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 async function CachedBrandReviews(props: {
   locale: Locale
   shop: { key: string; name: string } | undefined
-  query: Record<string, string | string[] | undefined>
+  view: ReviewViewParams
 }) {
   'use cache'
   cacheLife('hours')
@@ -32,7 +32,8 @@ async function CachedBrandReviews(props: {
     <BrandReviews
       shopKey={props.shop?.key}
       shopName={props.shop?.name}
-      searchParams={props.query}
+      // The shop is kept in every link of the reviews; it is one of SHOPS, checked by findShop.
+      searchParams={props.shop === undefined ? props.view : { ...props.view, shop: props.shop.key }}
       locale={props.locale}
     />
   )
@@ -77,7 +78,7 @@ export default async function BrandPage(props: Props) {
           key={shop?.key ?? ''}
           locale={locale}
           shop={shop === undefined ? undefined : { key: shop.key, name: shop.name }}
-          query={query}
+          view={await brandReviewView(shop?.key, query)}
         />
       </main>
     </>

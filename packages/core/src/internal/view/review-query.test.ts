@@ -48,6 +48,16 @@ describe('parseReviewView', () => {
 })
 
 describe('viewHref', () => {
+  it('leaves out of the links a junk parameter longer than a page param can be, and any beyond eight', () => {
+    const junk = 'x'.repeat(6000)
+    expect(otherParams({ color: 'red', junk, size: 's' })).toBe('color=red&size=s')
+    expect(otherParams({ [junk]: 'red' })).toBe('')
+    const many = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`p${index}`, 'v']))
+    expect(otherParams(many).split('&')).toHaveLength(8)
+    const long = Object.fromEntries(Array.from({ length: 8 }, (_, index) => [`p${index}`, 'v'.repeat(200)]))
+    expect(otherParams(long).length).toBeLessThanOrEqual(512 + 8)
+  })
+
   it('keeps the page’s other search params and leaves defaults out', () => {
     const other = otherParams({ color: 'red', vr_cursor: 'old', vr_sort: 'oldest', size: ['s', 'm'] })
     expect(viewHref(other, { sort: 'newest', rates: [] })).toBe('?color=red&size=s&size=m')

@@ -85,17 +85,36 @@ export function parseReviewView(params: URLSearchParams | SearchParamsRecord | u
   }
 }
 
-/** The page's own search params without ours, as a query string, to carry into every link. */
+/**
+ * Bounds of the page's own search params carried into the links of the reviews: a visitor's junk
+ * parameter must not be copied into every sort, rate and page link.
+ */
+const OTHER_PARAMS = { count: 8, name: 64, value: 256, total: 512 } as const
+
+/**
+ * The page's own search params without ours, as a query string, to carry into every link: at most 8,
+ * each name at most 64 characters and each value 256, 512 characters in all; longer ones are left out.
+ */
 export function otherParams(params: URLSearchParams | SearchParamsRecord | undefined): string {
   const kept = new URLSearchParams()
   if (params === undefined) return ''
   const entries: Iterable<[string, string | readonly string[] | undefined]> =
     params instanceof URLSearchParams ? params.entries() : Object.entries(params)
+  let count = 0
+  let total = 0
   for (const [name, value] of entries) {
     if (name === PARAM.cursor || name === PARAM.sort || name === PARAM.rate || value === undefined) continue
+    if (name.length > OTHER_PARAMS.name) continue
     // A record not made from a URL (parsed JSON, say) may hold other values: only text is a param.
     const items: readonly unknown[] = typeof value === 'string' ? [value] : Array.isArray(value) ? value : []
-    for (const item of items) if (typeof item === 'string') kept.append(name, item)
+    for (const item of items) {
+      if (typeof item !== 'string' || item.length > OTHER_PARAMS.value) continue
+      const size = name.length + item.length + 2
+      if (count === OTHER_PARAMS.count || total + size > OTHER_PARAMS.total) return kept.toString()
+      kept.append(name, item)
+      count++
+      total += size
+    }
   }
   return kept.toString()
 }

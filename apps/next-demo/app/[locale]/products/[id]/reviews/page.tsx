@@ -1,3 +1,4 @@
+import { productReviewView } from '@verified-reviews/next'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { ProductView } from '@/components/ProductView'
@@ -32,5 +33,7 @@ export default async function ProductReviewsPage(props: Props) {
   const { locale, id } = await props.params
   const product = findProduct(id)
   if (!isLocale(locale) || product === undefined) notFound()
-  return <ProductView locale={locale} product={product} view={await props.searchParams} />
+  // Parsed and checked before the cache: junk parameters and forged cursors all give the first page's key.
+  const view = await productReviewView(product.id, props.searchParams)
+  return <ProductView locale={locale} product={product} view={view} />
 }

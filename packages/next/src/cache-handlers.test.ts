@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import {
+  failSafeIncrementalCache,
+  failSafeUseCacheHandler,
+  type IncrementalCacheSetContext,
+  type IncrementalCacheValue,
+  type UseCacheEntry,
+  type UseCacheHandler,
+} from './cache-handlers.ts'
+import { FAILED_RENDER_TAG } from './internal/failed-render-tag.ts'
+
+function stream(text: string): ReadableStream<Uint8Array> {
+  return new Response(text).body as ReadableStream<Uint8Array>
+}
+
+function entry(text: string, tags: string[]): UseCacheEntry {
+  return { value: stream(text), tags, timestamp: Date.now(), revalidate: 3600, expire: 86400, stale: 300 }
+}
+
+/** A 'use cache' handler in memory, keeping each entry's text. */
+function memoryUseCacheHandler(): UseCacheHandler & { texts: Map<string, string> } {
+  const entries = new Map<string, { text: string; tags: string[] }>()
+  return {
+    texts: new Map(),
+    async get(key) {
+      const found = entries.get(key)
+      return found === undefined ? undefined : entry(found.text, found.tags)
+    },
+    async set(key, pending) {
+      const { value, tags } = await pending
+      const text = await new Response(value).text()
+      entries.set(key, { text, tags })
+      this.texts.set(key, text)
+    },
+    async refreshTags() {},
+    async getExpiration() {
+      return 0
+    },
+    async updateTags() {},
+  }
+}
+
+describe('failSafeUseCacheHandler', () => {
+  it('does not store a render from an API failure over a good entry', async () => {
+    const inner = memoryUseCacheHandler()
+    const handler = failSafeUseCacheHandler(inner)
+    await handler.set('k', Promise.resolve(entry('10 reviews', ['product:SKU-1'])))
+    await handler.set('k', Promise.resolve(entry('no reviews', ['product:SKU-1', FAILED_RENDER_TAG])))
+    expect(inner.texts.get('k')).toBe('10 reviews')
+  })
+
+  it('stores a render from an API failure where there is no entry yet, and a good one over it later', async () => {
+    const inner = memoryUseCacheHandler()
+    const handler = failSafeUseCacheHandler(inner)
+    await handler.set('k', Promise.resolve(entry('no reviews', [FAILED_RENDER_TAG])))
+    expect(inner.texts.get('k')).toBe('no reviews')
+    await handler.set('k', Promise.resolve(entry('no reviews again', [FAILED_RENDER_TAG])))
+    expect(inner.texts.get('k')).toBe('no reviews again')
+    await handler.set('k', Promise.resolve(entry('10 reviews', ['product:SKU-1'])))
+    expect(inner.texts.get('k')).toBe('10 reviews')
+  })
+})
+
+/** An incremental cache in memory, as Next.js constructs one (a class). */
+class MemoryIncrementalCache {
+  static values = new Map<string, IncrementalCacheValue | null>()
+  async get(key: string) {
+    const value = MemoryIncrementalCache.values.get(key)
+    return value === undefined ? null : { value }
+  }
+  async set(key: string, value: IncrementalCacheValue | null, _context: IncrementalCacheSetContext) {
+    MemoryIncrementalCache.values.set(key, value)
+  }
+}
+
+function page(html: string, tags: string[]): IncrementalCacheValue {
+  return { kind: 'APP_PAGE', html, headers: { 'x-next-cache-tags': tags.join(',') } }
+}
+
+describe('failSafeIncrementalCache', () => {
+  it('does not store a page rendered from an API failure over a good page, and stores the next good one', async () => {
+    const Cache = failSafeIncrementalCache(MemoryIncrementalCache)
+    const cache = new Cache()
+    await cache.set('/products/SKU-1', page('10 reviews', ['product:SKU-1']), {})
+    await cache.set('/products/SKU-1', page('no reviews', ['product:SKU-1', FAILED_RENDER_TAG]), {})
+    expect(MemoryIncrementalCache.values.get('/products/SKU-1')?.html).toBe('10 reviews')
+    await cache.set('/products/SKU-1', page('11 reviews', ['product:SKU-1']), {})
+    expect(MemoryIncrementalCache.values.get('/products/SKU-1')?.html).toBe('11 reviews')
+  })
+
+  it('stores a page rendered from an API failure when there is no page yet', async () => {
+    const Cache = failSafeIncrementalCache(MemoryIncrementalCache)
+    await new Cache().set('/products/SKU-2', page('no reviews', [FAILED_RENDER_TAG]), {})
+    expect(MemoryIncrementalCache.values.get('/products/SKU-2')?.html).toBe('no reviews')
+  })
+
+  it('stores fetch answers as they come', async () => {
+    const Cache = failSafeIncrementalCache(MemoryIncrementalCache)
+    const cache = new Cache()
+    await cache.set('fetch-1', { kind: 'FETCH', tags: ['product:SKU-3'], data: 'good' }, {})
+    await cache.set('fetch-1', { kind: 'FETCH', tags: [FAILED_RENDER_TAG], data: 'marker' }, {})
+    expect(MemoryIncrementalCache.values.get('fetch-1')?.data).toBe('marker')
+  })
+})
