@@ -276,8 +276,9 @@ export interface ClientOptions {
   maxRetries?: number
   /**
    * The longest wait, in milliseconds, the client accepts before a retry or for a rate budget.
-   * When the API asks for a longer one (`Retry-After`, `RateLimit-Reset`), the client does not wait:
-   * it throws at once (a `RateLimitError` carrying `retryAfter` for a 429).
+   * When the API asks for a longer one (the `Retry-After` of a 429 or 503, the `RateLimit-Reset` of a
+   * 429 without `Retry-After`), the client does not wait: it throws at once (a `RateLimitError`
+   * carrying `retryAfter` for a 429).
    * @default 30_000
    */
   maxRetryWait?: number
