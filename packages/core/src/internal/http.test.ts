@@ -523,12 +523,20 @@ describe('requestToken', () => {
         char.charCodeAt(0),
       ),
     )
-    expect(decoded).toBe('id:sécret')
+    expect(decoded).toBe('id:s%C3%A9cret')
     expect(headers['content-type']).toBe('application/x-www-form-urlencoded')
     expect(Object.fromEntries(new URLSearchParams(init.body as string))).toEqual({
       grant_type: 'client_credentials',
       audience: 'verified-reviews',
     })
+  })
+
+  it('form-encodes the id and the secret before joining them, as RFC 6749 section 2.3.1 says', async () => {
+    const { fetch, calls } = scripted(json(200, { access_token: 'abc', expires_in: 3600 }))
+    await settle(requestToken(settingsWith(fetch), { ...request, clientId: 'a:b c', clientSecret: 'p+s%:é' }))
+    const init = calls[0]?.init as RequestInit
+    const headers = init.headers as Record<string, string>
+    expect(atob((headers.authorization ?? '').replace('Basic ', ''))).toBe('a%3Ab+c:p%2Bs%25%3A%C3%A9')
   })
 
   it('throws AuthenticationError from the token endpoint for bad credentials', async () => {
