@@ -5,6 +5,7 @@ import { arrayOf, invalidAnswer } from '../internal/answer.ts'
 import type { ClientContext } from '../internal/context.ts'
 import { send } from '../internal/http.ts'
 import { optionsFor } from '../internal/operation-options.ts'
+import { purchaseDateOf } from '../internal/purchase-date.ts'
 import { checkPurchaseEvent } from '../internal/purchase-event-checks.ts'
 import { Issues, isObject, isUuid } from '../internal/validate.ts'
 import type { PurchaseEvent, PurchaseEventInput } from '../types/purchase-events.ts'
@@ -112,7 +113,11 @@ export class PurchaseEvents {
     list.forEach((event, index) => {
       if (firstByReference.has(event.purchase_reference)) return
       firstByReference.set(event.purchase_reference, index)
-      unique.push({ index, event })
+      // Checked above, so it reads; sent in the strict form a service parses (RFC 3339).
+      unique.push({
+        index,
+        event: { ...event, purchase_date: purchaseDateOf(event.purchase_date) as string },
+      })
     })
 
     const results = new Map<number, PurchaseEventResult>()
