@@ -270,7 +270,9 @@ export interface ClientOptions {
   totalTimeout?: number
   /**
    * Retries after a 429, a 5xx, a timeout, a failed connection or a body cut short. Other 4xx
-   * answers are never retried.
+   * answers are never retried. Batches of purchase events are retried too, which creates no second
+   * event only if the service keeps one per `purchase_reference` (the spec does not promise it):
+   * `purchaseEvents.submit({ events, retry: false })` sends each batch once.
    * @default 2
    */
   maxRetries?: number

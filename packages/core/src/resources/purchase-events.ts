@@ -22,6 +22,17 @@ export interface SubmitPurchaseEventsParams {
   websiteId?: string
   /** The events, any number; each `purchase_reference` identifies its event. */
   events: readonly PurchaseEventInput[]
+  /**
+   * Whether a batch that failed (a 5xx, a 429, a timeout, a failed connection, an answer cut short)
+   * is sent again, as the client's `maxRetries` allows. A batch whose answer was lost may have been
+   * stored: sending it again creates no second event only if the service keeps one event per
+   * `purchase_reference`, which the spec does not promise (the sandbox does so, and so the client
+   * assumes). `false` sends each batch once: a failure is thrown, and what became of that batch is
+   * then unknown, never doubled. A 401 still gets one more try with a new token (the service refused
+   * that request, so it stored nothing).
+   * @default true
+   */
+  retry?: boolean
 }
 
 /** Why the service refused an event. */
@@ -85,9 +96,10 @@ export class PurchaseEvents {
    * index and field is thrown and nothing is sent. Events whose `purchase_reference` repeats an
    * earlier one are sent once and share its result. The rest go out in batches of 50, one batch
    * after the other. When the service refuses some events of a batch, the others are sent again
-   * without them. A batch retried after a failure never creates an event twice: the service keeps
-   * one event per `purchase_reference`. If this throws midway, submitting the same events again is
-   * safe for the same reason.
+   * without them. A batch that failed is retried (unless `retry` is `false`), and if this throws
+   * midway the same events may be submitted again: neither creates an event twice as long as the
+   * service keeps one event per `purchase_reference`, as the sandbox does. The spec does not promise
+   * it; a shop that cannot risk a second invitation sets `retry: false`.
    */
   async submit(
     params: SubmitPurchaseEventsParams,
@@ -100,13 +112,16 @@ export class PurchaseEvents {
     else if (!isUuid(websiteId)) issues.add('websiteId', 'must be a uuid')
     const events: unknown = params?.events
     if (!Array.isArray(events)) issues.add('events', 'must be an array of purchase events')
+    const retry: unknown = params?.retry
+    if (retry !== undefined && typeof retry !== 'boolean') issues.add('retry', 'must be true or false')
     issues.throwIfAny()
     const list = events as PurchaseEventInput[]
     list.forEach((event, index) => {
       checkPurchaseEvent(event, index, websiteId as string, issues)
     })
     issues.throwIfAny()
-    const options = optionsFor(this.#context, 'purchaseEvents.submit', params, callOptions)
+    const asked = optionsFor(this.#context, 'purchaseEvents.submit', params, callOptions)
+    const options = retry === false ? { ...asked, maxRetries: 0 } : asked
 
     const firstByReference = new Map<string, number>()
     const unique: Pending[] = []

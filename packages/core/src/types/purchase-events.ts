@@ -71,7 +71,10 @@ export interface SolicitationParameters {
 
 /** One purchase event as submitted (an element of the request array). */
 export interface PurchaseEventInput {
-  /** 1 to 50 characters; also what makes a retried submission idempotent. */
+  /**
+   * 1 to 50 characters; identifies the event. A retried submission relies on the service keeping one
+   * event per reference (the sandbox does; the spec does not say): see `retry` of `purchaseEvents.submit`.
+   */
   purchase_reference: string
   /**
    * When the purchase was made: an ISO 8601 date-time with at least the minutes
