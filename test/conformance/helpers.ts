@@ -198,8 +198,10 @@ export function withQuery(url: string, query: Query = {}): string {
   return target.toString()
 }
 
+/** `Basic` credentials as RFC 6749 §2.3.1 builds them: the id and the secret form-encoded, then joined. */
 export function basicAuthorization(id: string, secret: string): string {
-  return `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`
+  const form = (value: string) => new URLSearchParams({ v: value }).toString().slice('v='.length)
+  return `Basic ${Buffer.from(`${form(id)}:${form(secret)}`).toString('base64')}`
 }
 
 export function tokenRequest(

@@ -270,14 +270,17 @@ export interface ClientOptions {
   totalTimeout?: number
   /**
    * Retries after a 429, a 5xx, a timeout, a failed connection or a body cut short. Other 4xx
-   * answers are never retried.
+   * answers are never retried. Batches of purchase events are retried too, which creates no second
+   * event only if the service keeps one per `purchase_reference` (the spec does not promise it):
+   * `purchaseEvents.submit({ events, retry: false })` sends each batch once.
    * @default 2
    */
   maxRetries?: number
   /**
    * The longest wait, in milliseconds, the client accepts before a retry or for a rate budget.
-   * When the API asks for a longer one (`Retry-After`, `RateLimit-Reset`), the client does not wait:
-   * it throws at once (a `RateLimitError` carrying `retryAfter` for a 429).
+   * When the API asks for a longer one (the `Retry-After` of a 429 or 503, the `RateLimit-Reset` of a
+   * 429 without `Retry-After`), the client does not wait: it throws at once (a `RateLimitError`
+   * carrying `retryAfter` for a 429).
    * @default 30_000
    */
   maxRetryWait?: number

@@ -6,8 +6,10 @@
  */
 export {
   fromGenesisProductBody,
+  fromGenesisStaticFile,
   fromGenesisWebsiteParams,
   type GenesisProductMigration,
+  type GenesisStaticFileMigration,
 } from './internal/migration/genesis-params.ts'
 export {
   fromGenesisAverage,
@@ -37,6 +39,7 @@ export {
 } from './internal/migration/legacy-records.ts'
 export type {
   MigratedBrandReviewsParams,
+  MigratedBrandsParams,
   MigratedProductRatingsParams,
   MigratedProductReviewsParams,
   MigratedProductsParams,

@@ -56,6 +56,25 @@ describe('createSandbox options', () => {
     expect([sb.clientId, sb.clientSecret, sb.websiteId]).toEqual(['id', 'secret', websiteId])
   })
 
+  it('take credentials with spaces, colons, percent signs and non-ASCII characters', async () => {
+    const credentials = { clientId: 'shop:1 é', clientSecret: 'p+ss%20 w:rd-é€', genesisSecret: 'g e+n%:ß' }
+    const sb = await createSandbox(credentials)
+    await sb.close()
+    expect({ clientId: sb.clientId, clientSecret: sb.clientSecret, genesisSecret: sb.genesisSecret }).toEqual(
+      credentials,
+    )
+  })
+
+  it('refuse credentials that are empty or hold control characters or lone surrogates, naming the option', async () => {
+    await expect(createSandbox({ clientSecret: 'line\nbreak' })).rejects.toMatchObject({
+      option: 'clientSecret',
+    })
+    await expect(createSandbox({ genesisSecret: 'half \ud800' })).rejects.toMatchObject({
+      option: 'genesisSecret',
+    })
+    await expect(createSandbox({ clientId: '' })).rejects.toMatchObject({ option: 'clientId' })
+  })
+
   it('are refused with an error naming the bad option', async () => {
     await expect(createSandbox({ rateLimit: -1 })).rejects.toThrow(SandboxOptionError)
     await expect(createSandbox({ websiteId: 'nope' })).rejects.toMatchObject({ option: 'websiteId' })

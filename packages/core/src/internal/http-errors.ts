@@ -44,7 +44,7 @@ export function errorFromAnswer(answer: Incoming, source: ErrorSource): APIError
     source,
   }
   if (answer.status === 429) {
-    const delay = requestedDelay(answer.headers)
+    const delay = requestedDelay(429, answer.headers)
     return new RateLimitError({ ...init, retryAfter: delay === undefined ? undefined : delay / 1000 })
   }
   if (answer.status >= 500) return new InternalServerError(init)

@@ -7,7 +7,7 @@ import { proceed, settleShared, takeBudget } from './http-budget.ts'
 import { Deadline, isDeadlineError } from './http-deadline.ts'
 import { errorFromAnswer } from './http-errors.ts'
 import { redactUrl } from './redact.ts'
-import { backoffDelay, requestedDelay } from './retry-timing.ts'
+import { retryDelay } from './retry-timing.ts'
 
 function isRetryable(error: unknown): error is APIError | APIConnectionError {
   if (isDeadlineError(error)) return false
@@ -17,8 +17,9 @@ function isRetryable(error: unknown): error is APIError | APIConnectionError {
 
 /**
  * Sends a request with the client's resilience: waits for the rate budget, attaches the token,
- * retries 429, 5xx, timeouts, connection failures and cut-short bodies with backoff (honouring
- * `Retry-After`), and answers a 401 by dropping the token and trying once more with a new one.
+ * retries 429, 5xx, timeouts, connection failures and cut-short bodies after the wait `retryDelay`
+ * gives (`Retry-After` of a 429 or 503, else backoff), and answers a 401 by dropping the token and
+ * trying once more with a new one.
  * Resolves with a 2xx answer; throws a typed error otherwise.
  */
 export async function sendLive(
@@ -63,8 +64,7 @@ export async function sendLive(
     }
     deadline.lastError = error
     if (!isRetryable(error) || retries >= maxRetries) throw error
-    const asked = error instanceof APIError ? requestedDelay(error.headers) : undefined
-    const delay = asked ?? backoffDelay(retries)
+    const delay = retryDelay(retries, error instanceof APIError ? error : undefined)
     const event = { delay, attempt: retries + 1, method: out.method, url }
     // A longer wait than maxRetryWait is not made: the error itself is thrown (a RateLimitError
     // with its retryAfter); a wait that would pass the deadline is not started either.

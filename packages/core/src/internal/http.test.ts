@@ -150,6 +150,29 @@ describe('send', () => {
     expect(events[0]?.error).toBeInstanceOf(RateLimitError)
   })
 
+  it('retries a 503 after the Retry-After the API asked for', async () => {
+    const events: RetryEvent[] = []
+    const { fetch, calls } = scripted(json(503, {}, { 'retry-after': '2' }), json(200, []))
+    await settle(send(settingsWith(fetch, { onRetry: (event) => void events.push(event) }), out()))
+    expect(calls).toHaveLength(2)
+    expect(events).toMatchObject([{ delay: 2000, attempt: 1 }])
+  })
+
+  it('backs off before retrying a 503 whose RateLimit-Reset only says when the quota resets', async () => {
+    const events: RetryEvent[] = []
+    const quotaLeft = { 'ratelimit-limit': '100', 'ratelimit-remaining': '10', 'ratelimit-reset': '45' }
+    const { fetch, calls } = scripted(json(503, {}, quotaLeft), json(503, {}, quotaLeft), json(200, []))
+    const onRetry = (event: RetryEvent) => void events.push(event)
+    const answer = await settle(send(settingsWith(fetch, { maxRetryWait: 30_000, onRetry }), out()))
+    expect(answer.status).toBe(200)
+    expect(calls).toHaveLength(3)
+    const [first, second] = events.map((event) => event.delay)
+    expect(first).toBeGreaterThanOrEqual(250)
+    expect(first).toBeLessThanOrEqual(500)
+    expect(second).toBeGreaterThanOrEqual(500)
+    expect(second).toBeLessThanOrEqual(1000)
+  })
+
   it('gives up at once when Retry-After is longer than maxRetryWait', async () => {
     const { fetch, calls } = scripted(json(429, {}, { 'retry-after': '3600' }), json(200, []))
     const error = await settle(send(settingsWith(fetch, { maxRetryWait: 10_000 }), out())).catch(
@@ -500,12 +523,20 @@ describe('requestToken', () => {
         char.charCodeAt(0),
       ),
     )
-    expect(decoded).toBe('id:sécret')
+    expect(decoded).toBe('id:s%C3%A9cret')
     expect(headers['content-type']).toBe('application/x-www-form-urlencoded')
     expect(Object.fromEntries(new URLSearchParams(init.body as string))).toEqual({
       grant_type: 'client_credentials',
       audience: 'verified-reviews',
     })
+  })
+
+  it('form-encodes the id and the secret before joining them, as RFC 6749 section 2.3.1 says', async () => {
+    const { fetch, calls } = scripted(json(200, { access_token: 'abc', expires_in: 3600 }))
+    await settle(requestToken(settingsWith(fetch), { ...request, clientId: 'a:b c', clientSecret: 'p+s%:é' }))
+    const init = calls[0]?.init as RequestInit
+    const headers = init.headers as Record<string, string>
+    expect(atob((headers.authorization ?? '').replace('Basic ', ''))).toBe('a%3Ab+c:p%2Bs%25%3A%C3%A9')
   })
 
   it('throws AuthenticationError from the token endpoint for bad credentials', async () => {

@@ -19,9 +19,18 @@ function base64(text: string): string {
   return btoa(binary)
 }
 
-/** `Basic` credentials of the client credentials flow. */
+/** `value` as `application/x-www-form-urlencoded` writes it (a space as `+`, `é` as `%C3%A9`). */
+function formEncoded(value: string): string {
+  return new URLSearchParams({ v: value }).toString().slice('v='.length)
+}
+
+/**
+ * `Basic` credentials of the client credentials flow. RFC 6749 §2.3.1 form-encodes the id and the
+ * secret before joining them with a colon, and the token servers decode them: a secret holding `+`,
+ * `%`, `:` or a space sent as it is would be read as another secret.
+ */
 export function basicCredentials(clientId: string, clientSecret: string): string {
-  return `Basic ${base64(`${clientId}:${clientSecret}`)}`
+  return `Basic ${base64(`${formEncoded(clientId)}:${formEncoded(clientSecret)}`)}`
 }
 
 /**

@@ -1,4 +1,5 @@
-import { type Issues, isIntegerIn, isIsoDate, isIsoDateTime, isObject, isUuid } from './validate.ts'
+import { PURCHASE_DATE_FORMS, purchaseDateOf } from './purchase-date.ts'
+import { type Issues, isIntegerIn, isIsoDate, isObject, isUuid } from './validate.ts'
 
 // Members the service documents, per object; any other member is refused, so a misspelt one is not lost.
 const EVENT_MEMBERS = [
@@ -85,10 +86,7 @@ export function checkPurchaseEvent(event: unknown, index: number, websiteId: str
 
   const date = event.purchase_date
   if (date === undefined) add('purchase_date', 'is required')
-  else if (typeof date !== 'string' || !isIsoDateTime(date)) {
-    // The spec says ISO 8601: seconds, their fraction and the offset are optional (2025-03-01T10:00Z).
-    add('purchase_date', 'must be an ISO 8601 date-time (2025-03-01T10:00Z, 2025-03-01T10:00:00.5+02:00)')
-  }
+  else if (purchaseDateOf(date) === undefined) add('purchase_date', `must be ${PURCHASE_DATE_FORMS}`)
 
   amount(event.price, 'price')
 

@@ -106,7 +106,7 @@ export class RateBudget {
     const { headers, status } = answer
     if (status === 429) {
       this.#remaining = 0
-      this.#resetAt = Math.max(this.#resetAt, now + (requestedDelay(headers, now) ?? 1000))
+      this.#resetAt = Math.max(this.#resetAt, now + (requestedDelay(429, headers, now) ?? 1000))
       this.#headers = headers
       this.#windows = [{ left: 0, limit: 1, resetAt: this.#resetAt }]
       return

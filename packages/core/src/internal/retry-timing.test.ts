@@ -6,6 +6,7 @@ import {
   parseResetSeconds,
   parseRetryAfter,
   requestedDelay,
+  retryDelay,
 } from './retry-timing.ts'
 
 const now = Date.UTC(2026, 0, 15, 12, 0, 0)
@@ -53,22 +54,59 @@ describe('parseResetSeconds', () => {
 })
 
 describe('requestedDelay', () => {
-  it('prefers Retry-After over RateLimit-Reset', () => {
+  it('prefers Retry-After over RateLimit-Reset for a 429', () => {
     const headers = new Headers({ 'retry-after': '2', 'ratelimit-reset': '9' })
-    expect(requestedDelay(headers, now)).toBe(2000)
+    expect(requestedDelay(429, headers, now)).toBe(2000)
   })
 
-  it('falls back to RateLimit-Reset, then X-RateLimit-Reset', () => {
-    expect(requestedDelay(new Headers({ 'ratelimit-reset': '4' }), now)).toBe(4000)
-    expect(requestedDelay(new Headers({ 'x-ratelimit-reset': '5' }), now)).toBe(5000)
+  it('falls back to RateLimit-Reset, then X-RateLimit-Reset, for a 429', () => {
+    expect(requestedDelay(429, new Headers({ 'ratelimit-reset': '4' }), now)).toBe(4000)
+    expect(requestedDelay(429, new Headers({ 'x-ratelimit-reset': '5' }), now)).toBe(5000)
   })
 
-  it('falls back when Retry-After is unreadable', () => {
-    expect(requestedDelay(new Headers({ 'retry-after': 'x', 'ratelimit-reset': '4' }), now)).toBe(4000)
+  it('falls back when the Retry-After of a 429 is unreadable', () => {
+    expect(requestedDelay(429, new Headers({ 'retry-after': 'x', 'ratelimit-reset': '4' }), now)).toBe(4000)
+  })
+
+  it('reads the Retry-After of a 503', () => {
+    expect(requestedDelay(503, new Headers({ 'retry-after': '3' }), now)).toBe(3000)
+  })
+
+  it('does not take the RateLimit-Reset of a 503 for a wait, since it only says when the quota resets', () => {
+    const headers = new Headers({ 'ratelimit-remaining': '10', 'ratelimit-reset': '45' })
+    expect(requestedDelay(503, headers, now)).toBeUndefined()
+    expect(requestedDelay(503, new Headers({ 'x-ratelimit-reset': '45' }), now)).toBeUndefined()
+  })
+
+  it('asks no wait of a 500, even with a Retry-After', () => {
+    expect(requestedDelay(500, new Headers({ 'retry-after': '3' }), now)).toBeUndefined()
   })
 
   it('is undefined when no header says', () => {
-    expect(requestedDelay(new Headers(), now)).toBeUndefined()
+    expect(requestedDelay(429, new Headers(), now)).toBeUndefined()
+  })
+})
+
+describe('retryDelay', () => {
+  it('waits the Retry-After of a 503', () => {
+    expect(retryDelay(0, { status: 503, headers: new Headers({ 'retry-after': '3' }) }, now)).toBe(3000)
+  })
+
+  it('backs off after a 503 whose only timing header is RateLimit-Reset', () => {
+    const failure = {
+      status: 503,
+      headers: new Headers({ 'ratelimit-remaining': '10', 'ratelimit-reset': '45' }),
+    }
+    expect(retryDelay(1, failure, now, () => 1)).toBe(INITIAL_RETRY_DELAY_MS * 2)
+  })
+
+  it('waits the RateLimit-Reset of a 429 without Retry-After', () => {
+    const failure = { status: 429, headers: new Headers({ 'ratelimit-reset': '7' }) }
+    expect(retryDelay(0, failure, now)).toBe(7000)
+  })
+
+  it('backs off after a failure that got no answer', () => {
+    expect(retryDelay(2, undefined, now, () => 0)).toBe(INITIAL_RETRY_DELAY_MS * 2)
   })
 })
 

@@ -35,15 +35,38 @@ export function parseResetSeconds(value: string | null, now: number = Date.now()
 }
 
 /**
- * Milliseconds the API asks to wait before trying again: `Retry-After` first, since it is
- * authoritative, then `RateLimit-Reset`, then `X-RateLimit-Reset`.
+ * Milliseconds an answer with `status` asks to wait before trying again. `Retry-After` is the signal
+ * (RFC 9110 gives it to 503, RFC 6585 to 429); `RateLimit-Reset` tells when the quota resets, so it
+ * stands in for a missing `Retry-After` on a 429 only: on a 503 with quota left it would make the
+ * client wait for a quota it has. Undefined when the answer asks for nothing.
  */
-export function requestedDelay(headers: Headers, now: number = Date.now()): number | undefined {
+export function requestedDelay(
+  status: number,
+  headers: Headers,
+  now: number = Date.now(),
+): number | undefined {
+  if (status !== 429 && status !== 503) return undefined
+  const retryAfter = parseRetryAfter(headers.get('retry-after'), now)
+  if (retryAfter !== undefined || status === 503) return retryAfter
   return (
-    parseRetryAfter(headers.get('retry-after'), now) ??
     parseResetSeconds(headers.get('ratelimit-reset'), now) ??
     parseResetSeconds(headers.get('x-ratelimit-reset'), now)
   )
+}
+
+/**
+ * Milliseconds to wait before the retry number `retry` (0 for the first) of a failure: the answer's
+ * status and headers, or undefined when there was no answer (timeout, failed connection).
+ * Precedence: Retry-After (429, 503) > RateLimit-Reset, X-RateLimit-Reset (429 only) > backoff.
+ */
+export function retryDelay(
+  retry: number,
+  failure: { status: number; headers: Headers } | undefined,
+  now: number = Date.now(),
+  random: () => number = Math.random,
+): number {
+  const asked = failure === undefined ? undefined : requestedDelay(failure.status, failure.headers, now)
+  return asked ?? backoffDelay(retry, random)
 }
 
 /**

@@ -21,7 +21,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
  * and an offset (`Z`, `±hh:mm`, `±hhmm`, `±hh`) optional.
  */
 const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?$/
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:(Z)|([+-])(\d{2})(?::?(\d{2}))?)?$/
 
 /** Whether year-month-day is a day of the calendar (no 2026-02-30). */
 function isCalendarDay(year: string, month: string, day: string): boolean {
@@ -36,23 +36,55 @@ export function isIsoDate(value: string): boolean {
   return match !== null && isCalendarDay(match[1] as string, match[2] as string, match[3] as string)
 }
 
+/** The parts of an ISO 8601 date-time, as written (digits as strings). */
+export interface IsoDateTimeParts {
+  year: string
+  month: string
+  day: string
+  hours: string
+  minutes: string
+  seconds: string | undefined
+  /** The digits after the decimal point or comma. */
+  fraction: string | undefined
+  /** `Z`, `+02:00` (read from `+02:00`, `+0200` or `+02`), or undefined when no offset is given. */
+  offset: string | undefined
+}
+
 /**
- * Whether `value` is an ISO 8601 date-time in the extended calendar format: `2026-01-31T12:00Z`,
- * `2026-01-31T12:00:00.250+02:00`, `2026-01-31T12:00:00,5+0200`, `2026-01-31T12:00`. Seconds, their
- * fraction and the offset are optional; hours 00 to 23, minutes and seconds 00 to 59.
+ * The parts of an ISO 8601 date-time in the extended calendar format (`2026-01-31T12:00Z`,
+ * `2026-01-31T12:00:00.250+02:00`, `2026-01-31T12:00:00,5+0200`, `2026-01-31T12:00`), or undefined
+ * for anything else. Seconds, their fraction and the offset are optional; hours 00 to 23, minutes and
+ * seconds 00 to 59.
  */
-export function isIsoDateTime(value: string): boolean {
+export function parseIsoDateTime(value: string): IsoDateTimeParts | undefined {
   const match = DATE_TIME.exec(value)
-  if (match === null) return false
-  const [, year, month, day, hours, minutes, seconds, offsetHours, offsetMinutes] = match
-  return (
+  if (match === null) return undefined
+  const [, year, month, day, hours, minutes, seconds, fraction, zulu, sign, offsetHours, offsetMinutes] =
+    match as unknown as (string | undefined)[]
+  const valid =
     isCalendarDay(year as string, month as string, day as string) &&
     Number(hours) < 24 &&
     Number(minutes) < 60 &&
     (seconds === undefined || Number(seconds) < 60) &&
     (offsetHours === undefined || Number(offsetHours) < 24) &&
     (offsetMinutes === undefined || Number(offsetMinutes) < 60)
-  )
+  if (!valid) return undefined
+  const offset = zulu ?? (sign === undefined ? undefined : `${sign}${offsetHours}:${offsetMinutes ?? '00'}`)
+  return {
+    year: year as string,
+    month: month as string,
+    day: day as string,
+    hours: hours as string,
+    minutes: minutes as string,
+    seconds,
+    fraction,
+    offset,
+  }
+}
+
+/** Whether `value` is an ISO 8601 date-time in the extended calendar format (see {@link parseIsoDateTime}). */
+export function isIsoDateTime(value: string): boolean {
+  return parseIsoDateTime(value) !== undefined
 }
 
 /** Whether `value` is a uuid. */

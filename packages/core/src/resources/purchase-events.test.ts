@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createClient } from '../client.ts'
-import { BadRequestError } from '../errors.ts'
+import { BadRequestError, ValidationError } from '../errors.ts'
 import type { PurchaseEventInput } from '../types/purchase-events.ts'
 
 const websiteId = '3f2b1c9e-8d7a-4e6f-9a1b-2c3d4e5f6a7b'
@@ -98,5 +98,40 @@ describe('purchaseEvents.submit when the service refuses some events', () => {
     const { fetch, batches } = service(new Set())
     expect(await client(fetch).purchaseEvents.submit({ events: [] })).toEqual([])
     expect(batches).toHaveLength(0)
+  })
+})
+
+describe('purchaseEvents.submit and purchase_date', () => {
+  it('sends each purchase_date as an RFC 3339 date-time', async () => {
+    const sent: unknown[] = []
+    const { fetch } = service(new Set())
+    const recording = async (url: string, init: RequestInit) => {
+      if (!url.endsWith('/access_token')) sent.push(...(JSON.parse(init.body as string) as unknown[]))
+      return fetch(url, init)
+    }
+    await client(recording).purchaseEvents.submit({
+      events: [
+        { ...event('A'), purchase_date: '2026-01-02T10:00' },
+        { ...event('B'), purchase_date: '2026-01-02T10:00:00,5+0200' },
+        { ...event('C'), purchase_date: new Date(Date.UTC(2026, 0, 2, 8, 0)) },
+      ],
+    })
+    expect(sent.map((item) => (item as PurchaseEventInput).purchase_date)).toEqual([
+      '2026-01-02T10:00:00Z',
+      '2026-01-02T10:00:00.500+02:00',
+      '2026-01-02T08:00:00.000Z',
+    ])
+  })
+
+  it('refuses a purchase_date it cannot read as a date-time, naming the event and the field', async () => {
+    const { fetch, batches } = service(new Set())
+    const error = await client(fetch)
+      .purchaseEvents.submit({ events: [event('A'), { ...event('B'), purchase_date: '2026-01-02' }] })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).issues).toEqual([
+      { field: 'events[1].purchase_date', index: 1, message: expect.stringMatching(/date-time/) },
+    ])
+    expect(batches).toEqual([])
   })
 })

@@ -5,6 +5,7 @@ import { arrayOf, invalidAnswer } from '../internal/answer.ts'
 import type { ClientContext } from '../internal/context.ts'
 import { send } from '../internal/http.ts'
 import { optionsFor } from '../internal/operation-options.ts'
+import { purchaseDateOf } from '../internal/purchase-date.ts'
 import { checkPurchaseEvent } from '../internal/purchase-event-checks.ts'
 import { Issues, isObject, isUuid } from '../internal/validate.ts'
 import type { PurchaseEvent, PurchaseEventInput } from '../types/purchase-events.ts'
@@ -21,6 +22,17 @@ export interface SubmitPurchaseEventsParams {
   websiteId?: string
   /** The events, any number; each `purchase_reference` identifies its event. */
   events: readonly PurchaseEventInput[]
+  /**
+   * Whether a batch that failed (a 5xx, a 429, a timeout, a failed connection, an answer cut short)
+   * is sent again, as the client's `maxRetries` allows. A batch whose answer was lost may have been
+   * stored: sending it again creates no second event only if the service keeps one event per
+   * `purchase_reference`, which the spec does not promise (the sandbox does so, and so the client
+   * assumes). `false` sends each batch once: a failure is thrown, and what became of that batch is
+   * then unknown, never doubled. A 401 still gets one more try with a new token (the service refused
+   * that request, so it stored nothing).
+   * @default true
+   */
+  retry?: boolean
 }
 
 /** Why the service refused an event. */
@@ -84,9 +96,10 @@ export class PurchaseEvents {
    * index and field is thrown and nothing is sent. Events whose `purchase_reference` repeats an
    * earlier one are sent once and share its result. The rest go out in batches of 50, one batch
    * after the other. When the service refuses some events of a batch, the others are sent again
-   * without them. A batch retried after a failure never creates an event twice: the service keeps
-   * one event per `purchase_reference`. If this throws midway, submitting the same events again is
-   * safe for the same reason.
+   * without them. A batch that failed is retried (unless `retry` is `false`), and if this throws
+   * midway the same events may be submitted again: neither creates an event twice as long as the
+   * service keeps one event per `purchase_reference`, as the sandbox does. The spec does not promise
+   * it; a shop that cannot risk a second invitation sets `retry: false`.
    */
   async submit(
     params: SubmitPurchaseEventsParams,
@@ -99,20 +112,27 @@ export class PurchaseEvents {
     else if (!isUuid(websiteId)) issues.add('websiteId', 'must be a uuid')
     const events: unknown = params?.events
     if (!Array.isArray(events)) issues.add('events', 'must be an array of purchase events')
+    const retry: unknown = params?.retry
+    if (retry !== undefined && typeof retry !== 'boolean') issues.add('retry', 'must be true or false')
     issues.throwIfAny()
     const list = events as PurchaseEventInput[]
     list.forEach((event, index) => {
       checkPurchaseEvent(event, index, websiteId as string, issues)
     })
     issues.throwIfAny()
-    const options = optionsFor(this.#context, 'purchaseEvents.submit', params, callOptions)
+    const asked = optionsFor(this.#context, 'purchaseEvents.submit', params, callOptions)
+    const options = retry === false ? { ...asked, maxRetries: 0 } : asked
 
     const firstByReference = new Map<string, number>()
     const unique: Pending[] = []
     list.forEach((event, index) => {
       if (firstByReference.has(event.purchase_reference)) return
       firstByReference.set(event.purchase_reference, index)
-      unique.push({ index, event })
+      // Checked above, so it reads; sent in the strict form a service parses (RFC 3339).
+      unique.push({
+        index,
+        event: { ...event, purchase_date: purchaseDateOf(event.purchase_date) as string },
+      })
     })
 
     const results = new Map<number, PurchaseEventResult>()

@@ -71,10 +71,21 @@ export interface SolicitationParameters {
 
 /** One purchase event as submitted (an element of the request array). */
 export interface PurchaseEventInput {
-  /** 1 to 50 characters; also what makes a retried submission idempotent. */
+  /**
+   * 1 to 50 characters; identifies the event. A retried submission relies on the service keeping one
+   * event per reference (the sandbox does; the spec does not say): see `retry` of `purchaseEvents.submit`.
+   */
   purchase_reference: string
-  /** ISO 8601 date-time of the purchase. */
-  purchase_date: string
+  /**
+   * When the purchase was made: an ISO 8601 date-time with at least the minutes
+   * (`2026-03-01T10:00:00+02:00`, `2026-03-01T10:00Z`, `2026-03-01T10:00:00,5+0200`,
+   * `2026-03-01T10:00`), or a `Date`. Sent as an RFC 3339 date-time, `YYYY-MM-DDTHH:MM:SS`
+   * (with `.sss` when a fraction was given) then the offset given, written `±HH:MM`, or `Z`: a string
+   * without an offset is taken as UTC, a `Date` is sent in UTC. Anything else (a plain date, hours
+   * alone, the basic format `20260301T1000Z`, an invalid `Date`) is refused before sending with a
+   * `ValidationError` on `events[i].purchase_date`.
+   */
+  purchase_date: string | Date
   /**
    * Amount of the purchase.
    * @default 0

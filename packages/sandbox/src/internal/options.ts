@@ -35,12 +35,14 @@ export interface SandboxOptions {
    */
   seed?: number
   /**
-   * OAuth client id accepted by both token endpoints.
+   * OAuth client id accepted by both token endpoints: any text without control characters. In
+   * `Authorization: Basic` it is form-encoded before base64, as RFC 6749 §2.3.1 says.
    * @default 'sandbox-client-id'
    */
   clientId?: string
   /**
-   * OAuth client secret accepted by both token endpoints.
+   * OAuth client secret accepted by both token endpoints: any text without control characters,
+   * form-encoded in `Authorization: Basic` like the id.
    * @default 'sandbox-client-secret'
    */
   clientSecret?: string
@@ -50,7 +52,8 @@ export interface SandboxOptions {
    */
   websiteId?: string
   /**
-   * Secret key of the Genesis API token (`sha256hex(idWebsite + secret + YYYY-MM-DD)`).
+   * Secret key of the Genesis API token (`sha256hex(idWebsite + secret + YYYY-MM-DD)`, of the UTF-8
+   * bytes): any text without control characters.
    * @default 'sandbox-genesis-secret'
    */
   genesisSecret?: string
@@ -104,8 +107,10 @@ export const DEFAULTS = {
 } as const
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-// Printable ASCII without spaces, so credentials survive headers and forms unchanged.
-const TOKEN_CHARS = /^[\x21-\x7e]+$/
+// Credentials reach the sandbox form-encoded (RFC 6749 §2.3.1) or hashed as UTF-8, so any text
+// survives the trip; control characters do not survive a command line or an environment variable,
+// nor a lone surrogate an encoding to UTF-8.
+const NOT_TEXT = /[\p{Cc}\p{Cs}]/u
 
 function integer(option: keyof SandboxOptions, value: unknown, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
@@ -114,11 +119,11 @@ function integer(option: keyof SandboxOptions, value: unknown, min: number, max:
   return value
 }
 
-function text(option: keyof SandboxOptions, value: unknown): string {
-  if (typeof value !== 'string' || !TOKEN_CHARS.test(value)) {
+function credential(option: keyof SandboxOptions, value: unknown): string {
+  if (typeof value !== 'string' || value === '' || NOT_TEXT.test(value)) {
     throw new SandboxOptionError(
       option,
-      'must be a non-empty string of printable ASCII characters without spaces',
+      'must be a non-empty string of Unicode text without control characters',
     )
   }
   return value
@@ -157,11 +162,9 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     Number.MIN_SAFE_INTEGER,
     Number.MAX_SAFE_INTEGER,
   )
-  const clientId = text('clientId', options.clientId ?? DEFAULTS.clientId)
-  // Basic authentication splits id and secret at the first colon.
-  if (clientId.includes(':')) throw new SandboxOptionError('clientId', 'must not contain a colon')
-  const clientSecret = text('clientSecret', options.clientSecret ?? DEFAULTS.clientSecret)
-  const genesisSecret = text('genesisSecret', options.genesisSecret ?? DEFAULTS.genesisSecret)
+  const clientId = credential('clientId', options.clientId ?? DEFAULTS.clientId)
+  const clientSecret = credential('clientSecret', options.clientSecret ?? DEFAULTS.clientSecret)
+  const genesisSecret = credential('genesisSecret', options.genesisSecret ?? DEFAULTS.genesisSecret)
   const websiteId = options.websiteId ?? websiteIdFromSeed(seed)
   if (typeof websiteId !== 'string' || !UUID.test(websiteId)) {
     throw new SandboxOptionError('websiteId', `must be a uuid, not ${String(websiteId)}`)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../../errors.ts'
-import { fromGenesisProductBody, fromGenesisWebsiteParams } from './genesis-params.ts'
+import { fromGenesisProductBody, fromGenesisStaticFile, fromGenesisWebsiteParams } from './genesis-params.ts'
 
 const fields = (notes: { field: string }[]) => notes.map((n) => n.field)
 
@@ -135,5 +135,28 @@ describe('fromGenesisProductBody', () => {
   it('drops plateforme with a note', () => {
     const result = fromGenesisProductBody({ query: 'average', product: ['A'], plateforme: 'fr' })
     expect(fields(result.dropped)).toContain('plateforme')
+  })
+})
+
+describe('fromGenesisStaticFile', () => {
+  it('maps the brand file to brands.list without a filter, as the spec does, keeping the brand entry', () => {
+    const call = fromGenesisStaticFile('infosite.txt')
+    expect(call).toMatchObject({ operation: 'brands.list', entries: 'brand' })
+    expect(call.params).toEqual({ limit: 200 })
+  })
+
+  it('maps the shop file to brands.list without a filter, keeping the shop entries', () => {
+    const call = fromGenesisStaticFile('infoshops.txt')
+    expect(call).toMatchObject({ operation: 'brands.list', entries: 'shops' })
+    expect(call.params).toEqual({ limit: 200 })
+  })
+
+  it('notes that the website comes from the credentials', () => {
+    expect(fields(fromGenesisStaticFile('infosite.txt').dropped)).toEqual(['idWebsite'])
+  })
+
+  it('refuses a name that is no Genesis static file, naming file', () => {
+    expect(() => fromGenesisStaticFile('infos.txt' as never)).toThrow(ValidationError)
+    expect(() => fromGenesisStaticFile('infos.txt' as never)).toThrow(/file/)
   })
 })

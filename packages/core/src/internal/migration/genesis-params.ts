@@ -4,6 +4,7 @@ import type { ReviewRate } from '../../types/published.ts'
 import {
   MAX_LIMIT,
   type MigratedBrandReviewsParams,
+  type MigratedBrandsParams,
   type MigratedProductRatingsParams,
   type MigratedProductReviewsParams,
   type MigrationNote,
@@ -164,4 +165,48 @@ function rateFilter(filter: GenesisRateFilter, dropped: MigrationNote[]): Review
     })
   }
   return rates
+}
+
+/** The Published call that replaces a Genesis static file, and the entries of its answer the file held. */
+export interface GenesisStaticFileMigration {
+  operation: 'brands.list'
+  params: MigratedBrandsParams
+  /**
+   * `'brand'` for `infosite.txt`: the brand's own entry (`shop_key` empty). `'shops'` for
+   * `infoshops.txt`: every other entry, one per shop.
+   */
+  entries: 'brand' | 'shops'
+  /** Old parameters not carried over. */
+  dropped: MigrationNote[]
+}
+
+const STATIC_FILES = ['infosite.txt', 'infoshops.txt'] as const
+
+/**
+ * A Genesis static file as the Published call that replaces it: `brands.list` (`GET /brands`) without
+ * a filter, as the spec maps both files, in pages of 200 (one request up to 199 shops); the brand file
+ * is the brand's entry of the answer (map it with `fromGenesisBrandFile`), the shop file the shops'
+ * entries (`fromGenesisShopLine`; pass `shop_key` to read chosen shops only). Not
+ * `linked_to_shop: false`, though the sandbox answers it with the brand's entry alone: the spec
+ * defines that filter for brand reviews only, where it leaves out the reviews linked to a shop, so on
+ * `GET /brands` it might take the shops' reviews out of the brand's statistics; the spec's mapping
+ * relies on nothing it does not state.
+ */
+export function fromGenesisStaticFile(file: (typeof STATIC_FILES)[number]): GenesisStaticFileMigration {
+  if (!(STATIC_FILES as readonly string[]).includes(file)) {
+    throw new ValidationError([
+      { field: 'file', message: `must be infosite.txt or infoshops.txt, got ${JSON.stringify(file)}` },
+    ])
+  }
+  return {
+    operation: 'brands.list',
+    params: { limit: MAX_LIMIT },
+    entries: file === 'infosite.txt' ? 'brand' : 'shops',
+    dropped: [
+      {
+        field: 'idWebsite',
+        reason: 'the Published API derives the website from OAuth client credentials',
+      },
+    ],
+  }
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import type { VerifiedReviewsClient } from '../../client.ts'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
-import { fromGenesisProductBody, fromGenesisWebsiteParams } from './genesis-params.ts'
+import { fromGenesisProductBody, fromGenesisStaticFile, fromGenesisWebsiteParams } from './genesis-params.ts'
 import {
   fromGenesisAveragesResponse,
   fromGenesisBrandFile,
@@ -188,12 +188,22 @@ describe('Genesis product reviews and averages mapped to the Published shape', (
 })
 
 describe('Genesis static files mapped onto brand ratings', () => {
-  it('give the counts of the brand and of each shop that brands.list gives', async () => {
+  it('give the count of the brand entry of the call the brand file maps to', async () => {
     const brandFile = fromGenesisBrandFile(await vr.genesis.static.brand())
+    const call = fromGenesisStaticFile('infosite.txt')
+    const ratings = await all(vr.brands.list(call.params))
+    expect(call.entries).toBe('brand')
+    expect(brandFile.count_total_since_creation).toBe(
+      ratings.find((r) => r.shop_key === '')?.count_total_since_creation,
+    )
+  })
+
+  it('give the count of each shop entry of the call the shop file maps to', async () => {
     const shops = (await vr.genesis.static.shops()).map(fromGenesisShopLine)
-    const ratings = await all(vr.brands.list({ limit: 200 }))
+    const call = fromGenesisStaticFile('infoshops.txt')
+    const ratings = await all(vr.brands.list(call.params))
     const count = (key: string) => ratings.find((r) => r.shop_key === key)?.count_total_since_creation
-    expect(brandFile.count_total_since_creation).toBe(count(''))
+    expect(call.entries).toBe('shops')
     expect(shops.length).toBeGreaterThan(0)
     for (const shop of shops) expect(shop.count_total_since_creation).toBe(count(shop.shop_key))
   })

@@ -31,6 +31,11 @@ export interface MigratedBrandReviewsParams {
   desc?: BrandReviewSortField[]
 }
 
+/** Parameters of `brands.list` that a migration produces. */
+export interface MigratedBrandsParams {
+  limit?: number
+}
+
 /** Parameters of `products.ratings.list` that a migration produces. */
 export interface MigratedProductRatingsParams {
   type: ProductRatingsLookupType

@@ -71,8 +71,9 @@ const WAITING = 'waits behind an earlier event of its order, or a drain is sendi
  * Records purchase events in an outbox, durably, then sends them at once; whatever the service does
  * not take now (it is down, it answers 429 or 5xx, it is slow) stays recorded for {@link drainOutbox},
  * which the scheduler of the revalidate route calls. Nothing is lost between the checkout and the
- * service, and nothing is created twice: the service keeps one event per `purchase_reference`, so an
- * event sent again after a crash is not created again.
+ * service, and nothing is created twice as long as the service keeps one event per
+ * `purchase_reference` (the sandbox does; the spec does not promise it), so that an event sent again
+ * after a crash is not created again.
  *
  * The events are checked first, as `purchaseEvents.submit` checks them: if any is invalid a
  * `ValidationError` lists every problem by index and field (`events[3].consumer.email`) and nothing

@@ -10,7 +10,14 @@ afterAll(() => sb.close())
 const PUBLISHED = '/realms/skeepers/protocol/openid-connect/token'
 const PURCHASE_EVENTS = '/am/oauth2/alpha/access_token'
 
+/** `Basic` credentials as RFC 6749 §2.3.1 builds them: id and secret form-encoded, then joined. */
 function basic(id: string, secret: string): string {
+  const form = (value: string) => new URLSearchParams({ v: value }).toString().slice(2)
+  return `Basic ${Buffer.from(`${form(id)}:${form(secret)}`).toString('base64')}`
+}
+
+/** `Basic` credentials joined as they are, without the form encoding. */
+function rawBasic(id: string, secret: string): string {
   return `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`
 }
 
@@ -85,5 +92,50 @@ describe('token endpoints', () => {
     )
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({ error: 'invalid_request' })
+  })
+})
+
+describe('token endpoints, with credentials that need form encoding', () => {
+  const clientId = 'shop:1 é'
+  const clientSecret = 'p+ss%20 w:rd-é€'
+  let special: Sandbox
+  beforeAll(async () => {
+    special = await createSandbox({ clientId, clientSecret })
+  })
+  afterAll(() => special.close())
+
+  const postTo = (authorization: string) =>
+    fetch(`${special.origin}${PUBLISHED}`, {
+      method: 'POST',
+      headers: { Authorization: authorization },
+      body: new URLSearchParams(published),
+    })
+
+  it('issue a token for an id and secret form-encoded before base64, as RFC 6749 §2.3.1 says', async () => {
+    const res = await postTo(basic(clientId, clientSecret))
+    expect(res.status).toBe(200)
+  })
+
+  it('answer 401 to the same id and secret sent without their form encoding', async () => {
+    const res = await postTo(rawBasic(clientId, clientSecret))
+    expect(res.status).toBe(401)
+    expect(await res.json()).toMatchObject({ error: 'invalid_client' })
+  })
+})
+
+describe('token endpoints, with a secret whose percent sign is not an escape', () => {
+  let percent: Sandbox
+  beforeAll(async () => {
+    percent = await createSandbox({ clientSecret: '100%' })
+  })
+  afterAll(() => percent.close())
+
+  it('answer 401 to the secret sent without its form encoding, rather than reading it as it is', async () => {
+    const res = await fetch(`${percent.origin}${PUBLISHED}`, {
+      method: 'POST',
+      headers: { Authorization: rawBasic(percent.clientId, '100%') },
+      body: new URLSearchParams(published),
+    })
+    expect(res.status).toBe(401)
   })
 })

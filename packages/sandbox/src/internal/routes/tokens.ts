@@ -19,7 +19,21 @@ function readForm(req: SandboxRequest): URLSearchParams {
   return new URLSearchParams(req.body.toString('utf8'))
 }
 
-/** The client credentials: `Authorization: Basic`, else the form fields `client_id`/`client_secret`. */
+/** One part of `Basic` credentials, form-decoded; undefined when it is not valid form encoding. */
+function formDecoded(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, ' '))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The client credentials: `Authorization: Basic`, else the form fields `client_id`/`client_secret`.
+ * RFC 6749 §2.3.1 form-encodes the id and the secret before joining them with a colon, so the first
+ * colon splits them and each part is form-decoded; a part that is not valid form encoding (a bare `%`)
+ * is refused rather than read as it is, as a strict authorization server would.
+ */
 function readCredentials(
   req: SandboxRequest,
   form: URLSearchParams,
@@ -30,15 +44,9 @@ function readCredentials(
     const decoded = Buffer.from(basic[1] as string, 'base64').toString('utf8')
     const colon = decoded.indexOf(':')
     if (colon < 0) return undefined
-    // RFC 6749 §2.3.1: both parts are form-urlencoded before being joined.
-    try {
-      return {
-        id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')),
-        secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')),
-      }
-    } catch {
-      return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) }
-    }
+    const id = formDecoded(decoded.slice(0, colon))
+    const secret = formDecoded(decoded.slice(colon + 1))
+    return id !== undefined && secret !== undefined ? { id, secret } : undefined
   }
   const id = form.get('client_id')
   const secret = form.get('client_secret')

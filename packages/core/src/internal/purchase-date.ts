@@ -1,0 +1,34 @@
+import { parseIsoDateTime } from './validate.ts'
+
+/** What `purchase_date` may be given as, in the words of the error that refuses anything else. */
+export const PURCHASE_DATE_FORMS =
+  'a date-time with at least the minutes (2026-03-01T10:00Z, 2026-03-01T10:00:00.5+02:00, 2026-03-01T10:00) or a Date'
+
+// Across realms (a Date of another iframe or vm context) `instanceof Date` is false.
+function isDate(value: unknown): value is Date {
+  return Object.prototype.toString.call(value) === '[object Date]'
+}
+
+/**
+ * `purchase_date` as it is sent: an RFC 3339 `date-time` (`YYYY-MM-DDTHH:MM:SS`, milliseconds when
+ * a fraction was given, then `Z` or `±HH:MM`), the strict profile of ISO 8601 that date-time parsers
+ * of services read, where the spec says only "ISO 8601". A string keeps the shop's offset (`+0200`
+ * and `+02` become `+02:00`); one without an offset is taken as UTC, as the sandbox takes it; a
+ * `Date` is written in UTC. Undefined for what cannot be read as a date-time: a plain date, hours
+ * alone, the basic format, an invalid `Date`, a year beyond 9999, anything that is not a string or
+ * a `Date`.
+ */
+export function purchaseDateOf(value: unknown): string | undefined {
+  if (isDate(value)) {
+    const time = value.getTime()
+    const year = Number.isNaN(time) ? Number.NaN : value.getUTCFullYear()
+    // toISOString writes years outside 0000..9999 as ±YYYYYY, which RFC 3339 has no room for.
+    return year >= 0 && year <= 9999 ? value.toISOString() : undefined
+  }
+  if (typeof value !== 'string') return undefined
+  const parts = parseIsoDateTime(value)
+  if (parts === undefined) return undefined
+  const { year, month, day, hours, minutes, seconds, fraction, offset } = parts
+  const millis = fraction === undefined ? '' : `.${fraction.slice(0, 3).padEnd(3, '0')}`
+  return `${year}-${month}-${day}T${hours}:${minutes}:${seconds ?? '00'}${millis}${offset ?? 'Z'}`
+}
