@@ -143,6 +143,69 @@ describe('two next start instances sharing one Redis', () => {
     for (const text of responses) expect(/href="[^"]*xxxxxxxxxx/.test(text)).toBe(false)
   })
 
+  it('stay within a small maxmemory under a flood of unknown ids and junk views, and still revalidate on both', async () => {
+    // The revalidate route's review store, seeded from the build at its first call, is in Redis first.
+    const seeded = await fetch(`${a.origin}/api/revalidate-reviews`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.revalidateSecret}` },
+    })
+    expect(seeded.status, a.output()).toBe(200)
+    const info = await redis.command('INFO', 'memory')
+    const used = Number(/used_memory:(\d+)/.exec(info)?.[1])
+    const limit = used + 4 * 1024 * 1024
+    await redis.command('CONFIG', 'SET', 'maxmemory-policy', 'volatile-lru')
+    await redis.command('CONFIG', 'SET', 'maxmemory', String(limit))
+    try {
+      const keysBefore = Number((await redis.command('DBSIZE')).slice(1))
+      for (let request = 0; request < 200; request++) {
+        const server = request % 2 === 0 ? a : b
+        const path =
+          request % 4 < 2
+            ? `/en/products/UNKNOWN-${request}`
+            : `/en/products/SKU-003?vr_sort=oldest&junk=${request}-${'y'.repeat(2000)}`
+        const response = await fetch(`${server.origin}${path}`)
+        const html = await response.text()
+        // An unknown id gets the not-found page (its status may be sent before the page finds out).
+        if (path.includes('UNKNOWN')) expect(html.includes('NEXT_HTTP_ERROR_FALLBACK;404')).toBe(true)
+        else expect(response.status).toBe(200)
+      }
+      const keysAfter = Number((await redis.command('DBSIZE')).slice(1))
+      const memory = Number(/used_memory:(\d+)/.exec(await redis.command('INFO', 'memory'))?.[1])
+
+      const text = 'Written after a flood, read on both servers.'
+      const added = await fetch(`${app.sandbox.origin}/__sandbox/product-reviews`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([{ product_variation_id: 'SKU-020', review_rate: 4, review_content: text }]),
+      })
+      expect(added.status).toBe(201)
+      const response = await fetch(`${a.origin}/api/revalidate-reviews`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${app.revalidateSecret}` },
+      })
+      expect(response.status, a.output()).toBe(200)
+      expect(((await response.json()) as { products: string[] }).products).toEqual(['SKU-020'])
+      const shown: boolean[] = []
+      for (const server of [a, b]) {
+        let found = false
+        for (let attempt = 0; attempt < 40 && !found; attempt++) {
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250))
+          found = (await page(server, '/en/products/SKU-020')).text.includes(text)
+        }
+        shown.push(found)
+      }
+      console.log(
+        `next multi-instance: 200 requests of unknown ids and junk views under maxmemory ${limit} bytes: ` +
+          `${keysAfter - keysBefore} new Redis keys, ${memory} bytes used; the revalidation after it reached ` +
+          `${shown.filter(Boolean).length} of 2 instances`,
+      )
+      expect(keysAfter - keysBefore).toBe(0)
+      expect(shown).toEqual([true, true])
+    } finally {
+      await redis.command('CONFIG', 'SET', 'maxmemory', '0')
+    }
+  }, 120_000)
+
   it('keep serving the reviews of a product whose re-render fails in an outage, and both show its new review once the API is back', async () => {
     const path = '/en/products/SKU-011'
     const text = 'Written just before the outage, read on both servers.'

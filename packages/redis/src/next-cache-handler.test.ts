@@ -247,7 +247,7 @@ describe('createRedisNextCacheHandler', () => {
     expect(await server()().get('/en', PAGE)).toBeNull()
   })
 
-  it('has a page of the build rendered again once another instance revalidated one of its tags', async () => {
+  it('serves a page of the build stale, to be rendered again, once another instance revalidated one of its tags with a profile', async () => {
     const clock = { now: Date.now() }
     const built = new Map([
       ['/en/products/SKU-001', { lastModified: clock.now - 60_000, value: page('<p>built 1</p>') }],
@@ -261,8 +261,22 @@ describe('createRedisNextCacheHandler', () => {
     ])
     const [a, b] = [server(clock, built), server(clock, built)]
     await b().revalidateTag(['verified-reviews:product:SKU-001'], { expire: 31_536_000 })
-    expect((await a().get('/en/products/SKU-001', PAGE))?.lastModified).toBe(-1)
+    // Stale (rendered again while it is served), though the page of the build says no lifetime.
+    const found = await a().get('/en/products/SKU-001', PAGE)
+    expect(found?.value?.html).toBe('<p>built 1</p>')
+    expect(found?.cacheControl).toEqual({ revalidate: 1, expire: 2_592_000 })
+    expect(found?.lastModified).toBeLessThan(clock.now - 1000)
     expect((await a().get('/en/products/SKU-002', PAGE))?.lastModified).toBe(clock.now - 60_000)
+  })
+
+  it('has a page rendered again before the answer once another instance expired one of its tags', async () => {
+    const clock = { now: Date.now() }
+    const built = new Map([
+      ['/en/products/SKU-001', { lastModified: clock.now - 60_000, value: page('<p>built 1</p>') }],
+    ])
+    const [a, b] = [server(clock, built), server(clock, built)]
+    await b().revalidateTag(['verified-reviews:product:SKU-001'])
+    expect((await a().get('/en/products/SKU-001', PAGE))?.lastModified).toBe(-1)
   })
 
   it('reads a page rendered after the revalidation as fresh, on every instance', async () => {

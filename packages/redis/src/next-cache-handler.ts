@@ -47,8 +47,8 @@ export interface UseCacheHandler {
 export interface RedisNextCacheOptions {
   /**
    * Names the keys of both handlers under the connection's prefix; give both the same name, so that
-   * they share one tag manifest. Next.js puts the build id in every key of `'use cache'`; page keys are
-   * paths, so give each build its own name when several builds share one Redis.
+   * they share one tag manifest. Builds need no names of their own: Next.js puts the build id in every
+   * key of `'use cache'`, and the page handler puts the one of `<distDir>/BUILD_ID` in its keys.
    * @default 'next'
    */
   name?: string
@@ -559,8 +559,12 @@ export function createRedisNextCacheHandler(
       // again before the answer; a stale one is served as it is while Next.js renders it again.
       if (isFetch || state === 'expired') return isFetch ? null : { ...entry, lastModified: -1 }
       const revalidate = entry.cacheControl?.revalidate
-      if (typeof revalidate !== 'number') return { ...entry, lastModified: -1 }
-      return { ...entry, lastModified: Math.min(entry.lastModified, at - revalidate * 1000 - 1) }
+      if (typeof revalidate === 'number') {
+        return { ...entry, lastModified: Math.min(entry.lastModified, at - revalidate * 1000 - 1) }
+      }
+      // A page of the build says no lifetime of its own (Next.js has it from the prerender manifest): it
+      // gets one that makes it stale now, and good for `ttl`, until its new render replaces it.
+      return { ...entry, lastModified: at - 2000, cacheControl: { revalidate: 1, expire: ttl } }
     }
 
     async set(key: string, value: NextCacheEntry['value'], context: NextCacheContext): Promise<void> {
