@@ -2,11 +2,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
-import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
+import { freePort } from '../fixtures/free-port.ts'
 import { run, startTokenProxy, type TokenProxy } from './support.ts'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -59,7 +59,7 @@ async function withLock<T>(path: string, task: () => Promise<T>, staleMs = 300_0
 }
 
 /** The Next.js apps consume the packages' dist (see apps/next-demo/README.md): build those older than their src. */
-async function buildPackages(): Promise<void> {
+export async function buildPackages(): Promise<void> {
   await withLock(join(tmpdir(), 'verified-reviews-e2e-packages.lock'), buildStalePackages)
 }
 
@@ -75,15 +75,6 @@ async function buildStalePackages(): Promise<void> {
       await run(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: dir })
     }
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createNetServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (typeof address !== 'object' || address === null) throw new Error('no port')
-  return address.port
 }
 
 async function waitUntilServing(origin: string, server: ChildProcess, output: () => string): Promise<void> {
@@ -122,7 +113,7 @@ export interface NextServer {
   close(): Promise<void>
 }
 
-const NEXT = join(ROOT, 'apps/next-demo/node_modules/next/dist/bin/next')
+export const NEXT = join(ROOT, 'apps/next-demo/node_modules/next/dist/bin/next')
 
 /**
  * Builds a Next.js app (`dir`, building into `distDir`) with `next build` against a new sandbox (seed 1, a

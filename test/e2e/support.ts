@@ -1,36 +1,24 @@
 // What the e2e tests of both demos share: child processes, local servers, a token-recording proxy in front
 // of the sandbox, Chromium and axe.
-import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { createServer, request, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import { extname, join } from 'node:path'
 import type { Result as AxeResult } from 'axe-core'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { runCommand } from '../fixtures/run-command.ts'
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 /** Runs a command to its end and gives its stdout and stderr together; a non-zero exit rejects with them. */
-export function run(
+export async function run(
   command: string,
   args: string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv },
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    child.on('error', reject)
-    child.on('close', (code) => {
-      if (code === 0) resolve(output)
-      else reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`))
-    })
-  })
+  const { code, output } = await runCommand(command, args, options)
+  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}:\n${output}`)
+  return output
 }
 
 /** Listens on an ephemeral port of 127.0.0.1 and gives the origin. */

@@ -3,6 +3,7 @@
 // `experimental_AstroContainer` renders them to HTML with the props a test gives.
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { sourceCondition } from '../fixtures/source-condition.ts'
 
 /** An Astro component module, as the container takes it. */
 type AstroComponent = unknown
@@ -25,22 +26,9 @@ export interface AstroRenderer {
 // `astro` is a dependency of packages/astro, not of test/: resolve it (and its own Vite) from there.
 const ASTRO_PACKAGE = fileURLToPath(new URL('../../packages/astro/package.json', import.meta.url))
 const ASTRO_ROOT = fileURLToPath(new URL('../../packages/astro/', import.meta.url))
-const SOURCE_CONDITION = '@verified-reviews/source'
 
 async function importFrom(require: NodeJS.Require, specifier: string): Promise<Record<string, unknown>> {
   return (await import(pathToFileURL(require.resolve(specifier)).href)) as Record<string, unknown>
-}
-
-/** Resolves the workspace packages to their sources in every Vite environment, as the tests do. */
-const sourceCondition = {
-  name: 'verified-reviews-source-condition',
-  configEnvironment(name: string, config: { resolve?: { conditions?: string[] } }) {
-    const defaults =
-      name === 'client'
-        ? ['module', 'browser', 'development|production']
-        : ['module', 'node', 'development|production']
-    return { resolve: { conditions: [SOURCE_CONDITION, ...(config.resolve?.conditions ?? defaults)] } }
-  },
 }
 
 /** Starts the Vite server that compiles the components, and a container that renders them. */

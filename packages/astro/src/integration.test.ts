@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { startSandbox } from '../../../test/fixtures/sandbox.ts'
+import { type Fault, startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
 import { pointEnvironmentAt } from '../test/build-fixture.ts'
 import verifiedReviews, {
   brandReviewsLoader,
@@ -11,6 +11,7 @@ import verifiedReviews, {
   productRatingsLoader,
   productReviewsLoader,
   VerifiedReviewsOptionError,
+  type VerifiedReviewsOptions,
 } from './index.ts'
 
 function optionError(run: () => unknown): VerifiedReviewsOptionError {
@@ -47,6 +48,7 @@ describe('verifiedReviews', () => {
         reviewSummaryAuthor: 'Maison Sandbox',
         incremental: false,
         locale: 'fr',
+        failOnError: true,
       }),
     ).not.toThrow()
   })
@@ -58,6 +60,7 @@ describe('verifiedReviews', () => {
     [{ clientId: '' }, 'clientId', 'must be a non-empty string, got ""'],
     [{ injectJsonLd: 'yes' }, 'injectJsonLd', 'must be true or false, got "yes"'],
     [{ syndicatedReviews: 1 }, 'syndicatedReviews', 'must be true or false, got 1'],
+    [{ failOnError: 'yes' }, 'failOnError', 'must be true or false, got "yes"'],
     [{ reviewSummaryAuthor: ' ' }, 'reviewSummaryAuthor', 'must be a non-empty string, got " "'],
     [
       { locale: 'xx' },
@@ -111,75 +114,102 @@ describe('the loaders', () => {
   })
 })
 
-/** An integration logger whose `info` and `error` go where the test says, the other levels nowhere. */
-function integrationLogger(to: { info?: (message: string) => void; error?: (message: string) => void }) {
-  const logger = {
-    info: to.info ?? (() => {}),
-    warn: () => {},
-    error: to.error ?? (() => {}),
-    debug: () => {},
-    fork: () => logger,
-    label: 'test',
-    options: {},
+/** What a test of the hooks gets: the end of the build, the page it left, the lines of its log. */
+interface HookedBuild {
+  sb: TestSandbox
+  /** The page as the test wrote it. */
+  html: string
+  /** Runs `astro:build:done`. */
+  done(): Promise<void>
+  /** The page as it is now. */
+  page(): Promise<string>
+  lines: { info: string[]; error: string[] }
+}
+
+/**
+ * Runs the integration's hooks as `astro build` does, against a new sandbox, over one page that marks
+ * `product`: `astro:config:setup` and `astro:config:done`, then the test, which runs `done()`.
+ */
+async function hookedBuild(
+  settings: { options?: VerifiedReviewsOptions; product: string; faults?: Fault[] },
+  test: (build: HookedBuild) => Promise<void>,
+): Promise<void> {
+  const sb = await startSandbox({ seed: 1, rateLimit: 0 })
+  const restore = pointEnvironmentAt(sb)
+  const dir = await mkdtemp(join(tmpdir(), 'vr-astro-hooks-'))
+  try {
+    const html = `<html><head><meta name="verified-reviews:product" content="${settings.product}"></head><body></body></html>`
+    await writeFile(join(dir, 'index.html'), html)
+    if (settings.faults !== undefined) await sb.faults(settings.faults)
+    const lines = { info: [] as string[], error: [] as string[] }
+    const logger = {
+      info: (line: string) => lines.info.push(line),
+      warn: () => {},
+      error: (line: string) => lines.error.push(line),
+      debug: () => {},
+      fork: () => logger,
+      label: 'test',
+      options: {},
+    }
+    const hooks = verifiedReviews({ incremental: false, ...settings.options }).hooks as unknown as Record<
+      string,
+      (options: unknown) => Promise<void> | void
+    >
+    const root = pathToFileURL(`${dir}/`)
+    await hooks['astro:config:setup']?.({ config: { root, cacheDir: root }, command: 'build', logger })
+    await hooks['astro:config:done']?.({ config: { site: 'https://shop.example', base: '/' }, logger })
+    await test({
+      sb,
+      html,
+      done: async () => {
+        await hooks['astro:build:done']?.({ dir: root, logger, pages: [], routes: [] })
+      },
+      page: () => readFile(join(dir, 'index.html'), 'utf8'),
+      lines,
+    })
+  } finally {
+    restore()
+    await sb.close()
+    await rm(dir, { recursive: true, force: true })
   }
-  return logger
 }
 
 describe('the injection after the build', () => {
   it('logs an API failure and leaves the pages as they are, without failing the build', async () => {
-    const sb = await startSandbox({ seed: 1 })
-    const restore = pointEnvironmentAt(sb)
-    const dir = await mkdtemp(join(tmpdir(), 'vr-astro-hooks-'))
-    try {
-      const html =
-        '<html><head><meta name="verified-reviews:product" content="SKU-001"></head><body></body></html>'
-      await writeFile(join(dir, 'index.html'), html)
-      await sb.faults([{ operation: 'products.list', status: 400 }])
-      const logged: string[] = []
-      const logger = integrationLogger({ error: (message) => logged.push(message) })
-      const hooks = verifiedReviews({ incremental: false }).hooks as unknown as Record<
-        string,
-        (options: unknown) => Promise<void> | void
-      >
-      const root = pathToFileURL(`${dir}/`)
-      await hooks['astro:config:setup']?.({ config: { root, cacheDir: root }, command: 'build', logger })
-      await hooks['astro:config:done']?.({ config: { site: 'https://shop.example', base: '/' }, logger })
-      await hooks['astro:build:done']?.({ dir: root, logger, pages: [], routes: [] })
-      expect(logged).toEqual([expect.stringMatching(/^Review rich snippets not added: /)])
-      expect(await readFile(join(dir, 'index.html'), 'utf8')).toBe(html)
-    } finally {
-      restore()
-      await sb.close()
-      await rm(dir, { recursive: true, force: true })
-    }
+    await hookedBuild(
+      { product: 'SKU-001', faults: [{ operation: 'products.list', status: 400 }] },
+      async (build) => {
+        await build.done()
+        expect(build.lines.error).toEqual([expect.stringMatching(/^Review rich snippets not added: /)])
+        expect(await build.page()).toBe(build.html)
+      },
+    )
+  })
+
+  it('stops the build when the API refuses the credentials the check at the start accepted', async () => {
+    await hookedBuild(
+      { product: 'SKU-001', faults: [{ operation: 'products.list', status: 401 }] },
+      async (build) => {
+        await expect(build.done()).rejects.toThrow(
+          /^Review rich snippets not added: VERIFIED_REVIEWS_CLIENT_ID \(.+\) and VERIFIED_REVIEWS_CLIENT_SECRET were refused: the API at .+ answered 401 .*: the build stops/,
+        )
+        expect(await build.page()).toBe(build.html)
+      },
+    )
   })
 
   it('fetches the reviews of the products it names when that costs fewer calls, and says so in the build log', async () => {
-    const sb = await startSandbox({ seed: 1, rateLimit: 0 })
-    const restore = pointEnvironmentAt(sb)
-    const dir = await mkdtemp(join(tmpdir(), 'vr-astro-named-'))
-    try {
-      const html =
-        '<html><head><meta name="verified-reviews:product" content="SKU-002"></head><body></body></html>'
-      await writeFile(join(dir, 'index.html'), html)
-      const lines: string[] = []
-      const logger = integrationLogger({ info: (message) => lines.push(message) })
-      const hooks = verifiedReviews({ incremental: false, products: async () => ['SKU-001', 'SKU-002'] })
-        .hooks as unknown as Record<string, (options: unknown) => Promise<void> | void>
-      const root = pathToFileURL(`${dir}/`)
-      await hooks['astro:config:setup']?.({ config: { root, cacheDir: root }, command: 'build', logger })
-      await hooks['astro:config:done']?.({ config: { site: 'https://shop.example', base: '/' }, logger })
-      await hooks['astro:build:done']?.({ dir: root, logger, pages: [], routes: [] })
-      expect(lines).toContain(
-        'build data ready: 30 reviews of 2 products (reviews of 2 named products); 2 API calls (1 review page, 1 summary page), lower bound 2',
-      )
-      expect(lines.at(-1)).toBe('API calls: 2 in all (2 for product data)')
-      const { 'token.published': _token, ...api } = (await sb.stats()).operations
-      expect(api).toEqual({ 'products.list': 1, 'products.reviews.list': 1 })
-    } finally {
-      restore()
-      await sb.close()
-      await rm(dir, { recursive: true, force: true })
-    }
+    await hookedBuild(
+      { product: 'SKU-002', options: { products: async () => ['SKU-001', 'SKU-002'] } },
+      async (build) => {
+        await build.done()
+        expect(build.lines.info).toContain(
+          'build data ready: 30 reviews of 2 products (reviews of 2 named products); 2 API calls (1 review page, 1 summary page), lower bound 2',
+        )
+        expect(build.lines.info.at(-1)).toBe('API calls: 2 in all (2 for product data)')
+        const { 'token.published': _token, ...api } = (await build.sb.stats()).operations
+        expect(api).toEqual({ 'products.list': 1, 'products.reviews.list': 1 })
+      },
+    )
   })
 })

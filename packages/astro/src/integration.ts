@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url'
-import type { ClientOptions } from '@verified-reviews/core'
+import { type ClientOptions, readEnvironment } from '@verified-reviews/core'
 import { type Locale, SUPPORTED_LOCALES } from '@verified-reviews/core/i18n'
 import { type InjectProgress, type InjectReport, injectProductJsonLd } from '@verified-reviews/core/inject'
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro'
+import { buildWithoutReviewData, checkBuild, reviewDataFailed } from './internal/build-check.ts'
 import { describeBuildCalls } from './internal/build-report.ts'
 import { checkOptions } from './internal/check-options.ts'
 import { verifiedReviewsEnv } from './internal/env.ts'
@@ -81,6 +82,16 @@ export interface VerifiedReviewsOptions {
    * @default 'en'
    */
   locale?: Locale
+  /**
+   * Whether `astro build` stops when review data cannot be fetched. `true`: it stops for any problem,
+   * missing credentials included (a CI build that must ship reviews). `false`: it never stops; the pages
+   * are built without reviews and the build log says why once (a preview build without access to the
+   * API). Left out: it stops when credentials are set but refused (401 or 403 from the token endpoint)
+   * or the API cannot be reached, and builds the pages without reviews, saying so once, when no
+   * credentials are set (a fresh clone).
+   * @default VERIFIED_REVIEWS_FAIL_ON_ERROR (1, true or yes; 0, false or no), else undefined: stop for refused credentials and an API out of reach only
+   */
+  failOnError?: boolean
 }
 
 const OPTION_RULES = {
@@ -95,6 +106,7 @@ const OPTION_RULES = {
   incremental: { kind: 'boolean' },
   products: { kind: 'stringsOrFunction' },
   locale: { kind: 'oneOf', values: SUPPORTED_LOCALES },
+  failOnError: { kind: 'boolean' },
 } as const
 
 const MAX_LISTED_FILES = 5
@@ -125,7 +137,10 @@ function progressLogger(logger: AstroIntegrationLogger): (progress: InjectProgre
  * The Astro integration of Verified Reviews (Skeepers). With no options, credentials come from
  * `VERIFIED_REVIEWS_CLIENT_ID` and `VERIFIED_REVIEWS_CLIENT_SECRET` (the environment or `.env`). It shares
  * one client and one review sync between the content loaders, the components and, after the build,
- * the injection of review rich snippets into every page that marks its product.
+ * the injection of review rich snippets into every page that marks its product. At the start of
+ * `astro build` it checks the credentials with one token request: refused credentials or an API out of
+ * reach stop the build with one line naming the variable or the address, and a build without
+ * credentials says once that its pages have no reviews (see `failOnError`).
  *
  * @throws VerifiedReviewsOptionError naming the option at fault, when the config is loaded.
  *
@@ -174,10 +189,8 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
         logger,
       })
     } catch (error) {
-      // As the components do, an API failure leaves the pages as they are instead of breaking the build.
-      logger.error(
-        `Review rich snippets not added: ${error instanceof Error ? error.message : String(error)}`,
-      )
+      // Stops the build for refused credentials or an API out of reach; else leaves the pages as they are.
+      reviewDataFailed('Review rich snippets not added', error, 'log', logger)
       return
     }
     logSkipped(logger, report)
@@ -197,23 +210,19 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
     name: NAME,
     hooks: {
       'astro:config:setup': async ({ config, command, logger }) => {
-        const env = verifiedReviewsEnv(config.root, command === 'dev' ? 'development' : 'production')
+        // The `VERIFIED_REVIEWS_*` variables of the environment and the `.env` files, by the core's rules.
+        const env = readEnvironment(
+          verifiedReviewsEnv(config.root, command === 'dev' ? 'development' : 'production'),
+        )
         const clientOptions: ClientOptions = { ...options.client }
-        const clientId = options.clientId ?? env.VERIFIED_REVIEWS_CLIENT_ID
-        const clientSecret = options.clientSecret ?? env.VERIFIED_REVIEWS_CLIENT_SECRET
-        const origin = options.origin ?? env.VERIFIED_REVIEWS_ORIGIN
-        const websiteId = env.VERIFIED_REVIEWS_WEBSITE_ID
+        const clientId = options.clientId ?? env.clientId
+        const clientSecret = options.clientSecret ?? env.clientSecret
+        const origin = options.origin ?? env.origin
         if (clientId !== undefined) clientOptions.clientId = clientId
         if (clientSecret !== undefined) clientOptions.clientSecret = clientSecret
         if (origin !== undefined) clientOptions.origin = origin
-        if (websiteId !== undefined && clientOptions.websiteId === undefined)
-          clientOptions.websiteId = websiteId
-        if (clientId === undefined || clientSecret === undefined) {
-          logger.warn(
-            'No API credentials: set VERIFIED_REVIEWS_CLIENT_ID and VERIFIED_REVIEWS_CLIENT_SECRET ' +
-              '(environment or .env), or the clientId and clientSecret options. Review data cannot be fetched.',
-          )
-        }
+        if (env.websiteId !== undefined && clientOptions.websiteId === undefined)
+          clientOptions.websiteId = env.websiteId
         startRun({
           clientOptions,
           command,
@@ -222,15 +231,32 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
               ? undefined
               : fileURLToPath(new URL('verified-reviews/', config.cacheDir)),
           locale: options.locale,
-          log: (line) => logger.info(line),
+          logger,
+          failOnError: options.failOnError ?? env.failOnError,
+          // A setting the integration's options give is named as that option in the build log.
+          settingNames: Object.fromEntries(
+            (['clientId', 'clientSecret', 'origin'] as const)
+              .filter((name) => options[name] !== undefined)
+              .map((name) => [name, `the ${name} option`]),
+          ),
           productIds: typeof options.products === 'function' ? await options.products() : options.products,
         })
+        // One token request says whether the build can fetch review data: it stops, or says once that
+        // its pages have no reviews, before any loader or page asks.
+        if (command === 'build') await checkBuild(logger)
+        else if (clientId === undefined || clientSecret === undefined) {
+          logger.warn(
+            'No API credentials: set VERIFIED_REVIEWS_CLIENT_ID and VERIFIED_REVIEWS_CLIENT_SECRET ' +
+              '(environment or .env), or the clientId and clientSecret options. Review data cannot be fetched.',
+          )
+        }
       },
       'astro:config:done': ({ config }) => {
         site = config.site === undefined ? undefined : new URL(config.base, config.site).href
       },
       'astro:build:done': async ({ dir, logger }) => {
-        if (injectJsonLd) await inject(dir, logger)
+        // A build without review data (the check at its start said why) has none to inject.
+        if (injectJsonLd && !buildWithoutReviewData()) await inject(dir, logger)
         // Every API call of the build through the integration's client: loaders, components, injection.
         logger.info(describeBuildCalls(shared().calls))
       },

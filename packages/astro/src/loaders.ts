@@ -8,6 +8,7 @@ import { type BrandReviewsClient, syncBrandReviews } from '@verified-reviews/cor
 import type { Loader } from 'astro/loaders'
 import type { z } from 'astro/zod'
 import { astroReviewStore } from './internal/astro-review-store.ts'
+import { buildWithoutReviewData, reviewDataFailed } from './internal/build-check.ts'
 import { reportedLister } from './internal/build-report.ts'
 import { checkOptions } from './internal/check-options.ts'
 import { brandReviewSchema, productRatingSchema, productReviewSchema } from './internal/schemas.ts'
@@ -59,6 +60,9 @@ function plural(count: number, word: string): string {
  * first build walks every review, 200 per call; later builds walk newest first and stop at the first
  * review already held, so a build with fewer than 200 new reviews makes one call. The sync mark lives in
  * the collection's `meta`; entries whose digest did not change are not rewritten, and nothing is cleared.
+ * During `astro build` a sync that fails stops the build (refused credentials, an API out of reach) or
+ * keeps the collection as it was and says why once, as the integration's `failOnError` decides; a build
+ * without credentials syncs nothing.
  *
  * @example
  * ```ts
@@ -73,6 +77,7 @@ export function productReviewsLoader(options: ProductReviewsLoaderOptions = {}):
     name: 'verified-reviews-product-reviews',
     schema: productReviewSchema,
     load: async (context) => {
+      if (options.client === undefined && buildWithoutReviewData()) return
       const store = astroReviewStore<ProductReview>(context, (review) => review.product_variation_id)
       // The build's catalog over the content store: the product summaries (whose review counts a first
       // sync expects), then the sync, with the progress and closing line of a Next.js build.
@@ -82,8 +87,15 @@ export function productReviewsLoader(options: ProductReviewsLoaderOptions = {}):
         sync: { mode: options.mode ?? 'auto', limit: options.limit ?? 200 },
         onProgress: prefetchProgressLog((line) => context.logger.info(line)),
       })
-      await catalog.report()
-      const report = await catalog.syncReport()
+      let report: Awaited<ReturnType<typeof catalog.syncReport>>
+      try {
+        await catalog.report()
+        report = await catalog.syncReport()
+      } catch (error) {
+        // The collection keeps what it held; a stop of the build throws.
+        reviewDataFailed('product reviews not synced', error, 'throw', context.logger)
+        return
+      }
       // The pages, the ratings loader and the injection of this build read this catalog instead of fetching again.
       if (options.client === undefined) shared().catalog = catalog
       context.logger.info(
@@ -96,7 +108,8 @@ export function productReviewsLoader(options: ProductReviewsLoaderOptions = {}):
 
 /**
  * A content loader of every brand and shop review: one entry per review, id `review_id`, data the
- * `BrandReview` (`shop_key` is empty for the brand itself). Synced as {@link productReviewsLoader} does.
+ * `BrandReview` (`shop_key` is empty for the brand itself). Synced, and its failures met, as
+ * {@link productReviewsLoader} does.
  */
 export function brandReviewsLoader(options: BrandReviewsLoaderOptions = {}): TypedLoader<BrandReview> {
   checkOptions('brandReviewsLoader', options, REVIEWS_LOADER_RULES)
@@ -104,19 +117,26 @@ export function brandReviewsLoader(options: BrandReviewsLoaderOptions = {}): Typ
     name: 'verified-reviews-brand-reviews',
     schema: brandReviewSchema,
     load: async (context) => {
+      if (options.client === undefined && buildWithoutReviewData()) return
       const store = astroReviewStore<BrandReview>(context, (review) => review.shop_key)
       const client = options.client ?? sharedClient()
       const mode = options.mode ?? 'auto'
-      const report = await syncBrandReviews({
-        client: {
-          brands: {
-            reviews: reportedLister(client.brands.reviews, (line) => context.logger.info(line)),
+      let report: Awaited<ReturnType<typeof syncBrandReviews>>
+      try {
+        report = await syncBrandReviews({
+          client: {
+            brands: {
+              reviews: reportedLister(client.brands.reviews, (line) => context.logger.info(line)),
+            },
           },
-        },
-        store,
-        limit: options.limit ?? 200,
-        mode,
-      })
+          store,
+          limit: options.limit ?? 200,
+          mode,
+        })
+      } catch (error) {
+        reviewDataFailed('brand reviews not synced', error, 'throw', context.logger)
+        return
+      }
       context.logger.info(
         `${report.mode} sync: ${plural(report.newReviews, 'new review')}, ${report.updatedReviews} updated, ` +
           `${plural(report.calls, 'API call')}; ${store.writes.written} entries written, ${await store.count()} held`,
@@ -173,7 +193,8 @@ function ratingOf(summary: ProductSummary): ProductRating {
  * product summaries of the build's catalog, which the review loader, the components and the injection
  * share: no call of its own when they are fetched anyway, else 200 products per call, on every build
  * (the API has no "changed since" for ratings). Entries whose digest did not change are not rewritten,
- * and a product missing from an answer keeps its entry.
+ * and a product missing from an answer keeps its entry. Failures are met as {@link productReviewsLoader}
+ * meets them.
  */
 export function productRatingsLoader(options: ProductRatingsLoaderOptions = {}): TypedLoader<ProductRating> {
   checkOptions('productRatingsLoader', options, {
@@ -184,6 +205,7 @@ export function productRatingsLoader(options: ProductRatingsLoaderOptions = {}):
     name: 'verified-reviews-product-ratings',
     schema: productRatingSchema,
     load: async ({ store, meta, logger, parseData, generateDigest }) => {
+      if (options.client === undefined && buildWithoutReviewData()) return
       const given = typeof options.products === 'function' ? await options.products() : options.products
       // The build's catalog: its product summaries carry the ratings, so they cost no call of their own.
       const catalog =
@@ -191,7 +213,13 @@ export function productRatingsLoader(options: ProductRatingsLoaderOptions = {}):
           ? sharedCatalog()
           : createReviewsCatalog({ client: options.client, productIds: given })
       const before = catalog.calls().products
-      const summaries = await catalog.summaries(given)
+      let summaries: Awaited<ReturnType<typeof catalog.summaries>>
+      try {
+        summaries = await catalog.summaries(given)
+      } catch (error) {
+        reviewDataFailed('product ratings not loaded', error, 'throw', logger)
+        return
+      }
       const ratings = [...summaries.values()]
         .filter((summary) => summary.ratings.count_total > 0)
         .map(ratingOf)

@@ -3,23 +3,7 @@ import { join, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type AstroInlineConfig, build } from 'astro'
 import type { TestSandbox } from '../../../test/fixtures/sandbox.ts'
-
-const SOURCE_CONDITION = '@verified-reviews/source'
-
-/**
- * Resolves the workspace packages to their sources in every Vite environment of the build (`client`,
- * `ssr`, `prerender`, `astro`), as the tests and the type checker do, so that no package needs building.
- */
-const sourceCondition = {
-  name: 'verified-reviews-source-condition',
-  configEnvironment(name: string, config: { resolve?: { conditions?: string[] } }) {
-    const defaults =
-      name === 'client'
-        ? ['module', 'browser', 'development|production']
-        : ['module', 'node', 'development|production']
-    return { resolve: { conditions: [SOURCE_CONDITION, ...(config.resolve?.conditions ?? defaults)] } }
-  },
-}
+import { sourceCondition } from '../../../test/fixtures/source-condition.ts'
 
 /** Builds the fixture site `test/fixtures/<name>` with `astro build`, quietly, with the given config on top. */
 export async function buildFixture(name: string, config: AstroInlineConfig): Promise<void> {

@@ -5,7 +5,8 @@
  * shared by the processes of the build (a lock file, or a share across machines);
  * {@link prefetchBuildData} gives its data as a whole. A build of N product pages costs
  * ceil(reviews / 200) + ceil(N / 200) API calls instead of N or 3N, and fewer when the build names its
- * products and their reviews cost fewer calls than the sync of every review.
+ * products and their reviews cost fewer calls than the sync of every review. {@link checkBuildCredentials}
+ * says at the start of a build whether it can fetch review data, and whether the build stops when not.
  *
  * @module
  */
@@ -30,6 +31,17 @@ export {
   type PrefetchOptions,
   prefetchBuildData,
 } from './internal/prefetch/build-data.ts'
+export {
+  type BuildCheck,
+  type BuildProblem,
+  type BuildProblemKind,
+  type BuildSettingNames,
+  type BuildSettings,
+  buildProblemOf,
+  buildStops,
+  checkBuildCredentials,
+  describeBuildProblem,
+} from './internal/prefetch/build-problem.ts'
 export type { PrefetchShare } from './internal/prefetch/lock.ts'
 export {
   describePrefetchProgress,

@@ -122,27 +122,36 @@ describe('a component of next build without review data', () => {
     vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', 'not-the-secret')
   })
 
-  it('renders nothing, and the build log says why once, not once per page', async () => {
+  it('stops the build when the credentials are refused, naming their variables', async () => {
+    await expect(ProductReviews({ productId: 'SKU-001' })).rejects.toThrow(
+      /ProductReviews has no review data: VERIFIED_REVIEWS_CLIENT_ID \(.+\) and VERIFIED_REVIEWS_CLIENT_SECRET were refused: .*the build stops/,
+    )
+  })
+
+  it('with failOnError off, renders nothing, and the build log says why once, not once per page', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_FAIL_ON_ERROR', '0')
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     expect(await ProductReviews({ productId: 'SKU-001' })).toBeNull()
     expect(await ProductReviews({ productId: 'SKU-002' })).toBeNull()
     expect(await ProductRating({ productId: 'SKU-003' })).toBeNull()
     expect(error).toHaveBeenCalledTimes(1)
     expect(String(error.mock.calls[0]?.[0])).toContain(
-      `the token endpoint refused the credentials of client ${sb.sandbox.clientId}`,
+      `VERIFIED_REVIEWS_CLIENT_ID (${sb.sandbox.clientId}) and VERIFIED_REVIEWS_CLIENT_SECRET were refused`,
     )
   })
 
   it('still tags the page, so that a revalidation after the fix refreshes it', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_FAIL_ON_ERROR', '0')
     vi.spyOn(console, 'error').mockImplementation(() => {})
     await ProductReviews({ productId: 'SKU-001' })
     expect(tagged).toEqual([['verified-reviews:product:SKU-001', 'verified-reviews']])
   })
 
-  it('stops the build with failOnError', async () => {
+  it('stops the build with failOnError even when no credentials are set', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', '')
     vi.stubEnv('VERIFIED_REVIEWS_FAIL_ON_ERROR', '1')
     await expect(ProductReviews({ productId: 'SKU-001' })).rejects.toThrow(
-      /ProductReviews has no review data: the token endpoint refused.*failOnError is on/,
+      /ProductReviews has no review data: VERIFIED_REVIEWS_CLIENT_SECRET is not set: .*failOnError is on/,
     )
   })
 

@@ -45,7 +45,7 @@ const NO_BUILD_DATA = Symbol('no build data')
  * `read` of the build's catalog during `next build`, the render tagged with the products' `reviewTags`
  * (the page makes no tagged fetch, yet `revalidateTag` must reach it); undefined outside `next build`;
  * `NO_BUILD_DATA` when it cannot be read, which is told once in the build log (or to `onError`), or
- * stops the build with `failOnError`.
+ * stops the build (refused credentials, an API out of reach, or any problem with `failOnError`).
  */
 async function built<T>(
   productIds: readonly string[],
@@ -67,7 +67,7 @@ async function built<T>(
 
 /**
  * The `onError` of a component that reads the API: the caller's, else during `next build` one line in
- * the build log per problem (or the build stops, with `failOnError`) instead of a stack trace per page.
+ * the build log per problem (or the build stops, as `reportBuildError` says) instead of a stack trace per page.
  */
 function errorHandler(
   component: string,

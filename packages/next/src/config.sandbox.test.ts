@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { freePort } from '../../../test/fixtures/free-port.ts'
 import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import { withVerifiedReviews } from './config.ts'
 
@@ -42,15 +43,33 @@ describe('withVerifiedReviews at the start of next build', () => {
     )
   })
 
-  it('says that the token endpoint refused the credentials', async () => {
+  it('stops the build when the token endpoint refuses the credentials, naming their variables', async () => {
     vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', 'not-the-secret')
-    await withVerifiedReviews({})(BUILD, context)
-    expect(String(warn.mock.calls[0]?.[0])).toContain(
-      `the token endpoint refused the credentials of client ${sb.sandbox.clientId}`,
+    await expect(withVerifiedReviews({})(BUILD, context)).rejects.toThrow(
+      `[@verified-reviews/next] VERIFIED_REVIEWS_CLIENT_ID (${sb.sandbox.clientId}) and VERIFIED_REVIEWS_CLIENT_SECRET were refused: the token endpoint ${sb.sandbox.origin}/realms/skeepers/protocol/openid-connect/token answered 401`,
+    )
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('stops the build when the API cannot be reached, naming the address', async () => {
+    const origin = `http://127.0.0.1:${await freePort()}`
+    vi.stubEnv('VERIFIED_REVIEWS_ORIGIN', origin)
+    await expect(withVerifiedReviews({})(BUILD, context)).rejects.toThrow(
+      `[@verified-reviews/next] ${origin} (set in VERIFIED_REVIEWS_ORIGIN) cannot be reached: ECONNREFUSED`,
     )
   })
 
-  it('stops the build with failOnError, naming the problem', async () => {
+  it('builds without reviews, saying so once, when the credentials are refused and failOnError is off', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', 'not-the-secret')
+    await withVerifiedReviews({}, { failOnError: false })(BUILD, context)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+      /were refused: .*: the pages are built without reviews, since failOnError is off\.$/,
+    )
+    expect(process.env.__VERIFIED_REVIEWS_BUILD_CHECK).toMatch(/were refused/)
+  })
+
+  it('stops the build without credentials with failOnError, naming the variable', async () => {
     vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', '')
     await expect(withVerifiedReviews({}, { failOnError: true })(BUILD, context)).rejects.toThrow(
       /VERIFIED_REVIEWS_CLIENT_ID is not set: the build stops, since failOnError is on/,
@@ -60,6 +79,8 @@ describe('withVerifiedReviews at the start of next build', () => {
   it('hands failOnError to the build workers through the environment', async () => {
     await withVerifiedReviews({}, { failOnError: true })(BUILD, context)
     expect(process.env.VERIFIED_REVIEWS_FAIL_ON_ERROR).toBe('1')
+    await withVerifiedReviews({}, { failOnError: false })(BUILD, context)
+    expect(process.env.VERIFIED_REVIEWS_FAIL_ON_ERROR).toBe('0')
   })
 
   it('checks nothing outside next build, and passes the phase to a config function', async () => {

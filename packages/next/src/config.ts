@@ -9,10 +9,14 @@ import { fileURLToPath } from 'node:url'
 /** Options of {@link withVerifiedReviews}. */
 export interface VerifiedReviewsBuildOptions {
   /**
-   * Stop `next build` when review data cannot be fetched (credentials missing or refused, the API out
-   * of reach, the build prefetch failing), instead of building the pages without reviews and saying
-   * so once in the build log. The build workers inherit it through `VERIFIED_REVIEWS_FAIL_ON_ERROR`.
-   * @default false, unless VERIFIED_REVIEWS_FAIL_ON_ERROR is 1, true or yes
+   * Whether `next build` stops when review data cannot be fetched. `true`: it stops for any problem,
+   * missing credentials included (a CI build that must ship reviews). `false`: it never stops; the
+   * pages are built without reviews and the build log says why once (a preview build without access
+   * to the API). Left out: it stops when credentials are set but refused (401 or 403 from the token
+   * endpoint) or the API cannot be reached, and builds the pages without reviews, saying so once, when
+   * no credentials are set (a fresh clone). The build workers inherit it through
+   * `VERIFIED_REVIEWS_FAIL_ON_ERROR`.
+   * @default VERIFIED_REVIEWS_FAIL_ON_ERROR (1, true or yes; 0, false or no), else undefined: stop for refused credentials and an API out of reach only
    */
   failOnError?: boolean
   /**
@@ -34,10 +38,11 @@ export type NextConfigExport<C extends object> =
 /**
  * Wraps the Next.js config so that `next build` says at its start, once, whether it will have review
  * data: it checks the credentials with one token request (no API call) and logs the origin that
- * accepted them, or why the pages will be built without reviews (`VERIFIED_REVIEWS_CLIENT_ID is not
- * set`, credentials refused, API out of reach); with `failOnError` such a problem stops the build.
- * The build workers then skip the prefetch instead of failing on every page. Other commands
- * (`next dev`, `next start`) load the config unchanged.
+ * accepted them, or stops the build when they are refused or the API cannot be reached, naming the
+ * variable or the address. Without credentials it says once that the pages are built without reviews
+ * (`VERIFIED_REVIEWS_CLIENT_ID and VERIFIED_REVIEWS_CLIENT_SECRET are not set`), and the build workers
+ * skip the prefetch instead of failing on every page. `failOnError` changes what stops the build. Other
+ * commands (`next dev`, `next start`) load the config unchanged.
  *
  * @example
  * // next.config.ts
@@ -51,7 +56,8 @@ export function withVerifiedReviews<C extends object>(
   return async (phase, context) => {
     if (phase === 'phase-production-build') {
       // Set before Next.js starts its build workers, which inherit it.
-      if (options.failOnError === true) process.env.VERIFIED_REVIEWS_FAIL_ON_ERROR = '1'
+      if (options.failOnError !== undefined)
+        process.env.VERIFIED_REVIEWS_FAIL_ON_ERROR = options.failOnError ? '1' : '0'
       if (options.products !== undefined) {
         const { writeBuildProducts } = await import('./internal/build-products.ts')
         await writeBuildProducts(options.products)

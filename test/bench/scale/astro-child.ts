@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import verifiedReviews from '../../../packages/astro/src/index.ts'
+import { sourceCondition } from '../../fixtures/source-condition.ts'
 import { ROOT } from './lib.ts'
 
 const { values } = parseArgs({
@@ -16,18 +17,6 @@ const { values } = parseArgs({
 const require = createRequire(join(ROOT, 'packages/astro/package.json'))
 const { build } = (await import(pathToFileURL(require.resolve('astro')).href)) as {
   build(config: Record<string, unknown>): Promise<void>
-}
-
-const SOURCE_CONDITION = '@verified-reviews/source'
-const sourceCondition = {
-  name: 'verified-reviews-source-condition',
-  configEnvironment(name: string, config: { resolve?: { conditions?: string[] } }) {
-    const defaults =
-      name === 'client'
-        ? ['module', 'browser', 'development|production']
-        : ['module', 'node', 'development|production']
-    return { resolve: { conditions: [SOURCE_CONDITION, ...(config.resolve?.conditions ?? defaults)] } }
-  },
 }
 
 await build({

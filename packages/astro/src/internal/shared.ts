@@ -9,11 +9,14 @@ import {
 import { createMemoryCache } from '@verified-reviews/core/cache'
 import type { Locale } from '@verified-reviews/core/i18n'
 import {
+  type BuildProblem,
+  type BuildSettingNames,
   createReviewsCatalog,
   prefetchProgressLog,
   type ReviewsCatalog,
 } from '@verified-reviews/core/prefetch'
 import { createJsonFileReviewStore, createMemoryReviewStore } from '@verified-reviews/core/sync'
+import type { AstroIntegrationLogger } from 'astro'
 import { type BuildCalls, countingFetch, emptyCalls } from './build-report.ts'
 
 /** What the integration, the loaders and the components of one Astro process share. */
@@ -34,8 +37,22 @@ export interface SharedState {
    * components or the injection created; what every page, the ratings loader and the injection read.
    */
   catalog: ReviewsCatalog | undefined
-  /** Where the integration writes a line of the build log; undefined without the integration. */
-  log: ((line: string) => void) | undefined
+  /**
+   * The integration's logger, through which the catalog, the components and the injection write to the
+   * build log (the loaders have their own); undefined without the integration.
+   */
+  logger: AstroIntegrationLogger | undefined
+  /** The integration's `failOnError`, else `VERIFIED_REVIEWS_FAIL_ON_ERROR`; undefined for the default. */
+  failOnError: boolean | undefined
+  /** How the build log names the client's settings: their variable, or the integration's option. */
+  settingNames: BuildSettingNames
+  /**
+   * Why this build has no review data, when the check at its start found a problem and the build goes
+   * on: the check said it once, so loaders, components and the injection neither fetch nor say it again.
+   */
+  buildProblem: BuildProblem | undefined
+  /** The failures of this run already written to the log, each written once. */
+  toldFailures: Set<string>
   /** The API calls this build made through the shared client, by data. */
   calls: BuildCalls
 }
@@ -53,7 +70,11 @@ function initialState(): SharedState {
     productIds: undefined,
     client: undefined,
     catalog: undefined,
-    log: undefined,
+    logger: undefined,
+    failOnError: undefined,
+    settingNames: {},
+    buildProblem: undefined,
+    toldFailures: new Set(),
     calls: emptyCalls(),
   }
 }
@@ -68,7 +89,7 @@ export function shared(): SharedState {
 /** Starts a new build (or dev session): drops the data fetched by the previous one in this process. */
 export function startRun(
   settings: Pick<SharedState, 'clientOptions' | 'command' | 'storeDir' | 'locale'> &
-    Partial<Pick<SharedState, 'log' | 'productIds'>>,
+    Partial<Pick<SharedState, 'logger' | 'productIds' | 'failOnError' | 'settingNames'>>,
 ): void {
   Object.assign(shared(), initialState(), settings)
 }
@@ -106,7 +127,7 @@ export function sharedCatalog(): ReviewsCatalog {
       state.storeDir === undefined
         ? createMemoryReviewStore<ProductReview>()
         : createJsonFileReviewStore<ProductReview>(join(state.storeDir, 'product-reviews.json')),
-    onProgress: prefetchProgressLog((line) => state.log?.(line)),
+    onProgress: prefetchProgressLog((line) => state.logger?.info(line)),
   })
   return state.catalog
 }

@@ -42,7 +42,7 @@ describe('readEnvironment', () => {
     expect(env.clientId).toBeUndefined()
     expect(env.clientSecret).toBeUndefined()
     expect(env.origin).toBeUndefined()
-    expect(env.failOnError).toBe(false)
+    expect(env.failOnError).toBeUndefined()
   })
 
   it('reads the process environment by default', () => {

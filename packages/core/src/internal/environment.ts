@@ -24,11 +24,13 @@ export interface VerifiedReviewsEnvironment {
   /** `VERIFIED_REVIEWS_DIST_DIR`: the Next.js build directory, when `next.config` sets another `distDir`. */
   distDir: string | undefined
   /**
-   * `VERIFIED_REVIEWS_FAIL_ON_ERROR`: whether a build stops when review data cannot be fetched (missing
-   * or refused credentials, an API that cannot be reached) instead of building pages without reviews.
-   * `1`, `true` or `yes` turn it on; `0`, `false` or `no` (or nothing) leave it off.
+   * `VERIFIED_REVIEWS_FAIL_ON_ERROR`: whether a build stops when review data cannot be fetched. `1`,
+   * `true` or `yes`: it stops for any problem, missing credentials included; `0`, `false` or `no`: it
+   * never stops, and builds the pages without reviews; unset: the default, which stops when
+   * credentials are set but refused or the API cannot be reached, and builds without reviews when
+   * none are set.
    */
-  failOnError: boolean
+  failOnError: boolean | undefined
   /**
    * `VERIFIED_REVIEWS_BUILD_PRODUCTS`: a file holding the JSON list of the products (`product_variation_id`)
    * a build prerenders, which `withVerifiedReviews({ products })` of the Next.js package writes for its
@@ -120,7 +122,7 @@ export function readEnvironment(
     cronSecret: read('cronSecret'),
     revalidate: revalidate === undefined ? undefined : Number(revalidate),
     distDir: read('distDir'),
-    failOnError: failOnError !== undefined && TRUE.includes(failOnError),
+    failOnError: failOnError === undefined ? undefined : TRUE.includes(failOnError),
     buildProducts: read('buildProducts'),
   }
 }

@@ -12,8 +12,11 @@ describe('problemOf', () => {
       source: 'published-token',
       cause: dynamic,
     })
-    expect(problemOf(wrapped)).toMatch(
-      /add `export const dynamic = 'force-static'` beside `export const revalidate`/,
-    )
+    expect(problemOf(wrapped)).toEqual({
+      kind: 'failed',
+      message: expect.stringMatching(
+        /add `export const dynamic = 'force-static'` beside `export const revalidate`/,
+      ),
+    })
   })
 })

@@ -1,14 +1,15 @@
+import { readEnvironment } from '@verified-reviews/core'
 import {
-  APIConnectionError,
-  AuthenticationError,
-  missingCredentials,
-  readEnvironment,
-  ValidationError,
-} from '@verified-reviews/core'
+  type BuildProblem,
+  buildProblemOf,
+  buildStops,
+  checkBuildCredentials,
+  describeBuildProblem,
+} from '@verified-reviews/core/prefetch'
 
 /**
  * The outcome of the credentials check at the start of `next build`, handed to the build workers in
- * their environment (they are started after it): `ok`, or why the build will have no review data.
+ * their environment (they are started after it): `ok`, or why the build goes on without review data.
  */
 const BUILD_CHECK = '__VERIFIED_REVIEWS_BUILD_CHECK'
 
@@ -25,26 +26,19 @@ function turnedDynamic(error: unknown): boolean {
   return false
 }
 
-/** Why review data cannot be fetched, in one sentence naming what to fix. */
-export function problemOf(error: unknown): string {
+/** Why review data cannot be fetched, in one sentence naming what to fix (see the core's `buildProblemOf`). */
+export function problemOf(error: unknown): BuildProblem {
   if (turnedDynamic(error)) {
     // Next.js turns an uncached request inside the render of a static page (ISR) into dynamic rendering.
-    return (
-      'the build prefetch ran in the render of a static page that Next.js turned dynamic for its uncached ' +
-      "requests: add `export const dynamic = 'force-static'` beside `export const revalidate` (or enable " +
-      'cacheComponents and render the reviews in a `use cache` function)'
-    )
+    return {
+      kind: 'failed',
+      message:
+        'the build prefetch ran in the render of a static page that Next.js turned dynamic for its uncached ' +
+        "requests: add `export const dynamic = 'force-static'` beside `export const revalidate` (or enable " +
+        'cacheComponents and render the reviews in a `use cache` function)',
+    }
   }
-  if (error instanceof ValidationError) {
-    const missing = missingCredentials()
-    if (missing.length > 0) return `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set`
-    return error.message
-  }
-  if (error instanceof AuthenticationError) {
-    return `the token endpoint refused the credentials of client ${readEnvironment().clientId ?? '?'} (${error.message})`
-  }
-  if (error instanceof APIConnectionError) return `the API cannot be reached (${error.message})`
-  return error instanceof Error ? error.message : String(error)
+  return buildProblemOf(error)
 }
 
 /**
@@ -60,9 +54,11 @@ export function buildCheckProblem(): string | undefined {
 
 /**
  * Checks the credentials once, at the start of `next build` (one token request, no API call), and
- * says the outcome in one line: the origin they were accepted by, or why the pages will have no
- * reviews. With `failOnError` a problem throws, which stops the build. The build workers, started
- * after it with its environment, find the outcome there and do not check again.
+ * says the outcome in one line: the origin they were accepted by, or why the pages would have no
+ * reviews. Refused credentials and an API out of reach throw, which stops the build, unless
+ * `failOnError` is off; missing credentials stop it only with `failOnError` on (see the core's
+ * `buildStops`). The build workers, started after it with its environment, find the outcome there and
+ * do not check again.
  */
 export async function checkBuildOnce(write: {
   log(line: string): void
@@ -70,29 +66,15 @@ export async function checkBuildOnce(write: {
 }): Promise<void> {
   const env = process.env
   if (env[BUILD_CHECK] !== undefined) return
-  const { verifyCredentials } = await import('@verified-reviews/core')
-  const settings = readEnvironment()
-  let problem: string | undefined
-  try {
-    await verifyCredentials({ maxRetries: 1 })
-  } catch (error) {
-    problem = problemOf(error)
-  }
-  env[BUILD_CHECK] = problem ?? 'ok'
-  if (problem === undefined) {
-    write.log(
-      `${LOG_PREFIX} credentials accepted${settings.origin === undefined ? '' : ` by ${settings.origin}`}: ` +
-        'the review data of the build is fetched once, for every page and worker',
-    )
+  const check = await checkBuildCredentials({}, readEnvironment().failOnError)
+  if (check.ok) {
+    env[BUILD_CHECK] = 'ok'
+    write.log(`${LOG_PREFIX} ${check.line}`)
     return
   }
-  if (settings.failOnError) {
-    throw new Error(`${LOG_PREFIX} ${problem}: the build stops, since failOnError is on.`)
-  }
-  write.warn(
-    `${LOG_PREFIX} ${problem}: the pages are built without reviews. ` +
-      'Set failOnError (or VERIFIED_REVIEWS_FAIL_ON_ERROR=1) to fail the build instead.',
-  )
+  if (check.stops) throw new Error(`${LOG_PREFIX} ${check.line}`)
+  env[BUILD_CHECK] = check.problem.message
+  write.warn(`${LOG_PREFIX} ${check.line}`)
 }
 
 const TOLD = Symbol.for('verified-reviews.next.build-problems')
@@ -106,25 +88,28 @@ function told(): Set<string> {
 
 /**
  * What a component does, during `next build`, when it cannot get its review data (`from` says whether
- * the build data or an API call failed): with `failOnError` it throws, so the page fails and with it
- * the build; else it says so once per process (once for the build data, whose later failures in this
- * process are the same one retold; once per problem for API calls), not at all when the check at the
- * start of the build has told it, and the component renders nothing instead of a stack trace per page.
+ * the build data or an API call failed): nothing more when the check at the start of the build found
+ * the problem and said it (the build goes on without reviews); else it throws when the build stops for
+ * the problem (refused credentials or an API out of reach by default, anything with `failOnError`; see
+ * the core's `buildStops`), so that the page fails and with it the build; else it says so once per
+ * process (once for the build data, whose later failures in this process are the same one retold; once
+ * per problem for API calls), and the component renders nothing instead of a stack trace per page.
  */
 export function reportBuildError(error: unknown, component: string, from: 'build data' | 'API'): void {
-  const started = buildCheckProblem()
-  const problem = started ?? problemOf(error)
-  if (readEnvironment().failOnError) {
+  if (buildCheckProblem() !== undefined) return
+  const problem = problemOf(error)
+  const failOnError = readEnvironment().failOnError
+  if (buildStops(problem, failOnError)) {
     throw new Error(
-      `${LOG_PREFIX} ${component} has no review data: ${problem}. The build stops, since failOnError is on.`,
+      `${LOG_PREFIX} ${component} has no review data: ${describeBuildProblem(problem, failOnError)}`,
       { cause: error },
     )
   }
-  const key = from === 'build data' ? from : problem
-  if (started !== undefined || told().has(key)) return
+  const key = from === 'build data' ? from : problem.message
+  if (told().has(key)) return
   told().add(key)
   console.error(
-    `${LOG_PREFIX} no review data for the pages this build process renders: ${problem}. They are built without ` +
-      'reviews; set failOnError (or VERIFIED_REVIEWS_FAIL_ON_ERROR=1) to fail the build instead.',
+    `${LOG_PREFIX} no review data for the pages this build process renders: ` +
+      describeBuildProblem(problem, failOnError),
   )
 }

@@ -1,4 +1,10 @@
-import type { BrandRating, BrandReview, ProductReview } from '@verified-reviews/core'
+import {
+  type BrandRating,
+  type BrandReview,
+  type ProductReview,
+  type VerifiedReviewsClient,
+  VerifiedReviewsError,
+} from '@verified-reviews/core'
 import {
   type CursorScope,
   cursorSigner,
@@ -12,6 +18,7 @@ import {
   type ViewParams,
   variationIds,
 } from '@verified-reviews/core/view'
+import { buildWithoutReviewData, reviewDataFailed } from '../../internal/build-check.ts'
 import { shared, sharedCatalog, sharedClient } from '../../internal/shared.ts'
 
 /**
@@ -21,6 +28,16 @@ import { shared, sharedCatalog, sharedClient } from '../../internal/shared.ts'
  */
 function fromCatalog(prerendered: boolean): boolean {
   return prerendered && shared().command === 'build'
+}
+
+/**
+ * The shared client, for a component's API calls. During an `astro build` that goes on without review
+ * data (the check at its start said why) it throws at once, so that each page renders nothing without
+ * asking the API again (a token request per page, or retries against an address out of reach).
+ */
+export function componentClient(): VerifiedReviewsClient {
+  if (buildWithoutReviewData()) throw new VerifiedReviewsError('this build has no review data')
+  return sharedClient()
 }
 
 /** A page of reviews, its cursors signed, and the signed cursor it was asked with (undefined for a first page). */
@@ -64,9 +81,10 @@ export async function productView(
   prerendered: boolean,
 ): Promise<ProductView> {
   const ids = variationIds(productId)
+  const client = componentClient()
   const first = view.cursor === undefined && view.sort === 'newest' && view.rates.length === 0
   if (fromCatalog(prerendered) && first) {
-    const page = await sharedCatalog().productPage(ids, { limit, signer: cursorSigner(sharedClient()) })
+    const page = await sharedCatalog().productPage(ids, { limit, signer: cursorSigner(client) })
     return {
       summary: page.summary,
       data: page.reviews,
@@ -75,7 +93,6 @@ export async function productView(
       cursor: undefined,
     }
   }
-  const client = sharedClient()
   const [summaries, page] = await Promise.all([
     client.products.list({ product_variation_id: ids }),
     viewPage(
@@ -108,7 +125,7 @@ export async function brandView(
   view: ReviewView,
   limit: number,
 ): Promise<BrandView> {
-  const client = sharedClient()
+  const client = componentClient()
   const shopFilter = shopKey === undefined ? {} : { shop_key: [shopKey] }
   const [ratings, page] = await Promise.all([
     client.brands.list(shopKey === undefined ? { linked_to_shop: false } : { shop_key: [shopKey] }),
@@ -121,11 +138,11 @@ export async function brandView(
   return { rating: ratings.data.find((rating) => rating.shop_key === (shopKey ?? '')), ...page }
 }
 
-/** Reports an API failure of a component once per message, as the React components do by default. */
-const reported = new Set<string>()
+/**
+ * Reports an API failure of a component through the integration's logger, once per message, as the
+ * React components do by default; during `astro build`, refused credentials or an API out of reach
+ * (anything, with `failOnError`) throw instead, which stops the build (see `reviewDataFailed`).
+ */
 export function reportFailure(component: string, error: unknown): void {
-  const message = `[@verified-reviews/astro] ${component}: ${error instanceof Error ? error.message : String(error)}`
-  if (reported.has(message)) return
-  reported.add(message)
-  console.error(message)
+  reviewDataFailed(`${component} has no review data`, error, 'log')
 }
