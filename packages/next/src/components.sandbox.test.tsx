@@ -2,18 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ReviewsEndpointBody } from '@verified-reviews/core/endpoint'
-import {
-  ProductRating as ProductRatingFromApi,
-  ProductReviews as ProductReviewsFromApi,
-  ProductReviewsView,
-  type ProductReviewsViewProps,
-  RatingBadge,
-} from '@verified-reviews/react'
+import { ProductReviewsView, type ProductReviewsViewProps, RatingBadge } from '@verified-reviews/react'
 import type { ReactElement } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
-import { reviewsClient } from './clients.ts'
 import { ProductRating, ProductReviews } from './components.tsx'
+import { FAILED_RENDER_TAG } from './internal/failed-render-tag.ts'
 import { createReviewsRoute } from './reviews-route.ts'
 
 /** The tags of the tagged fetches of `data:` URLs: what the components tag a render with. */
@@ -98,11 +92,11 @@ describe('ProductReviews during next build', () => {
     const element = (await ProductReviews({
       productId: 'SKU-001',
       searchParams: { vr_sort: 'lowest' },
-    })) as ReactElement<{
-      client: unknown
-    }>
-    expect(element.type).toBe(ProductReviewsFromApi)
-    expect(element.props.client).toBe(reviewsClient())
+    })) as ReactElement<ProductReviewsViewProps>
+    expect(element.type).toBe(ProductReviewsView)
+    const rates = element.props.reviews.map((review) => review.review_rate)
+    expect(rates).toEqual([...rates].sort((a, b) => a - b))
+    expect((await calls())['products.reviews.list']).toBe(1)
   })
 
   it('shows a product rating from the build prefetch', async () => {
@@ -165,16 +159,34 @@ describe('a component of next build without review data', () => {
 })
 
 describe('ProductReviews outside next build', () => {
-  it('renders the React component with the tagged client of the environment', async () => {
-    const element = (await ProductReviews({ productId: 'SKU-001' })) as ReactElement<{ client: unknown }>
-    expect(element.type).toBe(ProductReviewsFromApi)
-    expect(element.props.client).toBe(reviewsClient())
-    expect(await calls()).toEqual({})
+  it('renders the reviews from the API with the client of the environment', async () => {
+    const element = (await ProductReviews({ productId: 'SKU-001' })) as ReactElement<ProductReviewsViewProps>
+    expect(element.type).toBe(ProductReviewsView)
+    expect(element.props.reviews.length).toBeGreaterThan(0)
+    expect(await calls()).toMatchObject({ 'products.list': 1, 'products.reviews.list': 1 })
+    // A render that did not fail is not marked as one.
+    expect(tagged.flat()).not.toContain(FAILED_RENDER_TAG)
   })
 
-  it('renders the batched ProductRating with the tagged client', async () => {
-    const element = (await ProductRating({ productId: 'SKU-001' })) as ReactElement<{ client: unknown }>
-    expect(element.type).toBe(ProductRatingFromApi)
-    expect(element.props.client).toBe(reviewsClient())
+  it('renders the batched ProductRating from one bulk call', async () => {
+    const element = (await ProductRating({ productId: 'SKU-001' })) as ReactElement<{ rating: unknown }>
+    expect(element.type).toBe(RatingBadge)
+    expect(element.props.rating).toBeDefined()
+    expect((await calls())['products.ratings.list']).toBe(1)
+  })
+
+  it('marks a render whose API call failed, so that it is kept 30 s at most and never replaces a good one', async () => {
+    await sb.faults([{ operation: '*', status: 503 }])
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      expect(await ProductReviews({ productId: 'SKU-002' })).toBeNull()
+    } finally {
+      await sb.faults([])
+    }
+    expect(tagged).toContainEqual([FAILED_RENDER_TAG])
+    expect(error).toHaveBeenCalledOnce()
+    expect(String(error.mock.calls[0]?.[0])).toMatch(
+      /^\[@verified-reviews\/next\] ProductReviews rendered without reviews because the API call failed/,
+    )
   })
 })

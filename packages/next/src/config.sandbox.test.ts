@@ -27,7 +27,7 @@ afterEach(() => {
 describe('withVerifiedReviews at the start of next build', () => {
   it('says once that the credentials were accepted, with one token request and no API call', async () => {
     const config = withVerifiedReviews({ cacheComponents: true })
-    expect(await config(BUILD, context)).toEqual({ cacheComponents: true })
+    expect(await config(BUILD, context)).toEqual({ cacheComponents: true, cacheHandler: FAIL_SAFE_CACHE })
     await config(BUILD, context)
     expect(log).toHaveBeenCalledTimes(1)
     expect(String(log.mock.calls[0]?.[0])).toContain(`credentials accepted by ${sb.sandbox.origin}`)
@@ -87,8 +87,19 @@ describe('withVerifiedReviews at the start of next build', () => {
     const config = withVerifiedReviews((phase) => ({ env: { phase } }))
     expect(await config('phase-development-server', context)).toEqual({
       env: { phase: 'phase-development-server' },
+      cacheHandler: FAIL_SAFE_CACHE,
     })
     expect((await sb.stats()).operations).toEqual({})
     expect(log).not.toHaveBeenCalled()
   })
+
+  it('keeps a cacheHandler of the config, which it leaves to the app to wrap', async () => {
+    const config = withVerifiedReviews({ cacheHandler: '/app/cache-handlers/next-cache.mjs' })
+    expect(await config('phase-production-server', context)).toEqual({
+      cacheHandler: '/app/cache-handlers/next-cache.mjs',
+    })
+  })
 })
+
+/** The incremental cache withVerifiedReviews installs: Next.js's own, kept from failed renders. */
+const FAIL_SAFE_CACHE = expect.stringMatching(/\/cache-handlers\/incremental-cache\.(ts|js)$/)
