@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { type CursorScope, cursorSigner } from '@verified-reviews/core/endpoint'
 import { describe, expect, it } from 'vitest'
 import { startSandbox } from '../../../test/fixtures/sandbox.ts'
 import { pointEnvironmentAt } from '../test/build-fixture.ts'
@@ -12,6 +13,7 @@ import verifiedReviews, {
   productReviewsLoader,
   VerifiedReviewsOptionError,
 } from './index.ts'
+import { sharedClient } from './internal/shared.ts'
 
 function optionError(run: () => unknown): VerifiedReviewsOptionError {
   try {
@@ -124,6 +126,31 @@ function integrationLogger(to: { info?: (message: string) => void; error?: (mess
   }
   return logger
 }
+
+describe('the shared client', () => {
+  it('signs cursors with the key of VERIFIED_REVIEWS_CURSOR_SECRET from the project’s .env', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vr-astro-cursor-'))
+    try {
+      const secret = 'a-cursor-secret-from-dot-env'
+      await writeFile(
+        join(dir, '.env'),
+        `VERIFIED_REVIEWS_CLIENT_ID=id\nVERIFIED_REVIEWS_CLIENT_SECRET=a-client-secret\nVERIFIED_REVIEWS_CURSOR_SECRET=${secret}\n`,
+      )
+      const hooks = verifiedReviews({ incremental: false }).hooks as unknown as Record<
+        string,
+        (options: unknown) => Promise<void> | void
+      >
+      const root = pathToFileURL(`${dir}/`)
+      const logger = integrationLogger({})
+      await hooks['astro:config:setup']?.({ config: { root, cacheDir: root }, command: 'build', logger })
+      const scope: CursorScope = { kind: 'product', id: 'SKU-001', sort: 'newest', rates: [], limit: 5 }
+      const signed = await cursorSigner(sharedClient()).sign(scope, 'c')
+      expect(await cursorSigner({}, secret).open(scope, signed)).toBe('c')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
 
 describe('the injection after the build', () => {
   it('logs an API failure and leaves the pages as they are, without failing the build', async () => {

@@ -203,11 +203,14 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
         const clientSecret = options.clientSecret ?? env.VERIFIED_REVIEWS_CLIENT_SECRET
         const origin = options.origin ?? env.VERIFIED_REVIEWS_ORIGIN
         const websiteId = env.VERIFIED_REVIEWS_WEBSITE_ID
+        const cursorSecret = env.VERIFIED_REVIEWS_CURSOR_SECRET
         if (clientId !== undefined) clientOptions.clientId = clientId
         if (clientSecret !== undefined) clientOptions.clientSecret = clientSecret
         if (origin !== undefined) clientOptions.origin = origin
         if (websiteId !== undefined && clientOptions.websiteId === undefined)
           clientOptions.websiteId = websiteId
+        if (cursorSecret !== undefined && clientOptions.cursorSecret === undefined)
+          clientOptions.cursorSecret = cursorSecret
         if (clientId === undefined || clientSecret === undefined) {
           logger.warn(
             'No API credentials: set VERIFIED_REVIEWS_CLIENT_ID and VERIFIED_REVIEWS_CLIENT_SECRET ' +

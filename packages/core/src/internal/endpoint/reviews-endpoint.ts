@@ -33,9 +33,10 @@ export interface ReviewsEndpointOptions {
   client: ReviewsEndpointClient
   /**
    * Secret of the key that signs the cursors. Only for a `client` not made by `createClient`, which has
-   * no key of its own; it must then be the `cursorSecret` (or client secret) of the client the review
-   * components render with, or the cursors they hand out are refused.
-   * @default the key of `client` (its `cursorSecret` option, else its client secret)
+   * no key of its own; it must then be the `cursorSecret` of the client the review components render
+   * with (give that client one: a key it derives from its client secret is not derived from a string
+   * alone), or the cursors they hand out are refused.
+   * @default the key of `client` (its `cursorSecret` option, else derived from its client secret)
    */
   cursorSecret?: string
   /**
