@@ -24,6 +24,15 @@ beforeEach(async () => {
   return () => rm(dir, { recursive: true, force: true })
 })
 
+/** Adds `<folder>/index.html`, a page that marks `sku`, with `head` at the end of its head. */
+async function writeProductPage(folder: string, sku: string, head = ''): Promise<void> {
+  await mkdir(join(dir, folder))
+  await writeFile(
+    join(dir, folder, 'index.html'),
+    `<html><head><meta name="verified-reviews:product" content="${sku}">${head}</head><body></body></html>`,
+  )
+}
+
 function output(isTTY = false) {
   const text: string[] = []
   return { isTTY, columns: 100, write: (chunk: string) => text.push(chunk), text: () => text.join('') }
@@ -143,11 +152,7 @@ describe('verified-reviews inject', () => {
 
   it('exits with 0 and prints the reason when a page is skipped for its deep JSON-LD, the others marked up', async () => {
     const deep = `{"@type":"Product","offers":${'['.repeat(100_000)}${']'.repeat(100_000)}}`
-    await mkdir(join(dir, 'deep'))
-    await writeFile(
-      join(dir, 'deep/index.html'),
-      `<html><head><meta name="verified-reviews:product" content="SKU-002"><script type="application/ld+json">${deep}</script></head><body></body></html>`,
-    )
+    await writeProductPage('deep', 'SKU-002', `<script type="application/ld+json">${deep}</script>`)
     const [stdout, stderr] = [output(), output()]
     const code = await runCommand(['inject', dir, '--quiet', '--site', 'https://shop.example/'], {
       stdout,
@@ -162,11 +167,7 @@ describe('verified-reviews inject', () => {
   })
 
   it('exits with 1 and lists a page that failed, after giving the other pages their markup', async () => {
-    await mkdir(join(dir, 'gone'))
-    await writeFile(
-      join(dir, 'gone/index.html'),
-      '<html><head><meta name="verified-reviews:product" content="SKU-002"></head><body></body></html>',
-    )
+    await writeProductPage('gone', 'SKU-002')
     const stdout = output()
     const stderr = {
       ...output(),
