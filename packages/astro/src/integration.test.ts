@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { type CursorScope, cursorSigner } from '@verified-reviews/core/endpoint'
 import { describe, expect, it } from 'vitest'
 import { type Fault, startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
 import { pointEnvironmentAt } from '../test/build-fixture.ts'
@@ -13,6 +14,7 @@ import verifiedReviews, {
   VerifiedReviewsOptionError,
   type VerifiedReviewsOptions,
 } from './index.ts'
+import { sharedClient } from './internal/shared.ts'
 
 function optionError(run: () => unknown): VerifiedReviewsOptionError {
   try {
@@ -173,6 +175,34 @@ async function hookedBuild(
     await rm(dir, { recursive: true, force: true })
   }
 }
+
+describe('the shared client', () => {
+  it('signs cursors with the key of VERIFIED_REVIEWS_CURSOR_SECRET from the project’s .env', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vr-astro-cursor-'))
+    try {
+      const secret = 'a-cursor-secret-from-dot-env'
+      await writeFile(
+        join(dir, '.env'),
+        `VERIFIED_REVIEWS_CLIENT_ID=id\nVERIFIED_REVIEWS_CLIENT_SECRET=a-client-secret\nVERIFIED_REVIEWS_CURSOR_SECRET=${secret}\n`,
+      )
+      const hooks = verifiedReviews({ incremental: false }).hooks as unknown as Record<
+        string,
+        (options: unknown) => Promise<void> | void
+      >
+      const root = pathToFileURL(`${dir}/`)
+      const silent = () => {}
+      const logger = { info: silent, warn: silent, error: silent, debug: silent, label: 'test', options: {} }
+      Object.assign(logger, { fork: () => logger })
+      // `dev`: no credentials check against the real API, which this test does not reach.
+      await hooks['astro:config:setup']?.({ config: { root, cacheDir: root }, command: 'dev', logger })
+      const scope: CursorScope = { kind: 'product', id: 'SKU-001', sort: 'newest', rates: [], limit: 5 }
+      const signed = await cursorSigner(sharedClient()).sign(scope, 'c')
+      expect(await cursorSigner({}, secret).open(scope, signed)).toBe('c')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
 
 describe('the injection after the build', () => {
   it('logs an API failure and leaves the pages as they are, without failing the build', async () => {

@@ -223,6 +223,8 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
         if (origin !== undefined) clientOptions.origin = origin
         if (env.websiteId !== undefined && clientOptions.websiteId === undefined)
           clientOptions.websiteId = env.websiteId
+        if (env.cursorSecret !== undefined && clientOptions.cursorSecret === undefined)
+          clientOptions.cursorSecret = env.cursorSecret
         startRun({
           clientOptions,
           command,

@@ -205,8 +205,10 @@ export interface ClientOptions {
    * `vr_cursor` links), so that the reviews endpoint and the review components accept only cursors
    * the site issued. The key is derived from it (HKDF, then HMAC-SHA-256); the secret never leaves
    * the server. Give every client that renders or serves reviews of one site the same one. At least
-   * 16 characters.
-   * @default the client secret (`clientSecret`)
+   * 16 characters; a random one is best (`openssl rand -base64 32`). Without it the key derives from
+   * the client secret and the client id through PBKDF2-SHA-256 (600,000 iterations, some 100 ms once
+   * per process), so that a public cursor is no cheap test of guesses of the client secret.
+   * @default process.env.VERIFIED_REVIEWS_CURSOR_SECRET, else a key derived from `clientSecret`
    */
   cursorSecret?: string
   /**

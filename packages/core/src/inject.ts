@@ -32,6 +32,7 @@ export {
   type AddProductJsonLdResult,
   addProductJsonLd,
   INJECTED_SCRIPT_ID,
+  MAX_JSON_LD_DEPTH,
   MERGED_SCRIPT_ATTRIBUTE,
   PRODUCT_ATTRIBUTE,
   PRODUCT_META_NAME,

@@ -4,7 +4,9 @@ import { type Addresses, resolveAddresses } from './addresses.ts'
 import { CursorLimits } from './cursors.ts'
 import {
   type ClientInternals,
+  clientSecretCursorKey,
   cursorSignerFromSecret,
+  cursorSignerOf,
   unusableCursorSigner,
 } from './endpoint/signed-cursor.ts'
 import { environmentVariable } from './environment.ts'
@@ -256,19 +258,18 @@ export function createContext(options: ClientOptions): ClientContext {
       ? {}
       : { sharedBudget: { budget: options.rateBudget, key: `${source}:${clientId ?? ''}@${url}` } }
 
+  const cursorSecret = options.cursorSecret ?? env('VERIFIED_REVIEWS_CURSOR_SECRET')
   check(
-    options.cursorSecret === undefined ||
-      (typeof options.cursorSecret === 'string' && options.cursorSecret.length >= 16),
+    cursorSecret === undefined || (typeof cursorSecret === 'string' && cursorSecret.length >= 16),
     'cursorSecret',
-    'must be a string of at least 16 characters',
+    `must be a string of at least 16 characters${options.cursorSecret === undefined ? ' (VERIFIED_REVIEWS_CURSOR_SECRET)' : ''}`,
   )
   check(
     options.requestOptions === undefined || typeof options.requestOptions === 'function',
     'requestOptions',
     'must be a function of the operation and its parameters',
   )
-  const cursorSecret = options.cursorSecret ?? clientSecret
-  rememberSecret(options.cursorSecret)
+  rememberSecret(cursorSecret)
   const publishedBudget = new RateBudget()
 
   return {
@@ -295,18 +296,20 @@ export function createContext(options: ClientOptions): ClientContext {
     requestOptions: options.requestOptions,
     internals: {
       cursorSigner:
-        cursorSecret === undefined
-          ? unusableCursorSigner(
-              () =>
-                new ValidationError([
-                  {
-                    field: 'cursorSecret',
-                    message:
-                      'is required to sign review cursors: pass cursorSecret or clientSecret, or set VERIFIED_REVIEWS_CLIENT_SECRET',
-                  },
-                ]),
-            )
-          : cursorSignerFromSecret(cursorSecret),
+        cursorSecret !== undefined
+          ? cursorSignerFromSecret(cursorSecret)
+          : clientSecret !== undefined
+            ? cursorSignerOf(() => clientSecretCursorKey(clientId, clientSecret))
+            : unusableCursorSigner(
+                () =>
+                  new ValidationError([
+                    {
+                      field: 'cursorSecret',
+                      message:
+                        'is required to sign review cursors: pass cursorSecret or clientSecret, or set VERIFIED_REVIEWS_CURSOR_SECRET or VERIFIED_REVIEWS_CLIENT_SECRET',
+                    },
+                  ]),
+              ),
       rateShare: () => publishedBudget.share(),
       rateResetIn: () => publishedBudget.resetIn(),
     },

@@ -3,7 +3,10 @@ import { readEnvironment, type VerifiedReviewsEnvironment } from './environment.
 
 /** Options of {@link defaultClient}: those of `createClient`, but the ones the environment gives. */
 export interface DefaultClientOptions
-  extends Omit<ClientOptions, 'clientId' | 'clientSecret' | 'origin' | 'websiteId' | 'genesisSecret'> {
+  extends Omit<
+    ClientOptions,
+    'clientId' | 'clientSecret' | 'origin' | 'websiteId' | 'genesisSecret' | 'cursorSecret'
+  > {
   /**
    * Names this default client, so that clients configured differently (a framework's cached and
    * uncached ones) are kept apart. Calls with the same name share one client.
@@ -26,16 +29,20 @@ function held(): Map<string, Held> {
   return holder[HELD]
 }
 
-/** The client options the environment gives: credentials, origin, website and Genesis secret. */
+/** The client options the environment gives: credentials, origin, website, Genesis and cursor secrets. */
 export function environmentClientOptions(
   environment: VerifiedReviewsEnvironment = readEnvironment(),
-): Pick<ClientOptions, 'clientId' | 'clientSecret' | 'origin' | 'websiteId' | 'genesisSecret'> {
+): Pick<
+  ClientOptions,
+  'clientId' | 'clientSecret' | 'origin' | 'websiteId' | 'genesisSecret' | 'cursorSecret'
+> {
   const options: ClientOptions = {}
   if (environment.clientId !== undefined) options.clientId = environment.clientId
   if (environment.clientSecret !== undefined) options.clientSecret = environment.clientSecret
   if (environment.origin !== undefined) options.origin = environment.origin
   if (environment.websiteId !== undefined) options.websiteId = environment.websiteId
   if (environment.genesisSecret !== undefined) options.genesisSecret = environment.genesisSecret
+  if (environment.cursorSecret !== undefined) options.cursorSecret = environment.cursorSecret
   return options
 }
 

@@ -15,6 +15,7 @@ describe('readEnvironment', () => {
       VERIFIED_REVIEWS_ORIGIN: 'http://127.0.0.1:4010',
       VERIFIED_REVIEWS_WEBSITE_ID: 'site',
       VERIFIED_REVIEWS_GENESIS_SECRET: 'genesis',
+      VERIFIED_REVIEWS_CURSOR_SECRET: ' a-cursor-secret-16+ ',
       VERIFIED_REVIEWS_REVALIDATE_SECRET: 'revalidate-secret',
       CRON_SECRET: 'cron',
       VERIFIED_REVIEWS_REVALIDATE: '600',
@@ -28,6 +29,7 @@ describe('readEnvironment', () => {
       origin: 'http://127.0.0.1:4010',
       websiteId: 'site',
       genesisSecret: 'genesis',
+      cursorSecret: 'a-cursor-secret-16+',
       revalidateSecret: 'revalidate-secret',
       cronSecret: 'cron',
       revalidate: 600,
@@ -48,6 +50,12 @@ describe('readEnvironment', () => {
   it('reads the process environment by default', () => {
     vi.stubEnv('VERIFIED_REVIEWS_WEBSITE_ID', ' from-process ')
     expect(readEnvironment().websiteId).toBe('from-process')
+  })
+
+  it('refuses a cursor secret shorter than 16 characters, naming the variable', () => {
+    expect(() => readEnvironment({ VERIFIED_REVIEWS_CURSOR_SECRET: 'short' })).toThrow(
+      /VERIFIED_REVIEWS_CURSOR_SECRET.*at least 16 characters/,
+    )
   })
 
   it('refuses a revalidate time that is not a whole number of seconds, naming the variable', () => {

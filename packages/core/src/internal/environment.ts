@@ -15,6 +15,11 @@ export interface VerifiedReviewsEnvironment {
   websiteId: string | undefined
   /** `VERIFIED_REVIEWS_GENESIS_SECRET`: secret key of the Genesis API. */
   genesisSecret: string | undefined
+  /**
+   * `VERIFIED_REVIEWS_CURSOR_SECRET`: secret of the key that signs the review cursors a site hands out
+   * (the client option `cursorSecret`), at least 16 characters: a random one, the same on every server.
+   */
+  cursorSecret: string | undefined
   /** `VERIFIED_REVIEWS_REVALIDATE_SECRET`: the secret a scheduler sends to the revalidate and outbox routes. */
   revalidateSecret: string | undefined
   /** `CRON_SECRET`: Vercel Cron's secret, accepted by the same routes. */
@@ -46,6 +51,7 @@ export const ENVIRONMENT_VARIABLES = {
   origin: 'VERIFIED_REVIEWS_ORIGIN',
   websiteId: 'VERIFIED_REVIEWS_WEBSITE_ID',
   genesisSecret: 'VERIFIED_REVIEWS_GENESIS_SECRET',
+  cursorSecret: 'VERIFIED_REVIEWS_CURSOR_SECRET',
   revalidateSecret: 'VERIFIED_REVIEWS_REVALIDATE_SECRET',
   cronSecret: 'CRON_SECRET',
   revalidate: 'VERIFIED_REVIEWS_REVALIDATE',
@@ -82,8 +88,8 @@ const FALSE = ['0', 'false', 'no']
  * the same rules everywhere: values are trimmed; unset, empty and blank variables count as unset.
  *
  * @throws ValidationError naming the variable, when `VERIFIED_REVIEWS_REVALIDATE` is not a whole number
- * of seconds or `VERIFIED_REVIEWS_FAIL_ON_ERROR` is not a yes or a no: a typo must not silently turn a
- * setting off.
+ * of seconds, `VERIFIED_REVIEWS_FAIL_ON_ERROR` is not a yes or a no (a typo must not silently turn a
+ * setting off), or `VERIFIED_REVIEWS_CURSOR_SECRET` is shorter than 16 characters.
  *
  * @example
  * const env = readEnvironment()
@@ -112,12 +118,19 @@ export function readEnvironment(
       },
     ])
   }
+  const cursorSecret = read('cursorSecret')
+  if (cursorSecret !== undefined && cursorSecret.length < 16) {
+    throw new ValidationError([
+      { field: ENVIRONMENT_VARIABLES.cursorSecret, message: 'must be at least 16 characters' },
+    ])
+  }
   return {
     clientId: read('clientId'),
     clientSecret: read('clientSecret'),
     origin: read('origin'),
     websiteId: read('websiteId'),
     genesisSecret: read('genesisSecret'),
+    cursorSecret,
     revalidateSecret: read('revalidateSecret'),
     cronSecret: read('cronSecret'),
     revalidate: revalidate === undefined ? undefined : Number(revalidate),

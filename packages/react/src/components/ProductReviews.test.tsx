@@ -293,6 +293,22 @@ describe('ProductReviews', () => {
     expect(onError.mock.calls[0]?.[1]).toEqual({ component: 'ProductReviews' })
   })
 
+  it('reports the missing credentials, not a cursor key, when rendered without credentials', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', '')
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', '')
+    vi.stubEnv('VERIFIED_REVIEWS_CURSOR_SECRET', '')
+    try {
+      const onError = vi.fn()
+      const client = createClient({ origin: sb.sandbox.origin })
+      expect(await ProductReviews({ productId: 'SKU-001', client, onError })).toBeNull()
+      expect(onError).toHaveBeenCalledTimes(1)
+      expect(onError.mock.calls[0]?.[0]).toMatchObject({ name: 'ValidationError', field: 'clientId' })
+      expect(String(onError.mock.calls[0]?.[0])).not.toContain('cursorSecret')
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+
   it('throws again what a framework throws on purpose during rendering', async () => {
     const redirect = Object.assign(new Error('NEXT_REDIRECT'), { digest: 'NEXT_REDIRECT;replace;/x;307;' })
     const client = { products: { list: () => Promise.reject(redirect) } } as unknown as VerifiedReviewsClient

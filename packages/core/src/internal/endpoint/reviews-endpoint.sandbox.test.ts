@@ -462,6 +462,23 @@ describe('the budget of handleReviewsRequest', () => {
     expect(await calls()).toBe(1)
   })
 
+  it('answers 503 with Retry-After at once to a request beyond maxWaiting waiting ones', async () => {
+    await sb.faults([{ operation: 'products.reviews.list', latencyMs: 300 }])
+    const client = sb.client()
+    const options = { client, maxConcurrency: 1, maxWait: 5000, maxWaiting: 1 }
+    const settled: string[] = []
+    const ask = (id: string) =>
+      handleReviewsRequest(new URLSearchParams(`product_variation_id=${id}`), options).then((result) => {
+        settled.push(`${id}:${result.status}`)
+        return result
+      })
+    // SKU-001 takes the slot, SKU-002 waits, and SKU-003 finds the queue full.
+    const [, , third] = await Promise.all([ask('SKU-001'), ask('SKU-002'), ask('SKU-003')])
+    expect(settled).toEqual(['SKU-003:503', 'SKU-001:200', 'SKU-002:200'])
+    expect(third.headers['retry-after']).toBe('1')
+    expect(await calls()).toBe(2)
+  })
+
   it('gives a request that waited the call an identical request started meanwhile', async () => {
     await sb.faults([{ operation: 'products.reviews.list', latencyMs: 300 }])
     const client = sb.client()

@@ -4,6 +4,7 @@ import type { ProductReview } from '../../types/published.ts'
 import { rememberSecret } from '../redact.ts'
 import { type SingleFlight, singleFlight } from '../single-flight.ts'
 import { sortFields } from '../view/review-query.ts'
+import { CallSlots } from './call-slots.ts'
 import type { ReviewsPage } from './continuation.ts'
 import { type PublicReview, publicReview } from './public-review.ts'
 import { type ReviewsEndpointQuery, readReviewsQuery } from './query.ts'
@@ -32,9 +33,10 @@ export interface ReviewsEndpointOptions {
   client: ReviewsEndpointClient
   /**
    * Secret of the key that signs the cursors. Only for a `client` not made by `createClient`, which has
-   * no key of its own; it must then be the `cursorSecret` (or client secret) of the client the review
-   * components render with, or the cursors they hand out are refused.
-   * @default the key of `client` (its `cursorSecret` option, else its client secret)
+   * no key of its own; it must then be the `cursorSecret` of the client the review components render
+   * with (give that client one: a key it derives from its client secret is not derived from a string
+   * alone), or the cursors they hand out are refused.
+   * @default the key of `client` (its `cursorSecret` option, else derived from its client secret)
    */
   cursorSecret?: string
   /**
@@ -62,6 +64,14 @@ export interface ReviewsEndpointOptions {
    * @default 1000
    */
   maxWait?: number
+  /**
+   * Most requests that wait at once (for one client) for a call under way to end; one more is answered
+   * 503 with `Retry-After: 1` at once, as with `maxWait` 0. About as many as calls answered from a cache
+   * (milliseconds each) serve within `maxWait`: a request beyond them would most likely wait in vain, and
+   * a flood holds no more than this many requests open.
+   * @default 1000
+   */
+  maxWaiting?: number
   /**
    * Share of the API's rate budget kept for page rendering, from 0 to 0.9: the endpoint calls the API
    * only while more than this share of the current rate window is left (as the client learns it from
@@ -159,38 +169,9 @@ type Flight = { page: ProductReview[]; nextCursor: string | null } | { failed: R
 
 /** What the endpoint keeps between requests, per client: its calls under way and its cursor signer. */
 interface EndpointState {
-  inFlight: number
-  /** Requests waiting for a call under way to end, first come first served: each is handed the slot. */
-  waiting: (() => void)[]
+  slots: CallSlots
   flights: SingleFlight<string, Flight>
   signer: { secret: string | undefined; signer: CursorSigner } | undefined
-}
-
-/** A slot for one call, at once or once a call under way ends within `maxWait` ms; false when none came. */
-function acquireSlot(state: EndpointState, maxConcurrency: number, maxWait: number): Promise<boolean> {
-  if (state.inFlight < maxConcurrency) {
-    state.inFlight++
-    return Promise.resolve(true)
-  }
-  if (maxWait === 0) return Promise.resolve(false)
-  return new Promise((resolve) => {
-    const handed = () => {
-      clearTimeout(timer)
-      resolve(true)
-    }
-    const timer = setTimeout(() => {
-      state.waiting.splice(state.waiting.indexOf(handed), 1)
-      resolve(false)
-    }, maxWait)
-    state.waiting.push(handed)
-  })
-}
-
-/** Ends a call: its slot goes to the first request waiting, else it is free. */
-function releaseSlot(state: EndpointState): void {
-  const next = state.waiting.shift()
-  if (next === undefined) state.inFlight--
-  else next()
 }
 
 const states = new WeakMap<object, EndpointState>()
@@ -198,7 +179,7 @@ const states = new WeakMap<object, EndpointState>()
 function stateOf(client: ReviewsEndpointClient): EndpointState {
   let state = states.get(client)
   if (state === undefined) {
-    state = { inFlight: 0, waiting: [], flights: singleFlight(), signer: undefined }
+    state = { slots: new CallSlots(), flights: singleFlight(), signer: undefined }
     states.set(client, state)
   }
   return state
@@ -225,8 +206,8 @@ const UNAVAILABLE = 'reviews are unavailable right now'
  * review components, with the same key) did not sign for this product, limit, sort and rate, and a
  * cursor the API refuses. The endpoint has a budget of its own: one API call per request and no retry,
  * at most `maxConcurrency` calls under way (identical requests share one; a request beyond them waits
- * up to `maxWait` ms for one to end), and none while the client's rate budget is down to
- * `reservedRateShare`: such requests get a 503 with `Retry-After`.
+ * up to `maxWait` ms for one to end, behind at most `maxWaiting` others), and none while the client's
+ * rate budget is down to `reservedRateShare`: such requests get a 503 with `Retry-After`.
  * Errors are checked by name and status rather than by class, so a client from another copy of this
  * package (a second bundle) is understood too.
  */
@@ -249,6 +230,7 @@ export async function handleReviewsRequest(
     throw new RangeError(`maxConcurrency must be an integer from 1 to 64, not ${maxConcurrency}`)
   }
   const maxWait = nonNegativeInteger('maxWait', options.maxWait ?? 1000)
+  const maxWaiting = nonNegativeInteger('maxWaiting', options.maxWaiting ?? 1000)
   const reserved = options.reservedRateShare ?? 0.5
   if (typeof reserved !== 'number' || !(reserved >= 0 && reserved <= 0.9)) {
     throw new RangeError(`reservedRateShare must be a number from 0 to 0.9, not ${reserved}`)
@@ -288,23 +270,23 @@ export async function handleReviewsRequest(
   const key = JSON.stringify([query.productId, query.limit, query.sort, query.rate, cursor ?? null])
   let flight = state.flights.get(key)
   if (flight === undefined) {
-    if (!(await acquireSlot(state, maxConcurrency, maxWait))) {
+    if (!(await state.slots.acquire({ maxConcurrency, maxWait, maxWaiting }))) {
       return refused(503, UNAVAILABLE, undefined, { 'retry-after': '1' })
     }
     // While this request waited, an identical one may have started the call: it shares that one.
     flight = state.flights.get(key)
-    if (flight !== undefined) releaseSlot(state)
+    if (flight !== undefined) state.slots.release()
   }
   if (flight === undefined) {
     const internals = clientInternals(options.client)
     const share = internals?.rateShare()
     if (share !== undefined && reserved > 0 && share <= reserved) {
-      releaseSlot(state)
+      state.slots.release()
       const seconds = Math.max(1, Math.ceil((internals?.rateResetIn() ?? 1000) / 1000))
       return refused(503, UNAVAILABLE, undefined, { 'retry-after': String(seconds) })
     }
     flight = state.flights.run(key, () =>
-      fetchPage(options, query, cursor, scope, signer, onError).finally(() => releaseSlot(state)),
+      fetchPage(options, query, cursor, scope, signer, onError).finally(() => state.slots.release()),
     )
   }
 

@@ -8,6 +8,7 @@ import {
   clientInternals,
   cursorSigner,
   cursorSignerFromSecret,
+  deriveClientSecretCursorKey,
 } from './signed-cursor.ts'
 
 const SECRET = 'a-client-secret-of-the-shop'
@@ -90,6 +91,73 @@ describe('the cursor signer of a client', () => {
     expect(await other.open(scope, signed)).toBe('c')
   })
 
+  it('opens on another instance, its key derived anew from the same credentials, the cursors a client signed', async () => {
+    const signed = await cursorSigner(createClient({ clientId: 'id', clientSecret: SECRET })).sign(scope, 'c')
+    // A fresh copy of the modules: another server process, with nothing derived yet.
+    vi.resetModules()
+    const fresh = await import('../../client.ts')
+    const freshSigning = await import('./signed-cursor.ts')
+    const other = freshSigning.cursorSigner(fresh.createClient({ clientId: 'id', clientSecret: SECRET }))
+    expect(await other.open(scope, signed)).toBe('c')
+  })
+
+  it('derives its key from the client secret so that the old cheap derivation (HKDF) cannot reproduce it', async () => {
+    const signed = await cursorSigner(createClient({ clientId: 'id', clientSecret: SECRET })).sign(scope, 'c')
+    // What a guess of the client secret cost before: one HKDF and one HMAC.
+    expect(await cursorSignerFromSecret(SECRET).open(scope, signed)).toBeUndefined()
+  })
+
+  it('derives its key from the client secret through 600,000 iterations of PBKDF2-SHA-256', async () => {
+    const deriveBits = vi.spyOn(globalThis.crypto.subtle, 'deriveBits')
+    try {
+      await deriveClientSecretCursorKey('id', 'a-secret-derived-here')
+      const iterations = deriveBits.mock.calls
+        .map(([algorithm]) => algorithm as Pbkdf2Params)
+        .filter((algorithm) => algorithm.name === 'PBKDF2' && algorithm.hash === 'SHA-256')
+        .reduce((sum, algorithm) => sum + algorithm.iterations, 0)
+      expect(iterations).toBe(600_000)
+    } finally {
+      deriveBits.mockRestore()
+    }
+  })
+
+  it('derives the key of a client secret once per process, however many clients use it', async () => {
+    const subtle = globalThis.crypto.subtle
+    const derivations = [vi.spyOn(subtle, 'deriveBits'), vi.spyOn(subtle, 'deriveKey')]
+    const count = () => derivations.reduce((sum, spy) => sum + spy.mock.calls.length, 0)
+    try {
+      const credentials = { clientId: 'id', clientSecret: 'a-secret-of-this-test-alone' }
+      const signed = await cursorSigner(createClient(credentials)).sign(scope, 'c')
+      const once = count()
+      expect(once).toBeGreaterThan(0)
+      const second = cursorSigner(createClient(credentials))
+      expect(await second.open(scope, signed)).toBe('c')
+      await second.sign(scope, 'd')
+      expect(count()).toBe(once)
+    } finally {
+      for (const spy of derivations) spy.mockRestore()
+    }
+  })
+
+  it('salts the key of a client secret with the client id, so that no table of guesses serves every shop', async () => {
+    const signed = await cursorSigner(createClient({ clientId: 'id', clientSecret: SECRET })).sign(scope, 'c')
+    const otherShop = cursorSigner(createClient({ clientId: 'another-id', clientSecret: SECRET }))
+    expect(await otherShop.open(scope, signed)).toBeUndefined()
+  })
+
+  it('takes cursorSecret from VERIFIED_REVIEWS_CURSOR_SECRET', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_CURSOR_SECRET', 'a-cursor-secret-from-the-env')
+    try {
+      const signed = await cursorSigner(createClient({ clientId: 'id', clientSecret: SECRET })).sign(
+        scope,
+        'c',
+      )
+      expect(await cursorSignerFromSecret('a-cursor-secret-from-the-env').open(scope, signed)).toBe('c')
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+
   it('uses the cursorSecret option instead of the client secret when given', async () => {
     const own = createClient({ clientId: 'id', clientSecret: SECRET, cursorSecret: 'a-cursor-secret-16+' })
     const signed = await cursorSigner(own).sign(scope, 'c')
@@ -130,6 +198,17 @@ describe('the cursor signer of a client', () => {
   it('refuses a cursorSecret shorter than 16 characters', () => {
     expect(() => cursorSigner({}, 'short')).toThrow(/cursorSecret/)
     expect(() => createClient({ cursorSecret: 'short' })).toThrow(/cursorSecret/)
+  })
+
+  it('names VERIFIED_REVIEWS_CURSOR_SECRET when the secret it holds is shorter than 16 characters', () => {
+    vi.stubEnv('VERIFIED_REVIEWS_CURSOR_SECRET', 'short')
+    try {
+      expect(() => createClient({ clientId: 'id', clientSecret: SECRET })).toThrow(
+        /cursorSecret.*VERIFIED_REVIEWS_CURSOR_SECRET/,
+      )
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 })
 

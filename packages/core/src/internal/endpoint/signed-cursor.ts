@@ -75,7 +75,9 @@ function subtle(): SubtleCrypto {
 
 /**
  * The HMAC key of the cursors, derived from `secret` by HKDF-SHA-256: the secret itself cannot be read
- * back from the key (it is not extractable either), and the key serves nothing but cursors.
+ * back from the key (it is not extractable either), and the key serves nothing but cursors. For a
+ * `cursorSecret`, a random secret of its own: HKDF is cheap, which is fine for a key that is not also
+ * a password to something else.
  */
 export async function deriveCursorKey(secret: string): Promise<CryptoKey> {
   const crypto = subtle()
@@ -94,6 +96,66 @@ export async function deriveCursorKey(secret: string): Promise<CryptoKey> {
     false,
     ['sign', 'verify'],
   )
+}
+
+/**
+ * PBKDF2-SHA-256 iterations of a key derived from a client secret, in rounds: Cloudflare's workerd
+ * refuses more than 100,000 in one call (cloudflare/workerd#1346), and 6 rounds make OWASP's 600,000.
+ */
+export const CLIENT_SECRET_KEY_ROUNDS = 6
+export const CLIENT_SECRET_KEY_ITERATIONS = 100_000
+
+/**
+ * The HMAC key of the cursors of a client without a `cursorSecret`, derived from its client secret by
+ * PBKDF2-SHA-256 (600,000 iterations, salted with the client id). Every signed cursor a site hands out
+ * is a value of this key's HMAC: with a cheap derivation (HKDF, as before issue 19) one public cursor
+ * let anyone test guesses of the client secret offline, about 4,000 a second on one core; now each
+ * guess costs as much as a password hash (some 100 ms). Derived once per process and client (see
+ * {@link clientSecretCursorKey}).
+ */
+export async function deriveClientSecretCursorKey(
+  clientId: string | undefined,
+  clientSecret: string,
+): Promise<CryptoKey> {
+  const crypto = subtle()
+  const salt = new TextEncoder().encode(`${VERSION} from the client secret\u0000${clientId ?? ''}`)
+  let bits: ArrayBuffer = new TextEncoder().encode(clientSecret).buffer as ArrayBuffer
+  for (let round = 0; round < CLIENT_SECRET_KEY_ROUNDS; round++) {
+    const material = await crypto.importKey('raw', bits, 'PBKDF2', false, ['deriveBits'])
+    bits = await crypto.deriveBits(
+      { name: 'PBKDF2', hash: 'SHA-256', salt, iterations: CLIENT_SECRET_KEY_ITERATIONS },
+      material,
+      256,
+    )
+  }
+  return crypto.importKey('raw', bits, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
+}
+
+/** Keys derived from client secrets in this process, by client id and secret: a few at most. */
+const clientSecretKeys = new Map<string, Promise<CryptoKey>>()
+const CLIENT_SECRET_KEYS_KEPT = 16
+
+/**
+ * The key of {@link deriveClientSecretCursorKey}, derived once per process for each client id and
+ * secret: every client of the same credentials (a framework builds several) shares it, so the cost of
+ * the derivation is paid once. A derivation that fails is forgotten, so that the next use tries again.
+ */
+export function clientSecretCursorKey(
+  clientId: string | undefined,
+  clientSecret: string,
+): Promise<CryptoKey> {
+  const id = JSON.stringify([clientId ?? null, clientSecret])
+  let key = clientSecretKeys.get(id)
+  if (key === undefined) {
+    key = deriveClientSecretCursorKey(clientId, clientSecret)
+    key.catch(() => clientSecretKeys.delete(id))
+    clientSecretKeys.set(id, key)
+    if (clientSecretKeys.size > CLIENT_SECRET_KEYS_KEPT) {
+      const oldest = clientSecretKeys.keys().next().value
+      if (oldest !== undefined) clientSecretKeys.delete(oldest)
+    }
+  }
+  return key
 }
 
 /** A {@link CursorSigner} over a key to come; a key that fails rejects every `sign` and `open`. */
@@ -169,7 +231,8 @@ export function clientInternals(client: unknown): ClientInternals | undefined {
 /**
  * The signer of the cursors of `client`'s reviews: the endpoint and the components that hand out
  * cursors must use the same. Its key derives from `cursorSecret` when given, else from the client's
- * `cursorSecret` option, else from its client secret.
+ * `cursorSecret` option (or `VERIFIED_REVIEWS_CURSOR_SECRET`), else from its client secret and id
+ * (see {@link deriveClientSecretCursorKey}).
  *
  * @throws ValidationError naming `cursorSecret` when there is no secret to derive a key from (a client
  * not made by `createClient`, without `cursorSecret`).

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { readdirSync, unlinkSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,6 +23,15 @@ beforeEach(async () => {
   await writeFile(join(dir, 'index.html'), '<html><head></head><body></body></html>')
   return () => rm(dir, { recursive: true, force: true })
 })
+
+/** Adds `<folder>/index.html`, a page that marks `sku`, with `head` at the end of its head. */
+async function writeProductPage(folder: string, sku: string, head = ''): Promise<void> {
+  await mkdir(join(dir, folder))
+  await writeFile(
+    join(dir, folder, 'index.html'),
+    `<html><head><meta name="verified-reviews:product" content="${sku}">${head}</head><body></body></html>`,
+  )
+}
 
 function output(isTTY = false) {
   const text: string[] = []
@@ -139,6 +148,46 @@ describe('verified-reviews inject', () => {
     })
     expect(code).toBe(1)
     expect(stderr.text()).toMatch(/^verified-reviews inject failed: /)
+  })
+
+  it('exits with 0 and prints the reason when a page is skipped for its deep JSON-LD, the others marked up', async () => {
+    const deep = `{"@type":"Product","offers":${'['.repeat(100_000)}${']'.repeat(100_000)}}`
+    await writeProductPage('deep', 'SKU-002', `<script type="application/ld+json">${deep}</script>`)
+    const [stdout, stderr] = [output(), output()]
+    const code = await runCommand(['inject', dir, '--quiet', '--site', 'https://shop.example/'], {
+      stdout,
+      stderr,
+      env: sb.env(),
+    })
+    expect(code).toBe(0)
+    expect(stdout.text()).toContain(
+      'skipped deep/index.html: a JSON-LD script of the page nests arrays and objects more than 100 levels deep\n',
+    )
+    expect(await readFile(join(dir, 'p/index.html'), 'utf8')).toContain('id="verified-reviews-jsonld"')
+  })
+
+  it('exits with 1 and lists a page that failed, after giving the other pages their markup', async () => {
+    await writeProductPage('gone', 'SKU-002')
+    const stdout = output()
+    const stderr = {
+      ...output(),
+      write: (chunk: string) => {
+        // Another process removes a page once the injector starts writing.
+        if (chunk === 'Adding JSON-LD…\n') unlinkSync(join(dir, 'gone/index.html'))
+        return true
+      },
+    }
+    const code = await runCommand(['inject', dir, '--site', 'https://shop.example/'], {
+      stdout,
+      stderr,
+      env: sb.env(),
+    })
+    expect(code).toBe(1)
+    expect(stdout.text()).toContain(
+      '1 page changed, 0 already up to date, 0 without reviews, 0 skipped, 1 failed\n',
+    )
+    expect(stdout.text()).toMatch(/\nfailed gone\/index\.html: could not be given its markup: ENOENT/)
+    expect(await readFile(join(dir, 'p/index.html'), 'utf8')).toContain('id="verified-reviews-jsonld"')
   })
 
   it('runs as an executable', async () => {

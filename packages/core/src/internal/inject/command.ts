@@ -39,6 +39,10 @@ Options:
   -h, --help           this help
 
 Credentials come from VERIFIED_REVIEWS_CLIENT_ID and VERIFIED_REVIEWS_CLIENT_SECRET.
+
+Exit code: 0 done (pages skipped for what they hold are listed, and count as done), 1 the run failed
+or a page failed (an error reading or writing it, listed as "failed <file>: reason"; the other pages
+still got their markup), 2 wrong usage.
 `
 
 function plural(count: number, one: string, many: string): string {
@@ -55,7 +59,7 @@ export function formatReport(report: InjectReport, dryRun: boolean): string {
       `${report.ownMarkupPages > 0 ? `${report.ownMarkupPages} with review markup of their own, ` : ''}` +
       `${report.pagesWithoutReviews} without reviews, ` +
       `${report.skippedPages.length} skipped` +
-      `${report.failedPages.length > 0 ? `, ${report.failedPages.length} failed the check after writing` : ''}`,
+      `${report.failedPages.length > 0 ? `, ${report.failedPages.length} failed` : ''}`,
     `${plural(report.products, 'product', 'products')}`,
     `${plural(apiCalls.total, 'API call', 'API calls')} (${plural(apiCalls.reviews, 'review page', 'review pages')}, ` +
       `${plural(apiCalls.products, 'summary page', 'summary pages')})` +
@@ -67,8 +71,9 @@ export function formatReport(report: InjectReport, dryRun: boolean): string {
 }
 
 /**
- * Runs `verified-reviews <args>`; resolves to the exit code: 0 done, 1 failed (or a page written failed
- * its check), 2 wrong usage.
+ * Runs `verified-reviews <args>`; resolves to the exit code: 0 done (pages skipped for their content
+ * included), 1 failed, or a page failed alone (an error reading, building or writing it, or its check
+ * after writing) while the others got their markup, 2 wrong usage.
  */
 export async function runCommand(args: readonly string[], io: CommandIo): Promise<number> {
   let parsed: ReturnType<typeof parse>

@@ -1,9 +1,10 @@
+import { unlinkSync } from 'node:fs'
 import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ReviewsCatalog } from '../catalog/local.ts'
-import { injectProductJsonLd } from './inject-directory.ts'
+import { type InjectProductJsonLdOptions, injectProductJsonLd } from './inject-directory.ts'
 
 const { clobber } = vi.hoisted(() => ({ clobber: { next: undefined as string | undefined } }))
 
@@ -54,14 +55,26 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function run() {
+function run(options: Partial<InjectProductJsonLdOptions> = {}) {
   return injectProductJsonLd({
     dir,
     site: 'https://shop.example/',
     catalog,
     maxReviews: 0,
     logger: { warn() {} },
+    ...options,
   })
+}
+
+/** A product page of `sku`, with `head` at the end of its head. */
+function productPage(sku: string, head = ''): string {
+  return `<!doctype html><html><head><meta name="verified-reviews:product" content="${sku}"><title>${sku}</title>${head}</head><body></body></html>`
+}
+
+/** How many of `files` hold the injector's markup. */
+async function withMarkup(files: readonly string[]): Promise<number> {
+  const texts = await Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')))
+  return texts.filter((text) => text.includes('id="verified-reviews-jsonld"')).length
 }
 
 describe('injectProductJsonLd writing pages', () => {
@@ -103,5 +116,61 @@ describe('injectProductJsonLd writing pages', () => {
       },
     ])
     expect((await readFile(join(dir, 'a.html'))).equals(bytes)).toBe(true)
+  })
+})
+
+describe('injectProductJsonLd with one page in trouble', () => {
+  const files = Array.from({ length: 40 }, (_, index) => `p${String(index + 1).padStart(2, '0')}.html`)
+
+  async function writeSite(head: (file: string) => string = () => ''): Promise<void> {
+    for (const [index, file] of files.entries()) {
+      await writeFile(join(dir, file), productPage(`SKU-${index + 1}`, head(file)))
+    }
+  }
+
+  it("gives every other page its markup when one page's JSON-LD nests 100,000 levels deep", async () => {
+    const deep = `{"@type":"Product","name":"Deep","offers":${'['.repeat(100_000)}${']'.repeat(100_000)}}`
+    await writeSite((file) =>
+      file === 'p08.html' ? `<script type="application/ld+json">${deep}</script>` : '',
+    )
+    const report = await run()
+    expect(report.skippedPages).toEqual([
+      {
+        file: 'p08.html',
+        reason: 'a JSON-LD script of the page nests arrays and objects more than 100 levels deep',
+      },
+    ])
+    expect(report.changedPages).toBe(39)
+    expect(await withMarkup(files)).toBe(39)
+  })
+
+  it('goes on past a page removed before its markup was written, listing it among the failed pages', async () => {
+    await writeSite()
+    const report = await run({
+      onProgress: ({ phase, done }) => {
+        // Another process removes a page between the scan and the writes.
+        if (phase === 'write' && done === 0) unlinkSync(join(dir, 'p08.html'))
+      },
+    })
+    expect(report.failedPages).toEqual([
+      { file: 'p08.html', reason: expect.stringMatching(/^could not be given its markup: ENOENT/) },
+    ])
+    expect(report.changedPages).toBe(39)
+    expect(await withMarkup(files.filter((file) => file !== 'p08.html'))).toBe(39)
+  })
+
+  it('goes on past a page whose URL cannot be worked out, listing it among the failed pages', async () => {
+    await writeSite()
+    const report = await run({
+      pageUrl: (file) => {
+        if (file === 'p08.html') throw new TypeError('no URL for this one')
+        return `https://shop.example/${file}`
+      },
+    })
+    expect(report.failedPages).toEqual([
+      { file: 'p08.html', reason: 'could not be read: no URL for this one' },
+    ])
+    expect(report.markedPages).toBe(39)
+    expect(await withMarkup(files)).toBe(39)
   })
 })

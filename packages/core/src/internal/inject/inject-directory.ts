@@ -113,7 +113,7 @@ export interface InjectProductJsonLdOptions {
   signal?: AbortSignal
 }
 
-/** A marked page that got no markup (or, in `failedPages`, whose markup failed its check), and why. */
+/** A marked page that got no markup (or, in `failedPages`, a page that failed), and why. */
 export interface SkippedPage {
   /** Path relative to `dir`, with `/` separators. */
   file: string
@@ -137,9 +137,11 @@ export interface InjectReport {
   /** Marked pages left alone, with the reason. */
   skippedPages: SkippedPage[]
   /**
-   * Pages written whose check failed: read back after the write, the file did not hold what was
-   * written, or did not parse with exactly one script of the injector (in the head, when added) and
-   * one Product node. Empty unless something else changed the file meanwhile.
+   * Pages that failed, each alone, while the run went on with the others: a page that could not be
+   * read or given its markup (an error reading, building or writing it, such as a file removed
+   * meanwhile), or a page written whose check failed (read back after the write, the file did not hold
+   * what was written, or did not parse with exactly one script of the injector, in the head when added,
+   * and one Product node). Empty unless something outside the page's content went wrong.
    */
   failedPages: SkippedPage[]
   /** Distinct products the marked pages name. */
@@ -175,7 +177,15 @@ interface PlannedPage {
   title: string | undefined
 }
 
-type Plan = { kind: 'unmarked' } | { kind: 'skipped'; reason: string } | ({ kind: 'planned' } & PlannedPage)
+type Plan =
+  | { kind: 'unmarked' }
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'failed'; reason: string }
+  | ({ kind: 'planned' } & PlannedPage)
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
 
 const WHITESPACE = /\s/
 
@@ -217,7 +227,7 @@ function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined):
   }
   const productIds = markedIds(productId)
   if (typeof productIds === 'string') return { kind: 'skipped', reason: productIds }
-  if (page.invalidJsonLd) return { kind: 'skipped', reason: 'a JSON-LD script of the page does not parse' }
+  if (page.jsonLdProblem !== undefined) return { kind: 'skipped', reason: page.jsonLdProblem }
   const url = page.canonicalUrl ?? pageUrl
   const ids = page.productNodes.map((node) => node.id)
   let nodeId: string | undefined
@@ -313,7 +323,13 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
   progress({ phase: 'scan', done: 0, total: files.length })
   const plans = await mapWithLimit(files, concurrency, async (file) => {
     options.signal?.throwIfAborted()
-    const plan = planPage(file, await readFile(join(dir, file)), urlOf(file))
+    let plan: Plan
+    try {
+      plan = planPage(file, await readFile(join(dir, file)), urlOf(file))
+    } catch (error) {
+      // One page's trouble is that page's: the others are still read and given their markup.
+      plan = { kind: 'failed', reason: `could not be read: ${messageOf(error)}` }
+    }
     progress({ phase: 'scan', done: ++scanned, total: files.length })
     return { file, plan }
   })
@@ -335,6 +351,10 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
   const planned: PlannedPage[] = []
   for (const { file, plan } of plans) {
     if (plan.kind === 'unmarked') continue
+    if (plan.kind === 'failed') {
+      report.failedPages.push({ file, reason: plan.reason })
+      continue
+    }
     report.markedPages++
     if (plan.kind === 'skipped') report.skippedPages.push({ file, reason: plan.reason })
     else planned.push(plan)
@@ -374,48 +394,58 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
   progress({ phase: 'write', done: 0, total: planned.length })
   await mapWithLimit(planned, concurrency, async (page) => {
     options.signal?.throwIfAborted()
+    // Read from the data fetched before any page: its failure is the run's, not the page's.
     const productReviews =
       maxReviews > 0 ? newestFirst(await Promise.all(page.productIds.map((id) => catalog.reviews(id)))) : []
-    // The page's own name keeps the merged node as it was; without a node of its own, the product's name.
-    const name = page.hasOwnNode ? page.ownName : productName(productReviews, page.title)
-    const product: ProductFacts | undefined = name === undefined ? undefined : { name }
-    // A group's aggregate counts every review of every variation once.
-    const rating =
-      page.productIds.length === 1
-        ? ratings.get(page.productIds[0] ?? '')
-        : combineRatings(page.productIds.map((id) => ratings.get(id)))
-    const reviewSummary = page.productIds
-      .map((id) => summaries?.get(id)?.review_summary)
-      .find((summary) => summary !== undefined)
-    const node = buildProductJsonLd({
-      url: page.nodeUrl,
-      ...(product === undefined ? {} : { product }),
-      ...(rating === undefined ? {} : { rating }),
-      reviews: productReviews,
-      maxReviews,
-      locale: page.language,
-      syndicatedReviews: options.syndicatedReviews === true,
-      ...(reviewSummary === undefined || options.reviewSummaryAuthor === undefined
-        ? {}
-        : { reviewSummary, reviewSummaryAuthor: options.reviewSummaryAuthor }),
-      ...(options.ratingDecimals === undefined ? {} : { ratingDecimals: options.ratingDecimals }),
-      ...(options.logger === undefined ? {} : { logger: options.logger }),
-    })
-    if (node === null || (node.aggregateRating === undefined && node.review === undefined)) {
-      report.pagesWithoutReviews++
-    } else {
-      const outcome = await writePage(
-        join(dir, page.file),
-        { ...node, '@id': page.nodeId },
-        options.nonce === undefined ? {} : { nonce: options.nonce },
-        options.dryRun === true,
-      )
-      if (outcome.status === 'skipped') report.skippedPages.push({ file: page.file, reason: outcome.reason })
-      else if (outcome.status === 'failed')
-        report.failedPages.push({ file: page.file, reason: outcome.reason })
-      else if (outcome.status === 'unchanged') report.unchangedPages++
-      else if (outcome.status === 'own-markup') report.ownMarkupPages++
-      else report.changedPages++
+    try {
+      // The page's own name keeps the merged node as it was; without a node of its own, the product's name.
+      const name = page.hasOwnNode ? page.ownName : productName(productReviews, page.title)
+      const product: ProductFacts | undefined = name === undefined ? undefined : { name }
+      // A group's aggregate counts every review of every variation once.
+      const rating =
+        page.productIds.length === 1
+          ? ratings.get(page.productIds[0] ?? '')
+          : combineRatings(page.productIds.map((id) => ratings.get(id)))
+      const reviewSummary = page.productIds
+        .map((id) => summaries?.get(id)?.review_summary)
+        .find((summary) => summary !== undefined)
+      const node = buildProductJsonLd({
+        url: page.nodeUrl,
+        ...(product === undefined ? {} : { product }),
+        ...(rating === undefined ? {} : { rating }),
+        reviews: productReviews,
+        maxReviews,
+        locale: page.language,
+        syndicatedReviews: options.syndicatedReviews === true,
+        ...(reviewSummary === undefined || options.reviewSummaryAuthor === undefined
+          ? {}
+          : { reviewSummary, reviewSummaryAuthor: options.reviewSummaryAuthor }),
+        ...(options.ratingDecimals === undefined ? {} : { ratingDecimals: options.ratingDecimals }),
+        ...(options.logger === undefined ? {} : { logger: options.logger }),
+      })
+      if (node === null || (node.aggregateRating === undefined && node.review === undefined)) {
+        report.pagesWithoutReviews++
+      } else {
+        const outcome = await writePage(
+          join(dir, page.file),
+          { ...node, '@id': page.nodeId },
+          options.nonce === undefined ? {} : { nonce: options.nonce },
+          options.dryRun === true,
+        )
+        if (outcome.status === 'skipped')
+          report.skippedPages.push({ file: page.file, reason: outcome.reason })
+        else if (outcome.status === 'failed')
+          report.failedPages.push({ file: page.file, reason: outcome.reason })
+        else if (outcome.status === 'unchanged') report.unchangedPages++
+        else if (outcome.status === 'own-markup') report.ownMarkupPages++
+        else report.changedPages++
+      }
+    } catch (error) {
+      // As in the scan: the page fails alone (a file removed meanwhile, say), and the run goes on.
+      report.failedPages.push({
+        file: page.file,
+        reason: `could not be given its markup: ${messageOf(error)}`,
+      })
     }
     progress({ phase: 'write', done: ++written, total: planned.length })
   })

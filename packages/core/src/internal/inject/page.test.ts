@@ -96,6 +96,15 @@ describe('readProductPage', () => {
     ])
   })
 
+  it('reports JSON-LD that nests more than 100 levels deep, reading 100,000 levels without overflowing', () => {
+    const deep = `{"@type":"Product","offers":${'['.repeat(100_000)}${']'.repeat(100_000)}}`
+    const read = readProductPage(page(`<script type="application/ld+json">${deep}</script>`))
+    expect(read.invalidJsonLd).toBe(true)
+    expect(read.jsonLdProblem).toBe(
+      'a JSON-LD script of the page nests arrays and objects more than 100 levels deep',
+    )
+  })
+
   it('reads the language of the page from its html element', () => {
     const html = '<!doctype html><html lang="fr-CA"><head><title>x</title></head><body></body></html>'
     expect(readProductPage(html).language).toBe('fr-CA')
@@ -201,6 +210,29 @@ describe('addProductJsonLd', () => {
       reason: 'a JSON-LD script of the page does not parse',
       html,
     })
+  })
+
+  it('leaves alone, with the reason, a page whose Product node nests 100,000 levels deep', () => {
+    const deep = `{"@type":"Product","@id":"${URL_A}","offers":${'['.repeat(100_000)}${']'.repeat(100_000)}}`
+    const html = page(`<script type="application/ld+json">${deep}</script>`)
+    expect(addProductJsonLd(html, reviewNode)).toEqual({
+      status: 'skipped',
+      reason: 'a JSON-LD script of the page nests arrays and objects more than 100 levels deep',
+      html,
+    })
+  })
+
+  it('merges into a Product node that nests as deep as 100 levels', () => {
+    // The node is level 1; its offers hold 99 levels of arrays.
+    const nested = `${'['.repeat(99)}${']'.repeat(99)}`
+    const html = page(
+      `<script type="application/ld+json">{"@type":"Product","@id":"${URL_A}","offers":${nested}}</script>`,
+    )
+    const result = addProductJsonLd(html, reviewNode)
+    expect(result.status).toBe('merged')
+    expect(jsonLdOf(result.html)).toEqual([
+      expect.objectContaining({ offers: JSON.parse(nested), aggregateRating: reviewNode.aggregateRating }),
+    ])
   })
 
   it('leaves a page alone when the merge would give it two Product nodes', () => {

@@ -53,9 +53,21 @@ export interface ProductPage {
   title: string | undefined
   /** The Product nodes already in the page's JSON-LD: their `@id`, `name` and `@type`, when they have them. */
   productNodes: { id: string | undefined; name: string | undefined; type: unknown }[]
-  /** Set when a JSON-LD script of the page does not parse: the page is then left alone. */
+  /**
+   * Set when a JSON-LD script of the page does not parse, or nests arrays and objects more than
+   * {@link MAX_JSON_LD_DEPTH} levels deep: the page is then left alone, for the reason in `jsonLdProblem`.
+   */
   invalidJsonLd: boolean
+  /** Why the page's JSON-LD is left alone (`invalidJsonLd`); undefined when it is not. */
+  jsonLdProblem: string | undefined
 }
+
+/**
+ * Deepest nesting of arrays and objects a page's JSON-LD may have for the injector to touch the page.
+ * Real markup nests some ten levels. Writing a merged script back is recursive (`JSON.stringify`): a
+ * Product node nesting 100,000 levels overflowed the call stack and aborted a whole run (issue 19).
+ */
+export const MAX_JSON_LD_DEPTH = 100
 
 interface JsonLdScript {
   script: ScriptElement
@@ -65,7 +77,20 @@ interface JsonLdScript {
 interface ParsedPage {
   parsed: ParsedHtml
   scripts: JsonLdScript[]
-  invalidJsonLd: boolean
+  /** Why the page's JSON-LD is left alone: a script that does not parse or nests too deep. */
+  jsonLdProblem: string | undefined
+}
+
+/** Whether `value` nests arrays and objects more than `limit` levels deep, walked with a stack of its own (no recursion). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 1 }]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue
+    if (next.depth > limit) return true
+    // Object.values gives an array's items too.
+    for (const child of Object.values(next.value)) pending.push({ value: child, depth: next.depth + 1 })
+  }
+  return false
 }
 
 /**
@@ -79,16 +104,24 @@ function isJsonLdScript(script: ScriptElement): boolean {
 function parsePage(html: string, offsets: boolean): ParsedPage {
   const parsed = parseHtml(html, { offsets })
   const scripts: JsonLdScript[] = []
-  let invalidJsonLd = false
+  let jsonLdProblem: string | undefined
   for (const script of parsed.scripts) {
     if (!isJsonLdScript(script)) continue
+    let document: unknown
     try {
-      scripts.push({ script, document: JSON.parse(script.text) })
+      // Not recursive in V8: any depth parses.
+      document = JSON.parse(script.text)
     } catch {
-      invalidJsonLd = true
+      jsonLdProblem ??= 'a JSON-LD script of the page does not parse'
+      continue
     }
+    if (nestsDeeperThan(document, MAX_JSON_LD_DEPTH)) {
+      jsonLdProblem ??= `a JSON-LD script of the page nests arrays and objects more than ${MAX_JSON_LD_DEPTH} levels deep`
+      continue
+    }
+    scripts.push({ script, document })
   }
-  return { parsed, scripts, invalidJsonLd }
+  return { parsed, scripts, jsonLdProblem }
 }
 
 function isNode(value: unknown): value is JsonLdNode {
@@ -145,7 +178,7 @@ function declaredEncodingOf(parsed: ParsedHtml): string | undefined {
  * @param pageUrl The page's own URL, against which a relative canonical `href` is resolved.
  */
 export function readProductPage(html: string, pageUrl?: string): ProductPage {
-  const { parsed, scripts, invalidJsonLd } = parsePage(html, false)
+  const { parsed, scripts, jsonLdProblem } = parsePage(html, false)
   const metaIds: string[] = []
   const attributeIds: string[] = []
   let canonicalUrl: string | undefined
@@ -185,7 +218,8 @@ export function readProductPage(html: string, pageUrl?: string): ProductPage {
       name: typeof node.name === 'string' ? node.name : undefined,
       type: node['@type'],
     })),
-    invalidJsonLd,
+    invalidJsonLd: jsonLdProblem !== undefined,
+    jsonLdProblem,
   }
 }
 
@@ -236,9 +270,9 @@ function parsesAsIntended(before: string, html: string, text: string, inHead: bo
  * when added, and every other node of the page (its own scripts included) the same.
  *
  * The page is left alone (`skipped`) when it declares another encoding than UTF-8, when one of its
- * JSON-LD scripts does not parse, when the merge would leave it with more than one Product node, or when
- * the markup cannot be placed without changing how the rest of the page parses (a page that ends inside
- * its head, say); and as it is (`own-markup`) when its own Product node already carries review markup
+ * JSON-LD scripts does not parse or nests more than {@link MAX_JSON_LD_DEPTH} levels deep, when the
+ * merge would leave it with more than one Product node, or when the markup cannot be placed without
+ * changing how the rest of the page parses (a page that ends inside its head, say); and as it is (`own-markup`) when its own Product node already carries review markup
  * (`aggregateRating` or `review`), which the page's generator keeps up to date: a review component that
  * marks up the reviews it shows. A script this function added, or merged into (it then carries
  * `data-verified-reviews-jsonld`), is its own, and is brought up to date. JSON-LD inside `<template>`,
@@ -250,10 +284,10 @@ export function addProductJsonLd(
   options: AddProductJsonLdOptions = {},
 ): AddProductJsonLdResult {
   const skipped = (reason: string): AddProductJsonLdResult => ({ status: 'skipped', reason, html })
-  const { parsed, scripts, invalidJsonLd } = parsePage(html, true)
+  const { parsed, scripts, jsonLdProblem } = parsePage(html, true)
   const encoding = declaredEncodingOf(parsed)
   if (encoding !== undefined && encoding !== 'utf-8') return skipped(declaresEncodingReason(encoding))
-  if (invalidJsonLd) return skipped('a JSON-LD script of the page does not parse')
+  if (jsonLdProblem !== undefined) return skipped(jsonLdProblem)
   const target = mergeTarget(scripts, node['@id'])
   if (
     target !== undefined &&
@@ -311,11 +345,11 @@ export function addProductJsonLd(
  * the page's JSON-LD.
  */
 export function injectedMarkupProblem(html: string, added: boolean): string | undefined {
-  const { parsed, scripts, invalidJsonLd } = parsePage(html, false)
+  const { parsed, scripts, jsonLdProblem } = parsePage(html, false)
   const own = parsed.scripts.filter(isOwnScript)
   if (own.length !== 1) return `the page holds ${own.length} scripts of the injector, not 1`
   if (added && own[0]?.inHead !== true) return 'the script of the injector is not in the head'
-  if (invalidJsonLd) return 'a JSON-LD script of the page does not parse'
+  if (jsonLdProblem !== undefined) return jsonLdProblem
   const products = productNodes(scripts.map((script) => script.document)).length
   if (products !== 1) return `the page holds ${products} Product nodes, not 1`
   return undefined
