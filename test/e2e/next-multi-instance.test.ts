@@ -41,6 +41,26 @@ async function sandboxCalls(): Promise<Record<string, number>> {
   return stats.operations
 }
 
+/** Adds a review of `productId` to the sandbox. */
+async function addReview(productId: string, content: string, rate = 5): Promise<void> {
+  const added = await fetch(`${app.sandbox.origin}/__sandbox/product-reviews`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify([{ product_variation_id: productId, review_rate: rate, review_content: content }]),
+  })
+  expect(added.status).toBe(201)
+}
+
+/** Calls the revalidate route of instance A, which must answer 200; its answer. */
+async function revalidateThroughA(): Promise<Response> {
+  const response = await fetch(`${a.origin}/api/revalidate-reviews`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${app.revalidateSecret}` },
+  })
+  expect(response.status, a.output()).toBe(200)
+  return response
+}
+
 describe('two next start instances sharing one Redis', () => {
   it('serve a product revalidated through one instance fresh from the other, and leave the other products as they were', async () => {
     await fetch(`${app.sandbox.origin}/__sandbox/stats`, { method: 'DELETE' })
@@ -56,18 +76,8 @@ describe('two next start instances sharing one Redis', () => {
       }
     }
 
-    const added = await fetch(`${app.sandbox.origin}/__sandbox/product-reviews`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify([{ product_variation_id: 'SKU-001', review_rate: 5, review_content: NEW_REVIEW }]),
-    })
-    expect(added.status).toBe(201)
-
-    const response = await fetch(`${a.origin}/api/revalidate-reviews`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${app.revalidateSecret}` },
-    })
-    expect(response.status, a.output()).toBe(200)
+    await addReview('SKU-001', NEW_REVIEW)
+    const response = await revalidateThroughA()
     const body = (await response.json()) as {
       products: string[]
       sync: { products: { mode: string; calls: number } }
@@ -145,11 +155,7 @@ describe('two next start instances sharing one Redis', () => {
 
   it('stay within a small maxmemory under a flood of unknown ids and junk views, and still revalidate on both', async () => {
     // The revalidate route's review store, seeded from the build at its first call, is in Redis first.
-    const seeded = await fetch(`${a.origin}/api/revalidate-reviews`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${app.revalidateSecret}` },
-    })
-    expect(seeded.status, a.output()).toBe(200)
+    await revalidateThroughA()
     const info = await redis.command('INFO', 'memory')
     const used = Number(/used_memory:(\d+)/.exec(info)?.[1])
     const limit = used + 4 * 1024 * 1024
@@ -175,17 +181,8 @@ describe('two next start instances sharing one Redis', () => {
       const memory = Number(/used_memory:(\d+)/.exec(await redis.command('INFO', 'memory'))?.[1])
 
       const text = 'Written after a flood, read on both servers.'
-      const added = await fetch(`${app.sandbox.origin}/__sandbox/product-reviews`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify([{ product_variation_id: 'SKU-020', review_rate: 4, review_content: text }]),
-      })
-      expect(added.status).toBe(201)
-      const response = await fetch(`${a.origin}/api/revalidate-reviews`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${app.revalidateSecret}` },
-      })
-      expect(response.status, a.output()).toBe(200)
+      await addReview('SKU-020', text, 4)
+      const response = await revalidateThroughA()
       expect(((await response.json()) as { products: string[] }).products).toEqual(['SKU-020'])
       const shown: boolean[] = []
       for (const server of [a, b]) {
@@ -224,16 +221,8 @@ describe('two next start instances sharing one Redis', () => {
     expect(before.jsonLd).toBe(1)
     expect(await look(b)).toEqual(before)
 
-    const added = await fetch(`${app.sandbox.origin}/__sandbox/product-reviews`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify([{ product_variation_id: 'SKU-011', review_rate: 5, review_content: text }]),
-    })
-    expect(added.status).toBe(201)
-    const response = await fetch(`${a.origin}/api/revalidate-reviews`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${app.revalidateSecret}` },
-    })
+    await addReview('SKU-011', text)
+    const response = await revalidateThroughA()
     expect(((await response.json()) as { products: string[] }).products).toEqual(['SKU-011'])
 
     // Every call of the Published API answers 503 while both instances render the product again.

@@ -150,7 +150,9 @@ describe('ProductReviewsView', () => {
       const body = bodyOf(renderToString(view({ searchParams: { q: value, vr_cursor: value } })))
       const hrefs = [...body.querySelectorAll('a[href^="?"]')].map((link) => link.getAttribute('href') ?? '')
       expect(hrefs.length).toBeGreaterThan(0)
-      for (const href of hrefs) expect(new URLSearchParams(href.slice(1)).get('q')).toBe(value)
+      // Kept, escaped, up to 256 characters; a longer one is left out of the links.
+      const kept = value.length <= 256 ? value : null
+      for (const href of hrefs) expect(new URLSearchParams(href.slice(1)).get('q')).toBe(kept)
       expect(body.querySelectorAll('script')).toHaveLength(1)
     }
   })
