@@ -4,6 +4,7 @@ import {
   readEnvironment,
   type VerifiedReviewsClient,
 } from '@verified-reviews/core'
+import { cacheKeyFetch } from './internal/cache-key-fetch.ts'
 import { nextTagging } from './internal/tagged-client.ts'
 
 /** Seconds review data stays fresh in the Next.js data cache when `VERIFIED_REVIEWS_REVALIDATE` is not set. */
@@ -28,8 +29,11 @@ type Fetch = (input: string, init: RequestInit) => Promise<Response>
  * sync pages in `.next/cache` and hand them to the next build. The fetch is looked up at each request,
  * so that the one Next.js patches in is the one used.
  */
-const nextFetch: Fetch = (input, init) =>
-  globalThis.fetch(input, 'next' in init ? init : { cache: 'no-store', ...init })
+const nextFetch: Fetch = cacheKeyFetch(
+  (input, init) => globalThis.fetch(input, 'next' in init ? init : { cache: 'no-store', ...init }),
+  // The account a cached read belongs to, in its cache key instead of its token.
+  () => encodeURIComponent(`${readEnvironment().origin ?? ''} ${readEnvironment().clientId ?? ''}`),
+)
 
 /** What the clients of this package may share with the other instances of a site. */
 export type SharedClientState = Pick<ClientOptions, 'tokenStore' | 'rateBudget'>
