@@ -1,0 +1,79 @@
+// What `pnpm pack` puts in each package's tarball, read back from the tarball itself: no test, type test,
+// test helper or fixture may ship. Runs after `pnpm build` (the root `check` script's order), so `dist/`
+// is what a release would publish.
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const run = promisify(execFile)
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const testFile = /\.test(-d)?\.|\/testing\/|fixtures/
+
+interface Packed {
+  name: string
+  filename: string
+}
+
+let destination = ''
+const contents = new Map<string, string[]>()
+
+beforeAll(async () => {
+  const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+    packageManager: string
+  }
+  destination = await mkdtemp(join(tmpdir(), 'vr-tarballs-'))
+  // One recursive pack for all packages: one pnpm start instead of six.
+  const { stdout } = await run(
+    'npx',
+    [
+      '-y',
+      manifest.packageManager,
+      '-r',
+      '--filter',
+      './packages/*',
+      'pack',
+      '--pack-destination',
+      destination,
+      '--json',
+    ],
+    { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+  )
+  const packed = JSON.parse(stdout) as Packed[]
+  for (const { name, filename } of packed) {
+    const listing = await run('tar', ['-tzf', filename], { maxBuffer: 64 * 1024 * 1024 })
+    contents.set(name, listing.stdout.split('\n').filter(Boolean))
+  }
+}, 120_000)
+
+afterAll(async () => {
+  if (destination) await rm(destination, { recursive: true, force: true })
+})
+
+describe('the published tarballs', () => {
+  it('pack every package, each with its built dist/', () => {
+    expect([...contents.keys()].sort()).toEqual([
+      '@verified-reviews/astro',
+      '@verified-reviews/core',
+      '@verified-reviews/next',
+      '@verified-reviews/react',
+      '@verified-reviews/redis',
+      '@verified-reviews/sandbox',
+    ])
+    for (const [name, paths] of contents) {
+      expect(paths, `${name} has no dist/index.js: run \`pnpm build\` first`).toContain(
+        'package/dist/index.js',
+      )
+    }
+  })
+
+  it('hold no test file, type test, test helper or fixture', () => {
+    const shipped = [...contents].flatMap(([name, paths]) =>
+      paths.filter((path) => testFile.test(path)).map((path) => `${name}: ${path}`),
+    )
+    expect(shipped).toEqual([])
+  })
+})
