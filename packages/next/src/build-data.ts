@@ -13,8 +13,9 @@ import {
 } from '@verified-reviews/core/prefetch'
 import { createJsonFileReviewStore } from '@verified-reviews/core/sync'
 import { freshReviewsClient } from './clients.ts'
-import { buildCheckProblem, LOG_PREFIX } from './internal/build-check.ts'
+import { buildCheckProblem } from './internal/build-check.ts'
 import { readBuildProducts } from './internal/build-products.ts'
+import { LOG_PREFIX } from './internal/log-prefix.ts'
 import { buildDirectory, buildStorePath } from './internal/paths.ts'
 
 export type { BuildData } from '@verified-reviews/core/prefetch'

@@ -17,9 +17,10 @@ import {
 import type { ReactElement } from 'react'
 import { buildCatalog, isBuildPhase } from './build-data.ts'
 import { revalidateSeconds, reviewsClient } from './clients.ts'
-import { LOG_PREFIX, reportBuildError } from './internal/build-check.ts'
+import { reportBuildError } from './internal/build-check.ts'
 import { markFailedRender } from './internal/failed-render.ts'
 import { FAILED_RENDER_RETRY_SECONDS } from './internal/failed-render-tag.ts'
+import { LOG_PREFIX } from './internal/log-prefix.ts'
 import { tagRender } from './internal/render-tags.ts'
 import { reviewTags } from './tags.ts'
 

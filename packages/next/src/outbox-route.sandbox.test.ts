@@ -91,6 +91,9 @@ describe('createOutboxDrainRoute', () => {
     expect((await route.POST(call('POST', 'Bearer anything'))).status).toBe(401)
     expect((await route.POST(call('POST', 'Bearer '))).status).toBe(401)
     expect(logged).toHaveBeenCalledTimes(1)
+    expect(String(logged.mock.lastCall?.[0])).toMatch(
+      /^\[@verified-reviews\/next\] the outbox drain route refuses every call/,
+    )
   })
 
   it('answers 502 when the outbox cannot be read', async () => {
@@ -103,5 +106,24 @@ describe('createOutboxDrainRoute', () => {
       call('POST', `Bearer ${SECRET}`),
     )
     expect(response.status).toBe(502)
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      'the outbox could not be drained; the next call resumes it',
+    )
+  })
+
+  it('says which option to fix, not that the next call resumes, when an option is out of range', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const store = createMemoryOutboxStore()
+    await waiting(store, 1)
+    const route = createOutboxDrainRoute({ store, secret: SECRET, client: sb.client(), batchSize: 0 })
+    const response = await route.POST(call('POST', `Bearer ${SECRET}`))
+    expect(response.status).toBe(502)
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      'the outbox could not be drained: batchSize: must be an integer from 1 to 50; every call fails the same way until the configuration of this server is fixed',
+    )
+    expect(String(logged.mock.lastCall?.[0])).toMatch(
+      /^\[@verified-reviews\/next\] the outbox could not be drained: /,
+    )
+    expect((await store.stats()).pending).toBe(1)
   })
 })

@@ -7,6 +7,7 @@ import {
 } from '@verified-reviews/core/outbox'
 import { freshReviewsClient } from './clients.ts'
 import { jsonAnswer } from './internal/json-answer.ts'
+import { scheduledFailure } from './internal/scheduled-failure.ts'
 import { schedulerCheck } from './internal/secret.ts'
 
 /** Options of {@link createOutboxDrainRoute}. */
@@ -97,9 +98,8 @@ export function createOutboxDrainRoute(options: OutboxDrainRouteOptions): Outbox
       }
       return jsonAnswer(200, body)
     } catch (error) {
-      console.error('@verified-reviews/next: the outbox drain failed.', error)
       return jsonAnswer(502, {
-        error: { message: 'the outbox could not be drained; the next call resumes it' },
+        error: { message: scheduledFailure('the outbox could not be drained', error) },
       })
     }
   }

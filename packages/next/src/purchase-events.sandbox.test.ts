@@ -63,7 +63,7 @@ describe('submitPurchaseEvent', () => {
   })
 
   it('refuses a FormData, which anyone can forge, and sends nothing', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const form = new FormData()
     form.set('purchase_reference', 'ORDER-1001')
     form.set('consumer.email', 'stranger@example.com')
@@ -71,6 +71,9 @@ describe('submitPurchaseEvent', () => {
     expect(result).toMatchObject({ ok: false, created: [], errors: {} })
     expect(result.message).toBeDefined()
     expect(await received()).toEqual([])
+    expect(String(logged.mock.lastCall?.[0])).toMatch(
+      /^\[@verified-reviews\/next\] submitPurchaseEvent takes events/,
+    )
   })
 
   it('names the fields of several events with their index', async () => {
@@ -85,7 +88,7 @@ describe('submitPurchaseEvent', () => {
   })
 
   it('answers a message, not field errors, when the service cannot be reached', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const result = await submitPurchaseEvent(order(), {
       websiteId: sb.sandbox.websiteId,
       client: createClient({ origin: 'http://127.0.0.1:9', clientId: 'a', clientSecret: 'b', maxRetries: 0 }),
@@ -96,5 +99,8 @@ describe('submitPurchaseEvent', () => {
       errors: {},
       message: 'The purchase could not be sent for review invitations.',
     })
+    expect(String(logged.mock.lastCall?.[0])).toMatch(
+      /^\[@verified-reviews\/next\] submitPurchaseEvent could not send/,
+    )
   })
 })

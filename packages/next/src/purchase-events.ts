@@ -8,6 +8,7 @@ import {
 } from '@verified-reviews/core'
 import { type OutboxStore, sendPurchaseEvents } from '@verified-reviews/core/outbox'
 import { freshReviewsClient } from './clients.ts'
+import { LOG_PREFIX } from './internal/log-prefix.ts'
 
 /** What {@link submitPurchaseEvent} needs of a client: `createClient()` satisfies it. */
 export interface PurchaseEventsClient {
@@ -104,7 +105,7 @@ export async function submitPurchaseEvent(
   if (input instanceof FormData) {
     // A form is written by whoever sends it: an event read from one would be forgeable.
     console.error(
-      "@verified-reviews/next: submitPurchaseEvent takes events built on the server from the confirmed order, not a FormData; read the shopper's own fields with purchaseEventFromForm(form).",
+      `${LOG_PREFIX} submitPurchaseEvent takes events built on the server from the confirmed order, not a FormData; read the shopper's own fields with purchaseEventFromForm(form).`,
     )
     return { ok: false, created: [], errors: {}, message: FAILED }
   }
@@ -153,7 +154,7 @@ export async function submitPurchaseEvent(
       return { ok: false, created: [], errors: Object.fromEntries(errors) }
     }
     // Missing credentials or website id, or a service out of reach: nothing the customer can fix.
-    console.error('@verified-reviews/next: submitPurchaseEvent could not send the purchase events.', error)
+    console.error(`${LOG_PREFIX} submitPurchaseEvent could not send the purchase events.`, error)
     return { ok: false, created: [], errors: {}, message: FAILED }
   }
 }

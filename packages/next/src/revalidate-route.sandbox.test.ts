@@ -188,4 +188,47 @@ describe('createRevalidateRoute', () => {
     expect(later.status).toBe(200)
     expect(((await later.json()) as RevalidateRouteBody).sync.products.newReviews).toBe(3000)
   })
+
+  it('says that the next call resumes a sync the API broke off, in a log line with the package prefix', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await sb.faults([{ operation: 'products.reviews.list', status: 500, count: 3 }])
+    const failed = await route({ brandStore: false, client: sb.client({ maxRetries: 0 }) }).POST(
+      call('POST', `Bearer ${SECRET}`),
+    )
+    expect(((await failed.json()) as { error: { message: string } }).error.message).toBe(
+      'a review sync failed; the next call resumes it',
+    )
+    expect(String(logged.mock.lastCall?.[0])).toMatch(/^\[@verified-reviews\/next\] a review sync failed: /)
+  })
+
+  it('says what to fix, not that the next call resumes, when the credentials are refused', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    for (const [name, value] of Object.entries(sb.env())) vi.stubEnv(name, value)
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', 'not-the-secret')
+    const handler = createRevalidateRoute({ secret: SECRET, store: 'memory', brandStore: false })
+    for (let call_ = 0; call_ < 2; call_++) {
+      const failed = await handler.POST(call('POST', `Bearer ${SECRET}`))
+      expect(failed.status).toBe(502)
+      const { message } = ((await failed.json()) as { error: { message: string } }).error
+      expect(message).toBe(
+        'a review sync failed: the API credentials were refused (see the server log); every call fails the same way until the configuration of this server is fixed',
+      )
+    }
+    expect(String(logged.mock.lastCall?.[0])).toMatch(
+      /^\[@verified-reviews\/next\] a review sync failed: VERIFIED_REVIEWS_CLIENT_ID \(\S+\) and VERIFIED_REVIEWS_CLIENT_SECRET were refused/,
+    )
+  })
+
+  it('names the missing credentials instead of saying that the next call resumes', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    for (const [name, value] of Object.entries(sb.env())) vi.stubEnv(name, value)
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', '')
+    const failed = await createRevalidateRoute({ secret: SECRET, store: 'memory', brandStore: false }).POST(
+      call('POST', `Bearer ${SECRET}`),
+    )
+    expect(failed.status).toBe(502)
+    expect(((await failed.json()) as { error: { message: string } }).error.message).toBe(
+      'a review sync failed: VERIFIED_REVIEWS_CLIENT_SECRET is not set; every call fails the same way until the configuration of this server is fixed',
+    )
+  })
 })

@@ -11,6 +11,7 @@ import {
 import { revalidateTag } from 'next/cache.js'
 import { freshReviewsClient } from './clients.ts'
 import { jsonAnswer as json } from './internal/json-answer.ts'
+import { scheduledFailure } from './internal/scheduled-failure.ts'
 import { schedulerCheck } from './internal/secret.ts'
 import { openBrandStore, openProductStore } from './internal/stores.ts'
 import { reviewTags } from './tags.ts'
@@ -174,9 +175,8 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
       }
       return json(200, body)
     } catch (error) {
-      console.error('@verified-reviews/next: a review sync of the revalidate route failed.', error)
       return json(502, {
-        error: { message: 'a review sync failed; the next call resumes it' },
+        error: { message: scheduledFailure('a review sync failed', error) },
         products: products?.affectedProductIds ?? [],
         revalidated,
       })

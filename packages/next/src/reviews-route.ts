@@ -7,6 +7,7 @@ import {
 } from '@verified-reviews/core/endpoint'
 import { reviewsClient } from './clients.ts'
 import { jsonAnswer } from './internal/json-answer.ts'
+import { LOG_PREFIX } from './internal/log-prefix.ts'
 
 /** Options of {@link createReviewsRoute}. */
 export interface ReviewsRouteOptions extends Omit<ReviewsEndpointOptions, 'client'> {
@@ -48,7 +49,7 @@ export function createReviewsRoute(options: ReviewsRouteOptions = {}): ReviewsRo
           if (!told) {
             told = true
             console.error(
-              `@verified-reviews/next: the reviews route answers 503 until ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} set on this server.`,
+              `${LOG_PREFIX} the reviews route answers 503 until ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} set on this server.`,
             )
           }
           return jsonAnswer(

@@ -6,15 +6,13 @@ import {
   checkBuildCredentials,
   describeBuildProblem,
 } from '@verified-reviews/core/prefetch'
+import { LOG_PREFIX } from './log-prefix.ts'
 
 /**
  * The outcome of the credentials check at the start of `next build`, handed to the build workers in
  * their environment (they are started after it): `ok`, or why the build goes on without review data.
  */
 const BUILD_CHECK = '__VERIFIED_REVIEWS_BUILD_CHECK'
-
-/** Prefix of every line this package writes to a build log. */
-export const LOG_PREFIX = '[@verified-reviews/next]'
 
 /** Whether `error`, or an error it was caused by, is Next.js turning a static render dynamic. */
 function turnedDynamic(error: unknown): boolean {

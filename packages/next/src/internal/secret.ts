@@ -1,5 +1,6 @@
 import { readEnvironment } from '@verified-reviews/core'
 import { jsonAnswer } from './json-answer.ts'
+import { LOG_PREFIX } from './log-prefix.ts'
 
 async function sha256(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
@@ -69,7 +70,7 @@ export function schedulerCheck(
     if (secrets.length === 0 && !warned) {
       warned = true
       console.error(
-        `@verified-reviews/next: the ${route} refuses every call: set VERIFIED_REVIEWS_REVALIDATE_SECRET or CRON_SECRET.`,
+        `${LOG_PREFIX} the ${route} refuses every call: set VERIFIED_REVIEWS_REVALIDATE_SECRET or CRON_SECRET.`,
       )
     }
     return refuseUnlessScheduler(request, secrets)

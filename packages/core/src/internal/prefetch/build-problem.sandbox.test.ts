@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { freePort } from '../../../../../test/fixtures/free-port.ts'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
+import { ValidationError } from '../../errors.ts'
 import {
   type BuildProblem,
+  buildProblemOf,
   buildStops,
   checkBuildCredentials,
   describeBuildProblem,
@@ -89,6 +91,17 @@ describe('checkBuildCredentials', () => {
     expect(check).toMatchObject({ ok: false, stops: true })
     expect(check.line).toMatch(/were refused: .*: the build stops, since its pages would have no reviews\./)
     expect(await checkBuildCredentials({}, false)).toMatchObject({ ok: false, stops: false })
+  })
+})
+
+describe('buildProblemOf', () => {
+  it('takes an option out of range for what it is, not for missing credentials', () => {
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', '')
+    const error = new ValidationError([{ field: 'batchSize', message: 'must be an integer from 1 to 50' }])
+    expect(buildProblemOf(error)).toEqual({
+      kind: 'failed',
+      message: 'batchSize: must be an integer from 1 to 50',
+    })
   })
 })
 

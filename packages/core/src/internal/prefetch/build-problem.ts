@@ -96,7 +96,8 @@ function deepestCause(error: Error): string | undefined {
 export function buildProblemOf(error: unknown, settings: BuildSettings = {}): BuildProblem {
   const client = { ...environmentClientOptions(), ...settings.client }
   const names = { ...ENVIRONMENT_VARIABLES, ...settings.names }
-  if (error instanceof ValidationError) {
+  // A credential the client lacks: its ValidationError names it, where another one names an option.
+  if (error instanceof ValidationError && (error.field === 'clientId' || error.field === 'clientSecret')) {
     const missing = (['clientId', 'clientSecret'] as const)
       .filter((key) => client[key] === undefined)
       .map((key) => names[key])
