@@ -1,6 +1,6 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { type CursorScope, cursorSigner } from '@verified-reviews/core/endpoint'
 import { describe, expect, it } from 'vitest'
@@ -133,7 +133,15 @@ interface HookedBuild {
  * `product`: `astro:config:setup` and `astro:config:done`, then the test, which runs `done()`.
  */
 async function hookedBuild(
-  settings: { options?: VerifiedReviewsOptions; product: string; faults?: Fault[] },
+  settings: {
+    options?: VerifiedReviewsOptions
+    product: string
+    faults?: Fault[]
+    /** Where the page is in the build's folder. @default 'index.html' */
+    file?: string
+    /** What the Astro config says of its page URLs. @default trailingSlash 'ignore', build.format 'directory' */
+    config?: { trailingSlash?: string; build?: { format: string } }
+  },
   test: (build: HookedBuild) => Promise<void>,
 ): Promise<void> {
   const sb = await startSandbox({ seed: 1, rateLimit: 0 })
@@ -141,7 +149,9 @@ async function hookedBuild(
   const dir = await mkdtemp(join(tmpdir(), 'vr-astro-hooks-'))
   try {
     const html = `<html><head><meta name="verified-reviews:product" content="${settings.product}"></head><body></body></html>`
-    await writeFile(join(dir, 'index.html'), html)
+    const file = join(dir, settings.file ?? 'index.html')
+    await mkdir(dirname(file), { recursive: true })
+    await writeFile(file, html)
     if (settings.faults !== undefined) await sb.faults(settings.faults)
     const lines = { info: [] as string[], error: [] as string[] }
     const logger = {
@@ -159,14 +169,18 @@ async function hookedBuild(
     >
     const root = pathToFileURL(`${dir}/`)
     await hooks['astro:config:setup']?.({ config: { root, cacheDir: root }, command: 'build', logger })
-    await hooks['astro:config:done']?.({ config: { site: 'https://shop.example', base: '/' }, logger })
+    const config = { trailingSlash: 'ignore', build: { format: 'directory' }, ...settings.config }
+    await hooks['astro:config:done']?.({
+      config: { site: 'https://shop.example', base: '/', ...config },
+      logger,
+    })
     await test({
       sb,
       html,
       done: async () => {
         await hooks['astro:build:done']?.({ dir: root, logger, pages: [], routes: [] })
       },
-      page: () => readFile(join(dir, 'index.html'), 'utf8'),
+      page: () => readFile(file, 'utf8'),
       lines,
     })
   } finally {
@@ -224,6 +238,21 @@ describe('the injection after the build', () => {
           /^Review rich snippets not added: VERIFIED_REVIEWS_CLIENT_ID \(.+\) and VERIFIED_REVIEWS_CLIENT_SECRET were refused: the API at .+ answered 401 .*: the build stops/,
         )
         expect(await build.page()).toBe(build.html)
+      },
+    )
+  })
+
+  it("gives the Product node of a page the URL trailingSlash 'never' gives it, as the components do", async () => {
+    await hookedBuild(
+      { product: 'SKU-001', file: 'injected-only/index.html', config: { trailingSlash: 'never' } },
+      async (build) => {
+        await build.done()
+        const script = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(
+          await build.page(),
+        )
+        expect((JSON.parse(script?.[1] ?? 'null') as { '@id'?: string })['@id']).toBe(
+          'https://shop.example/injected-only',
+        )
       },
     )
   })

@@ -174,11 +174,13 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
           'rich snippets, since their Product node needs an absolute URL.',
       )
     }
+    const pageUrls = shared().pageUrls
     let report: InjectReport
     try {
       report = await injectProductJsonLd({
         dir,
         ...(site === undefined ? {} : { site }),
+        ...(pageUrls === undefined ? {} : { trailingSlash: pageUrls.trailingSlash }),
         catalog: sharedCatalog(),
         maxReviews,
         syndicatedReviews: options.syndicatedReviews === true,
@@ -255,6 +257,7 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
       },
       'astro:config:done': ({ config }) => {
         site = config.site === undefined ? undefined : new URL(config.base, config.site).href
+        shared().pageUrls = { trailingSlash: config.trailingSlash, format: config.build.format }
       },
       'astro:build:done': async ({ dir, logger }) => {
         // A build without review data (the check at its start said why) has none to inject.

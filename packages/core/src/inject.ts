@@ -39,3 +39,4 @@ export {
   type ProductPage,
   readProductPage,
 } from './internal/inject/page.ts'
+export type { TrailingSlash } from './internal/view/url.ts'

@@ -68,5 +68,5 @@ export {
 } from './internal/view/review-query.ts'
 export { STARS_SVG, type StarRatingView, starRating } from './internal/view/stars.ts'
 export { shownTranslation, type TranslatedText, translatedText } from './internal/view/translated-text.ts'
-export { pageHref } from './internal/view/url.ts'
+export { pageHref, pageUrl, type TrailingSlash } from './internal/view/url.ts'
 export { listViewPage, type ViewParams } from './internal/view/view-page.ts'

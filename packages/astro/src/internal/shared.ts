@@ -16,6 +16,7 @@ import {
   type ReviewsCatalog,
 } from '@verified-reviews/core/prefetch'
 import { createJsonFileReviewStore, createMemoryReviewStore } from '@verified-reviews/core/sync'
+import type { TrailingSlash } from '@verified-reviews/core/view'
 import type { AstroIntegrationLogger } from 'astro'
 import { type BuildCalls, countingFetch, emptyCalls } from './build-report.ts'
 
@@ -55,6 +56,15 @@ export interface SharedState {
   toldFailures: Set<string>
   /** The API calls this build made through the shared client, by data. */
   calls: BuildCalls
+  /** How the site writes its page URLs (from the Astro config); undefined without the integration. */
+  pageUrls: PageUrlSettings | undefined
+}
+
+/** The settings of the Astro config that decide a page's URL, the `@id` of its Product node. */
+export interface PageUrlSettings {
+  trailingSlash: TrailingSlash
+  /** Astro's `build.format`: `'directory'` writes `about/index.html`, `'file'` `about.html`. */
+  format: 'file' | 'directory' | 'preserve'
 }
 
 // Astro loads the config, the content config and the pages through separate module graphs, so the state
@@ -76,6 +86,7 @@ function initialState(): SharedState {
     buildProblem: undefined,
     toldFailures: new Set(),
     calls: emptyCalls(),
+    pageUrls: undefined,
   }
 }
 

@@ -18,6 +18,7 @@ import type { ReviewStore } from '../sync/store.ts'
 import type { ProductReviewsSyncReport } from '../sync/sync-reviews.ts'
 import { combineRatings, newestFirst } from '../view/product-group.ts'
 import { languageOf } from '../view/translated-text.ts'
+import type { TrailingSlash } from '../view/url.ts'
 import { writeAtomically } from '../write-atomically.ts'
 import { decodeHtmlFile } from './charset.ts'
 import { listHtmlFiles, pageUrlOf } from './files.ts'
@@ -52,6 +53,12 @@ export interface InjectProductJsonLdOptions {
    * @default the rule described at `site`
    */
   pageUrl?: (file: string) => string | undefined
+  /**
+   * Whether the URLs of `site` end with `/` (Astro's `trailingSlash`): `'always'`, `'never'`, or
+   * `'ignore'`, a folder's index page with `/` and other pages without.
+   * @default 'ignore'
+   */
+  trailingSlash?: TrailingSlash
   /**
    * The client that fetches reviews and ratings.
    * @default createClient() (VERIFIED_REVIEWS_* environment variables)
@@ -315,7 +322,8 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
   const concurrency = options.concurrency ?? 8
   const site = options.site === undefined ? undefined : String(options.site)
   const urlOf =
-    options.pageUrl ?? ((file: string) => (site === undefined ? undefined : pageUrlOf(file, site)))
+    options.pageUrl ??
+    ((file: string) => (site === undefined ? undefined : pageUrlOf(file, site, options.trailingSlash)))
   const progress = options.onProgress ?? (() => {})
   const files = await listHtmlFiles(dir)
 

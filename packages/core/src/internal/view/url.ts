@@ -29,3 +29,30 @@ export function pageHref(value: string | null | undefined): string | undefined {
   const url = parse(value, 'https://page.invalid/')
   return url !== undefined && WEB_PROTOCOLS.has(url.protocol) ? value : undefined
 }
+
+/**
+ * How a site writes its page URLs, as Astro's `trailingSlash` says: `'always'` ends every path with
+ * `/`, `'never'` ends none with it (but the root), `'ignore'` ends a folder's index page with it and no
+ * other page, as a static host serves the files (`shoes/index.html` → `/shoes/`, `about.html` → `/about`).
+ */
+export type TrailingSlash = 'always' | 'never' | 'ignore'
+
+/**
+ * The URL of a page under `site`, the `@id` of its Product node: the one rule of the JSON-LD injector
+ * and of the Astro components, so that both give a page the same URL.
+ *
+ * @param path The page's path below `site`, percent-encoded, with or without a trailing `/`.
+ * @param index Whether the page is a folder's index page (`shoes/index.html`).
+ * @example
+ * pageUrl('shoes', 'https://shop.example/', { index: true, trailingSlash: 'never' }) // 'https://shop.example/shoes'
+ */
+export function pageUrl(
+  path: string,
+  site: string,
+  { index, trailingSlash = 'ignore' }: { index: boolean; trailingSlash?: TrailingSlash | undefined },
+): string {
+  const trimmed = path.replace(/^\/+|\/+$/g, '')
+  const slash = trailingSlash === 'always' || (trailingSlash === 'ignore' && index)
+  const base = site.endsWith('/') ? site : `${site}/`
+  return new URL(trimmed === '' || !slash ? trimmed : `${trimmed}/`, base).href
+}
