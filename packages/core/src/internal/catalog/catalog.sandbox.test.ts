@@ -77,6 +77,29 @@ describe('createReviewsCatalog in one process', () => {
     expect(await operations()).toEqual({ 'products.list': 1, 'products.reviews.list': 1 })
   })
 
+  it("keeps the named products' reviews in a kept store, which a sync of the account never takes for its own", async () => {
+    const store = createMemoryReviewStore<ProductReview>()
+    const named = CATALOGUE.slice(0, 40)
+    const first = await catalog({ store, productIds: named }).report()
+    expect(first).toMatchObject({ mode: 'named', calls: { reviews: first.estimate.named } })
+    const held = (await store.getCheckpoint())?.products
+    // The named products with reviews (4 of the 40 have none): those the store holds.
+    expect(held).toHaveLength(36)
+    expect(held).toEqual(await store.keys())
+    await sb.admin('DELETE', 'stats')
+    // The whole account: a full sync, not an incremental one that would stop at a named review.
+    const account = catalog({ store })
+    expect(await account.report()).toMatchObject({ mode: 'full', reviews: 3000, calls: { reviews: 15 } })
+    expect(await account.reviews('SKU-050')).toEqual(await catalog().reviews('SKU-050'))
+    expect((await store.getCheckpoint())?.products).toBeUndefined()
+    await sb.admin('DELETE', 'stats')
+    // Named again: the account's store serves them by its incremental sync.
+    expect(await catalog({ store, productIds: named }).report()).toMatchObject({
+      mode: 'incremental',
+      calls: { reviews: 1 },
+    })
+  })
+
   it('reads reviews a loader already synced without a call', async () => {
     const reviews = catalog({ store: createMemoryReviewStore<ProductReview>(), sync: false })
     expect(await reviews.reviews('SKU-001')).toEqual([])

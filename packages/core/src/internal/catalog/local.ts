@@ -84,7 +84,12 @@ export interface LocalCatalogOptions {
   /**
    * Whether `store` outlives this run, so that a full sync now makes the later runs incremental: with
    * named products whose full sync's cost is unknown, the catalog then syncs rather than fetch the named
-   * reviews. `false` for a store each run starts without (a Next.js build folder, which `next build` empties).
+   * reviews. When it fetches the named reviews all the same (they cost fewer calls than a sync whose cost
+   * is known), they go to `store` too, which records the products it holds (`SyncCheckpoint.products`):
+   * later runs ask for those products' reviews newest first down to the first one held (one call per
+   * 200 products when fewer than 200 reviews arrived), and fetch in full only products named since; a
+   * sync of the account over such a store starts from scratch. `false` for a store each run starts
+   * without (a Next.js build folder, which `next build` empties).
    * @default true when `store` is given
    */
   keptStore?: boolean | undefined
@@ -128,22 +133,34 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
   const fetched = sharedPromise(async (): Promise<{ reviews: FetchedReviews; plan: ReviewsPlan }> => {
     if (options.sync === false) {
       const plan: ReviewsPlan = { choice: 'incremental', batches: [], namedCalls: undefined, syncCalls: 0 }
-      return { reviews: { store, calls: 0, received: 0, sync: undefined }, plan }
+      return { reviews: { store, calls: 0, received: 0, newReviews: 0, sync: undefined }, plan }
     }
     const { summaries: list, every, all } = await summaries()
     const checkpoint = await store.getCheckpoint()
+    // A store of named products' reviews (`products`) is no sync of the account, whatever its phase.
     const incremental =
-      options.sync?.mode !== 'full' && checkpoint?.completedAt !== undefined && checkpoint.phase !== 'full'
+      options.sync?.mode !== 'full' &&
+      checkpoint?.completedAt !== undefined &&
+      checkpoint.phase !== 'full' &&
+      checkpoint.products === undefined
+    const keptStore = options.keptStore ?? options.store !== undefined
+    // Named reviews go to a kept store that is empty or holds named reviews only: never over a sync's.
+    const namedIntoStore =
+      keptStore &&
+      options.sync?.mode !== 'full' &&
+      (checkpoint === undefined || (checkpoint.phase === 'idle' && checkpoint.products !== undefined))
     const plan = planReviews({
       summaries: all ? every : list,
       productIds: named,
       incremental,
       summarizedAll: all,
-      keptStore: options.keptStore ?? options.store !== undefined,
+      keptStore,
+      held: namedIntoStore && checkpoint !== undefined ? new Set(checkpoint.products) : undefined,
     })
-    // The summaries' review counts, when they count what the fetch walks: every review, or the named ones.
+    // The summaries' review counts, when they count what the fetch walks: every review, or the named
+    // ones (not when some are held, and only those published since are walked).
     const expected =
-      plan.choice === 'named'
+      plan.choice === 'named' && (plan.heldBatches ?? []).length === 0
         ? totalReviews(list)
         : plan.choice === 'full' && checkpoint === undefined && all
           ? totalReviews(every)
@@ -153,6 +170,7 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
       plan,
       store,
       sync: options.sync === undefined ? undefined : options.sync,
+      namedIntoStore,
       signal,
       onPage: (received, pages) =>
         onProgress?.({ phase: 'reviews', reviews: received, expected, calls: pages }),
@@ -220,7 +238,7 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
     const result: PrefetchReport = {
       mode: reviews.sync?.mode ?? plan.choice,
       reviews: held,
-      newReviews: reviews.sync?.newReviews ?? reviews.received,
+      newReviews: reviews.newReviews,
       products: list.length,
       calls: { reviews: reviews.calls, summaries: summaryCalls },
       lowerBound:

@@ -16,6 +16,11 @@ export interface ReviewsPlan {
   choice: ReviewsChoice
   /** Lists of ids to ask for together (`named` only): up to 200 products with reviews each. */
   batches: string[][]
+  /**
+   * Lists of up to 200 ids of the products whose reviews the store already holds (`named` only): each
+   * is asked for newest first, down to the first review held, rather than in full.
+   */
+  heldBatches?: string[][]
   /** Expected calls of the named way; undefined when the build names no products. */
   namedCalls: number | undefined
   /**
@@ -32,8 +37,9 @@ export interface ReviewsPlan {
  * fewer calls; else the named products' reviews, ceil(reviews / 200) per list of ids, unless the
  * summaries cover the whole account (`summarizedAll`) and the full sync costs no more, or the cost of
  * the full sync is unknown and the reviews go to a store kept between runs (`keptStore`): the full sync
- * then runs once, so that the runs after it are incremental (a named fetch would leave the store
- * without a finished sync, and every later run fetch every named review again).
+ * then runs once, so that the runs after it are incremental. A store that holds named products'
+ * reviews (`held`) makes the named way incremental too: the held products cost one call per 200 of
+ * them (their reviews newest first, down to the first one held), and only the others are fetched in full.
  */
 export function planReviews(input: {
   summaries: readonly ProductSummary[]
@@ -45,6 +51,8 @@ export function planReviews(input: {
   summarizedAll: boolean
   /** Whether the reviews go to a store the caller keeps between runs, rather than a memory store of this run. */
   keptStore?: boolean | undefined
+  /** The products whose reviews the kept store holds from named fetches; undefined when it holds none so. */
+  held?: ReadonlySet<string> | undefined
 }): ReviewsPlan {
   const { summaries, productIds, incremental } = input
   const fullCalls = input.summarizedAll
@@ -53,14 +61,15 @@ export function planReviews(input: {
   const syncCalls = incremental ? 1 : fullCalls
   const sync = incremental ? 'incremental' : 'full'
   if (productIds === undefined) return { choice: sync, batches: [], namedCalls: undefined, syncCalls }
-  const syncFirst = syncCalls === undefined && input.keptStore === true
+  const held = input.held ?? new Set<string>()
+  const syncFirst = syncCalls === undefined && input.keptStore === true && held.size === 0
   const counts = new Map(summaries.map((summary) => [summary.product_variation_id, reviewCount(summary)]))
   const batches: string[][] = []
   const batchReviews: number[] = []
   for (const id of new Set(productIds)) {
     const reviews = counts.get(id) ?? 0
-    // A product the API does not know, or one without reviews, needs no call.
-    if (reviews === 0) continue
+    // A product the API does not know, or one without reviews, needs no call; a held one, the walk below.
+    if (reviews === 0 || held.has(id)) continue
     const last = batches.at(-1)
     if (last === undefined || last.length >= MAX_VALUES) {
       batches.push([id])
@@ -70,8 +79,15 @@ export function planReviews(input: {
       batchReviews[batchReviews.length - 1] = (batchReviews.at(-1) ?? 0) + reviews
     }
   }
-  const namedCalls = batchReviews.reduce((sum, reviews) => sum + Math.ceil(reviews / REVIEW_PAGE), 0)
-  const named: ReviewsPlan = { choice: 'named', batches, namedCalls, syncCalls }
+  // Every held product, named this time or not, so that the store's watermark holds for all of them.
+  const heldIds = [...held].sort()
+  const heldBatches: string[][] = []
+  for (let start = 0; start < heldIds.length; start += MAX_VALUES) {
+    heldBatches.push(heldIds.slice(start, start + MAX_VALUES))
+  }
+  const namedCalls =
+    heldBatches.length + batchReviews.reduce((sum, reviews) => sum + Math.ceil(reviews / REVIEW_PAGE), 0)
+  const named: ReviewsPlan = { choice: 'named', batches, heldBatches, namedCalls, syncCalls }
   return syncFirst || (syncCalls !== undefined && syncCalls <= namedCalls)
     ? { choice: sync, batches: [], namedCalls, syncCalls }
     : named

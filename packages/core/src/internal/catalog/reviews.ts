@@ -3,7 +3,8 @@ import type { ProductReview } from '../../types/published.ts'
 import type { SyncPage } from '../sync/engine.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import { observePages } from '../sync/observed-pages.ts'
-import type { ReviewStore } from '../sync/store.ts'
+import { changesOfPage, type WalkTally } from '../sync/page-changes.ts'
+import type { ReviewStore, SyncCheckpoint } from '../sync/store.ts'
 import { type ProductReviewsSyncReport, syncProductReviews } from '../sync/sync-reviews.ts'
 import { REVIEW_PAGE, type ReviewsPlan } from './plan.ts'
 
@@ -24,14 +25,17 @@ export interface FetchedReviews {
   calls: number
   /** Reviews the pages carried. */
   received: number
+  /** Reviews the store did not hold (all those received, for a memory store). */
+  newReviews: number
   /** The sync's report; undefined for named products. */
   sync: ProductReviewsSyncReport | undefined
 }
 
 /**
  * Fetches reviews the way `plan` chose: the sync into `store` (full or incremental), or the reviews of
- * the named products into a memory store, newest first, 200 per page, a list of ids per walk. `onPage`
- * is told the reviews and pages so far.
+ * the named products, newest first, 200 per page, a list of ids per walk: into `store` when
+ * `namedIntoStore` (a store kept between runs that holds no sync of the account), where the checkpoint
+ * records the products held, else into a memory store. `onPage` is told the reviews and pages so far.
  */
 export async function fetchReviews(options: {
   client: ReviewPagesClient
@@ -41,6 +45,8 @@ export async function fetchReviews(options: {
   sync?: { mode?: 'auto' | 'full' | undefined; limit?: number | undefined } | undefined
   signal?: AbortSignal | undefined
   onPage?: (reviews: number, calls: number) => void
+  /** Whether named products' reviews go to `store` (kept between runs, holding no sync of the account). */
+  namedIntoStore?: boolean | undefined
 }): Promise<FetchedReviews> {
   let calls = 0
   let received = 0
@@ -58,7 +64,11 @@ export async function fetchReviews(options: {
       ...(options.sync?.limit === undefined ? {} : { limit: options.sync.limit }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     })
-    return { store: options.store, calls, received, sync }
+    return { store: options.store, calls, received, newReviews: sync.newReviews, sync }
+  }
+  if (options.namedIntoStore === true) {
+    const newReviews = await fetchNamedIntoStore(list, options.plan, options.store, options)
+    return { store: options.store, calls, received, newReviews, sync: undefined }
   }
   const store = createMemoryReviewStore<ProductReview>()
   for (const ids of options.plan.batches) {
@@ -75,5 +85,54 @@ export async function fetchReviews(options: {
       page = await page.getNextPage()
     }
   }
-  return { store, calls, received, sync: undefined }
+  return { store, calls, received, newReviews: received, sync: undefined }
+}
+
+/**
+ * The named products' reviews into a kept store, on the spec's recipe: the products it holds newest
+ * first, each list of ids down to the first held, unchanged review published at or before the
+ * watermark; the others in full. The checkpoint, saved last, adds the products fetched to those held,
+ * so that an interrupted run fetches them again. Resolves to the reviews the store did not hold.
+ */
+async function fetchNamedIntoStore(
+  list: ReviewPagesClient['products']['reviews']['list'],
+  plan: ReviewsPlan,
+  store: ReviewStore<ProductReview>,
+  options: { signal?: AbortSignal | undefined },
+): Promise<number> {
+  const saved = await store.getCheckpoint()
+  const watermark = saved?.products === undefined ? undefined : saved.watermark
+  const tally: WalkTally = { newReviews: 0, updatedReviews: 0, affected: new Set(), newest: watermark }
+  // A held list stops at the first held review; a new one is walked to its end.
+  const walk = async (ids: string[], stopAt: string | undefined) => {
+    options.signal?.throwIfAborted()
+    let page = await list(
+      { product_variation_id: ids, limit: REVIEW_PAGE, sort: ['publish_date'], desc: ['publish_date'] },
+      { cache: false },
+    )
+    for (;;) {
+      const { changed, reachedHeld } = await changesOfPage(page.data, store, stopAt, tally)
+      await store.putMany(changed)
+      if (reachedHeld || !page.hasNextPage()) return
+      options.signal?.throwIfAborted()
+      page = await page.getNextPage()
+    }
+  }
+  const heldBatches = plan.heldBatches ?? []
+  for (const ids of heldBatches) await walk(ids, watermark)
+  for (const ids of plan.batches) await walk(ids, undefined)
+  const products = new Set([...(saved?.products ?? []), ...plan.batches.flat()])
+  const done: SyncCheckpoint = {
+    phase: 'idle',
+    limit: REVIEW_PAGE,
+    newReviews: tally.newReviews,
+    updatedReviews: tally.updatedReviews,
+    affected: [...tally.affected].sort(),
+    completedAt: new Date().toISOString(),
+    lastMode: heldBatches.length > 0 ? 'incremental' : 'full',
+    products: [...products].sort(),
+  }
+  if (tally.newest !== undefined) done.watermark = tally.newest
+  await store.setCheckpoint(done)
+  return tally.newReviews
 }

@@ -106,6 +106,28 @@ describe('verified-reviews inject', () => {
     }
   })
 
+  it("keeps the marked products' reviews in --store, so that a second run asks for what changed in one call", async () => {
+    for (let n = 2; n <= 40; n++) await writeProductPage(`p${n}`, `SKU-${String(n).padStart(3, '0')}`)
+    const store = join(dir, '..', `${dir.split(/[\\/]/).pop()}-store.json`)
+    const inject = async () => {
+      const stdout = output()
+      const args = ['inject', dir, '--site', 'https://shop.example/', '--store', store, '--quiet']
+      expect(await runCommand(args, { stdout, stderr: output(), env: sb.env() })).toBe(0)
+      return stdout.text()
+    }
+    try {
+      expect(await inject()).toContain(
+        '10 API calls (9 review pages, 1 summary page); reviews of 40 named products',
+      )
+      const second = await inject()
+      expect(second).toContain('0 pages changed, 36 already up to date, 4 without reviews')
+      expect(second).toContain('2 API calls (1 review page, 1 summary page)')
+    } finally {
+      await rm(store, { force: true })
+      await rm(`${store}.journal`, { force: true })
+    }
+  })
+
   it('exits with 2 and the usage for an unknown command or option', async () => {
     for (const args of [['publish', dir], ['inject'], ['inject', dir, '--colour']]) {
       const [stdout, stderr] = [output(), output()]

@@ -25,9 +25,10 @@ page has its own ProductGroup node).
 Options:
   --site <url>         base URL of the site, for pages without <link rel="canonical">
   --max-reviews <n>    most reviews marked up per product, 0 for ratings only (default 5)
-  --store <file>       JSON file that keeps the synced reviews between runs: later runs only
-                       fetch new reviews (default: none, every run fetches every review, kept
-                       in a temporary file removed at the end, so that memory stays small)
+  --store <file>       JSON file that keeps the reviews between runs (the sync of the account, or
+                       the marked products' reviews, whichever costs fewer calls): later runs only
+                       fetch new reviews, and the products marked since (default: none, every run
+                       fetches every review, kept in a temporary file removed at the end)
   --origin <url>       origin of the API (default VERIFIED_REVIEWS_ORIGIN, else production)
   --syndicated-reviews mark up syndicated reviews too (left out by default: collected on other sites)
   --review-summary-author <name>

@@ -67,8 +67,11 @@ export interface InjectProductJsonLdOptions {
   /** A catalog shared with other users of the same data (components of the same build); overrides `client` and `reviewStore`. */
   catalog?: ReviewsCatalog
   /**
-   * Where product reviews are synced. A store kept between runs (`createJsonFileReviewStore`) makes
-   * every run after the first an incremental sync.
+   * Where product reviews are synced, or the marked products' reviews kept when they cost fewer calls
+   * than the sync. A store kept between runs (`createJsonFileReviewStore`) makes every run after the
+   * first incremental in both cases: the sync asks only for reviews published since (one call when
+   * fewer than 200 arrived); the marked products' reviews are asked for newest first down to the first
+   * one held (one call per 200 products held), and only products marked since are fetched in full.
    * @default a JSON file store in a temporary folder, removed at the end (a full sync on every run): it
    * holds where each review is rather than the review, so a full sync of 100,000 reviews peaks near
    * 400 MiB, not the 610 MiB of a memory store

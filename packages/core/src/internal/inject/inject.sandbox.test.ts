@@ -326,3 +326,79 @@ describe('injectProductJsonLd against the sandbox', () => {
     })
   })
 })
+
+describe('injectProductJsonLd with a kept store and named products', () => {
+  const sku = (n: number) => `SKU-${String(n).padStart(3, '0')}`
+  const pageOf = (n: number) => `products/${sku(n).toLowerCase()}/index.html`
+  /** Pages of SKU-001 to SKU-040: 40 of the 60 seeded products, so that their reviews cost fewer calls than the sync. */
+  async function writeMarked(from: number, to: number): Promise<void> {
+    const files: Record<string, string> = {}
+    for (let n = from; n <= to; n++) files[pageOf(n)] = html(meta(sku(n)))
+    await writePages(files)
+  }
+  async function snapshot(): Promise<Map<string, string>> {
+    const texts = new Map<string, string>()
+    for (let n = 1; n <= 60; n++) {
+      const text = await readFile(join(dir, pageOf(n)), 'utf8').catch(() => undefined)
+      if (text !== undefined) texts.set(pageOf(n), text)
+    }
+    return texts
+  }
+  async function changedSince(before: Map<string, string>): Promise<string[]> {
+    const after = await snapshot()
+    return [...after].filter(([file, text]) => before.get(file) !== text).map(([file]) => file)
+  }
+  async function reviewCalls(): Promise<number> {
+    const calls = (await operations())['products.reviews.list'] ?? 0
+    await sb.admin('DELETE', 'stats')
+    return calls
+  }
+
+  it('fetches the marked products once, then only what changed, and a newly marked product in full', async () => {
+    await writeMarked(1, 40)
+    const file = join(dir, '..', `${dir.split(/[\\/]/).pop()}-named.json`)
+    const store = () => createJsonFileReviewStore<ProductReview>(file)
+    try {
+      const first = await run({ reviewStore: store() })
+      expect(first.fetch?.mode).toBe('named')
+      expect(first.changedPages + first.pagesWithoutReviews).toBe(40)
+      const withReviews = first.changedPages
+      const firstCalls = await reviewCalls()
+      expect(firstCalls).toBe(first.fetch?.estimate.named)
+
+      let before = await snapshot()
+      const second = await run({ reviewStore: store() })
+      // The 40 held products in one list, newest first: its first review is held.
+      expect(await reviewCalls()).toBe(1)
+      expect(second).toMatchObject({ changedPages: 0, unchangedPages: withReviews })
+      expect(await changedSince(before)).toEqual([])
+
+      await sb.admin('POST', 'product-reviews', [
+        { product_variation_id: 'SKU-003', review_rate: 5, review_content: 'Warm and soft, true to size.' },
+        { product_variation_id: 'SKU-017', review_rate: 4, review_content: 'Good, a little long.' },
+      ])
+      await reviewCalls()
+      before = await snapshot()
+      const third = await run({ reviewStore: store() })
+      expect(await reviewCalls()).toBe(1)
+      expect(third).toMatchObject({ changedPages: 2 })
+      expect(await changedSince(before)).toEqual([pageOf(3), pageOf(17)])
+      expect((await nodeOf(pageOf(3))).review?.[0]?.reviewBody).toBe('Warm and soft, true to size.')
+
+      // A product the store never fetched gets its reviews, though the store holds a finished fetch.
+      await writeMarked(41, 41)
+      const fourth = await run({ reviewStore: store() })
+      // The held products down to the first held review, and the new one in full.
+      expect(await reviewCalls()).toBe(2)
+      expect(fourth.changedPages).toBe(1)
+      const expected = await sb
+        .client()
+        .products.ratings.list({ type: 'product_variation_id', value: [sku(41)] })
+      expect((await nodeOf(pageOf(41))).aggregateRating?.reviewCount).toBe(expected[0]?.count_total)
+      expect((await nodeOf(pageOf(41))).review).toHaveLength(5)
+    } finally {
+      await rm(file, { force: true })
+      await rm(`${file}.journal`, { force: true })
+    }
+  })
+})

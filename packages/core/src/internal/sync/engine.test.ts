@@ -236,6 +236,26 @@ describe('syncProductReviews', () => {
     await expect(sync({ mode: 'incremental' })).rejects.toThrow(/full sync/)
   })
 
+  it("runs a full sync over a store that holds some products' reviews, and holds every review after it", async () => {
+    const { api, store, sync } = setup(450)
+    const some = api.items.filter((item) => item.product_variation_id === 'SKU-1')
+    await store.putMany(some, {
+      phase: 'idle',
+      newReviews: some.length,
+      updatedReviews: 0,
+      affected: [],
+      completedAt: '2026-01-01T00:00:00Z',
+      watermark: api.items.at(-1)?.publish_date ?? '',
+      products: ['SKU-1'],
+    })
+    await expect(sync({ mode: 'incremental' })).rejects.toThrow(/some products only/)
+    const report = await sync()
+    expect(report).toMatchObject({ mode: 'full', newReviews: 450 - some.length, calls: 3 })
+    expect(await store.count()).toBe(450)
+    expect((await store.getCheckpoint())?.products).toBeUndefined()
+    expect(await sync()).toMatchObject({ mode: 'incremental', calls: 1 })
+  })
+
   it('shares one run between concurrent calls on the same store', async () => {
     const { api, sync } = setup(300)
     const [a, b] = await Promise.all([sync(), sync()])

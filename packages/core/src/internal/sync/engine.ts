@@ -1,9 +1,8 @@
 import { BadRequestError, ValidationError, VerifiedReviewsError } from '../../errors.ts'
 import { singleFlight } from '../single-flight.ts'
 import { isIsoDateTime } from '../validate.ts'
-import { sameJson } from './same.ts'
+import { changesOfPage, type WalkTally } from './page-changes.ts'
 import type { ReviewStore, SyncCheckpoint, SyncedReview } from './store.ts'
-import { groupOf } from './store.ts'
 
 /** One page of a list operation, as much of it as a sync needs. */
 export interface SyncPage<T> {
@@ -137,9 +136,13 @@ async function sync<T extends SyncedReview>(
   const now = options.now ?? (() => new Date())
   const run = await plan(store, limit, options.mode ?? 'auto')
   const { checkpoint } = run
-  const affected = new Set(checkpoint.affected)
+  const tally: WalkTally = {
+    newReviews: checkpoint.newReviews,
+    updatedReviews: checkpoint.updatedReviews,
+    affected: new Set(checkpoint.affected),
+    newest: checkpoint.newest ?? checkpoint.watermark,
+  }
   let calls = 0
-  let newest = checkpoint.newest ?? checkpoint.watermark
 
   const params: SyncListParams<'publish_date'> =
     run.mode === 'full'
@@ -166,36 +169,14 @@ async function sync<T extends SyncedReview>(
     page = await first()
   }
 
+  const stopAt = run.mode === 'incremental' ? checkpoint.watermark : undefined
   for (;;) {
-    const held = await store.getMany(page.data.map((review) => review.review_id))
-    const changed: T[] = []
-    let reachedHeld = false
-    for (const [i, review] of page.data.entries()) {
-      const before = held[i]
-      if (
-        run.mode === 'incremental' &&
-        before !== undefined &&
-        checkpoint.watermark !== undefined &&
-        review.publish_date <= checkpoint.watermark &&
-        sameJson(before, review)
-      ) {
-        reachedHeld = true
-        break
-      }
-      if (newest === undefined || review.publish_date > newest) newest = review.publish_date
-      if (before === undefined) {
-        checkpoint.newReviews++
-      } else if (sameJson(before, review)) {
-        continue
-      } else {
-        checkpoint.updatedReviews++
-        affected.add(groupOf(before))
-      }
-      affected.add(groupOf(review))
-      changed.push(review)
-    }
+    const { changed, reachedHeld } = await changesOfPage(page.data, store, stopAt, tally)
+    checkpoint.newReviews = tally.newReviews
+    checkpoint.updatedReviews = tally.updatedReviews
     // Sorted once, at the end of the run: sorting every page would cost pages x products.
-    checkpoint.affected = [...affected]
+    checkpoint.affected = [...tally.affected]
+    const { newest } = tally
     if (newest !== undefined) checkpoint.newest = newest
 
     const more = !reachedHeld && page.hasNextPage()
@@ -252,10 +233,13 @@ async function plan<T extends SyncedReview>(
     if (saved.limit !== limit) delete checkpoint.cursor
     return { mode: saved.phase, resumed: true, checkpoint }
   }
-  if (saved?.completedAt !== undefined) return fresh('incremental')
+  // A store of some products' reviews (`products`) misses the others: the account's sync starts over.
+  if (saved?.completedAt !== undefined && saved.products === undefined) return fresh('incremental')
   if (mode === 'incremental') {
     throw new VerifiedReviewsError(
-      'An incremental sync needs a completed full sync first: run with mode full or auto.',
+      saved?.products === undefined
+        ? 'An incremental sync needs a completed full sync first: run with mode full or auto.'
+        : 'The store holds the reviews of some products only: run a full sync (mode full or auto) first.',
     )
   }
   return fresh('full')

@@ -28,6 +28,12 @@ export interface SyncCheckpoint {
   completedAt?: string
   /** Mode of the last completed run. */
   lastMode?: 'full' | 'incremental'
+  /**
+   * The products whose reviews the store holds, sorted, when it holds only some: the reviews of the
+   * products a build named, fetched by their ids. Absent when the store holds the whole account's
+   * reviews (a sync), so that a sync of the account never takes such a store for one of its own.
+   */
+  products?: string[]
 }
 
 /**
