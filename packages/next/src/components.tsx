@@ -116,6 +116,10 @@ async function failSafe(
  * During `next build`, without `searchParams` (a static page), the data comes from the build prefetch
  * (no API call per page), and the island goes on from there with the API, from a continuation cursor
  * signed with the key of the environment's client, the one the reviews route checks.
+ *
+ * When the API fails at request time, it renders nothing, reports the error once (to `onError`, else the
+ * server log), and marks the render as failed: kept 30 s at most, and never stored over a cached render
+ * that has the reviews (see `@verified-reviews/next/cache-handlers`).
  */
 export async function ProductReviews(props: ProductReviewsProps): Promise<ReactElement | null> {
   if (props.searchParams === undefined && props.jsonLd !== 'api') {
