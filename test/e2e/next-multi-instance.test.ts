@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRedis, type TestRedis } from '../fixtures/redis.ts'
 import { type BuiltNextApp, buildNextApp, DEMO, type NextServer, serveNextApp } from './next-demo-app.ts'
+import { apiCallsBetween, sandboxOperations } from './support.ts'
 
 const DIST_DIR = '.next-e2e-redis'
 const NEW_REVIEW = 'Bought after the build, read on the other server.'
@@ -34,12 +35,7 @@ async function page(server: NextServer, path: string): Promise<{ text: string; c
   return { text: await response.text(), cache: response.headers.get('x-nextjs-cache') }
 }
 
-async function sandboxCalls(): Promise<Record<string, number>> {
-  const stats = (await (await fetch(`${app.sandbox.origin}/__sandbox/stats`)).json()) as {
-    operations: Record<string, number>
-  }
-  return stats.operations
-}
+const sandboxCalls = () => sandboxOperations(app.sandbox.origin)
 
 /** Adds a review of `productId` to the sandbox. */
 async function addReview(productId: string, content: string, rate = 5): Promise<void> {
@@ -140,9 +136,7 @@ describe('two next start instances sharing one Redis', () => {
     }
     const newEntries = (await dbsize()) - entries
     const after = await sandboxCalls()
-    const apiCalls = Object.entries(after)
-      .filter(([operation]) => !operation.startsWith('token'))
-      .reduce((sum, [operation, count]) => sum + count - (calls[operation] ?? 0), 0)
+    const apiCalls = apiCallsBetween(calls, after)
     console.log(
       `next multi-instance: 60 requests of junk views and forged cursors: ${apiCalls} API calls, ${newEntries} new Redis keys, ` +
         `largest page ${Math.max(...responses.map((text) => text.length))} bytes (the view itself ${first.text.length})`,
@@ -252,9 +246,7 @@ describe('two next start instances sharing one Redis', () => {
     const after = await Promise.all([look(a), look(b)])
     expect(after.map((state) => state.shows)).toEqual([true, true])
     expect(after.map((state) => state.jsonLd)).toEqual([1, 1])
-    const refused = Object.entries(outageEnd)
-      .filter(([operation]) => !operation.startsWith('token'))
-      .reduce((sum, [operation, count]) => sum + count - (outageStart[operation] ?? 0), 0)
+    const refused = apiCallsBetween(outageStart, outageEnd)
     console.log(
       `next multi-instance: ${path} during an outage: ${during.length} requests on two instances, each with ` +
         `${before.reviews} reviews and ${before.jsonLd} JSON-LD script; ${refused} API calls refused; the new ` +

@@ -3,6 +3,7 @@
 // on the ISR one, which must behave alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type NextApp, startNextApp } from './next-demo-app.ts'
+import { apiCallsBetween, sandboxOperations } from './support.ts'
 
 /** Builds and serves the site in `fixture`, and describes under `title` what its product pages must do. */
 export function describeProductSite(title: string, fixture: string): void {
@@ -26,18 +27,7 @@ export function describeProductSite(title: string, fixture: string): void {
     return text.split(fragment).length - 1
   }
 
-  async function sandboxCalls(): Promise<Record<string, number>> {
-    const response = await fetch(`${app.sandbox.origin}/__sandbox/stats`)
-    const { operations } = (await response.json()) as { operations: Record<string, number> }
-    return operations
-  }
-
-  /** Calls to the Published API (tokens apart) between two counts of the sandbox. */
-  function apiCallsBetween(before: Record<string, number>, after: Record<string, number>): number {
-    return Object.entries(after)
-      .filter(([operation]) => !operation.startsWith('token'))
-      .reduce((sum, [operation, count]) => sum + count - (before[operation] ?? 0), 0)
-  }
+  const sandboxCalls = () => sandboxOperations(app.sandbox.origin)
 
   /** Every call of the Published API answers 503 until `outage(false)`. */
   async function outage(on: boolean): Promise<void> {

@@ -140,3 +140,17 @@ export async function fetchPooled(url: string, init?: RequestInit): Promise<Resp
     return fetch(url, init)
   }
 }
+
+/** The sandbox's count of each operation so far (`GET /__sandbox/stats`). */
+export async function sandboxOperations(origin: string): Promise<Record<string, number>> {
+  const response = await fetch(`${origin}/__sandbox/stats`)
+  const { operations } = (await response.json()) as { operations: Record<string, number> }
+  return operations
+}
+
+/** Calls to the APIs (token requests apart) between two counts of {@link sandboxOperations}. */
+export function apiCallsBetween(before: Record<string, number>, after: Record<string, number>): number {
+  return Object.entries(after)
+    .filter(([operation]) => !operation.startsWith('token'))
+    .reduce((sum, [operation, count]) => sum + count - (before[operation] ?? 0), 0)
+}

@@ -32,7 +32,10 @@ type Fetch = (input: string, init: RequestInit) => Promise<Response>
 const nextFetch: Fetch = cacheKeyFetch(
   (input, init) => globalThis.fetch(input, 'next' in init ? init : { cache: 'no-store', ...init }),
   // The account a cached read belongs to, in its cache key instead of its token.
-  () => encodeURIComponent(`${readEnvironment().origin ?? ''} ${readEnvironment().clientId ?? ''}`),
+  () => {
+    const { origin, clientId } = readEnvironment()
+    return encodeURIComponent(`${origin ?? ''} ${clientId ?? ''}`)
+  },
 )
 
 /** What the clients of this package may share with the other instances of a site. */

@@ -1,20 +1,13 @@
 import { cursorSigner } from '@verified-reviews/core/endpoint'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import { reviewsClient } from './clients.ts'
 import { brandReviewView, productReviewView } from './review-view.ts'
 
-let sb: TestSandbox
+const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 
-beforeAll(async () => {
-  sb = await startSandbox({ seed: 1, rateLimit: 0 })
-})
-afterAll(async () => {
-  await sb.close()
-})
-beforeEach(async () => {
+beforeEach(() => {
   for (const [name, value] of Object.entries(sb.env())) vi.stubEnv(name, value)
-  await sb.admin('DELETE', 'stats')
 })
 afterEach(() => {
   vi.unstubAllEnvs()

@@ -4,6 +4,7 @@ import {
   parseReviewView,
   type SearchParamsRecord,
   variationIds,
+  viewQuery,
 } from '@verified-reviews/core/view'
 import { reviewsClient } from './clients.ts'
 
@@ -39,9 +40,7 @@ async function checkedView(
   options: ReviewViewOptions,
 ): Promise<ReviewViewParams> {
   const view = parseReviewView(await searchParams)
-  const params: ReviewViewParams = {}
-  if (view.sort !== 'newest') params.vr_sort = view.sort
-  if (view.rates.length > 0) params.vr_rate = view.rates.join(',')
+  let cursor: string | undefined
   if (view.cursor !== undefined) {
     const scope = {
       kind,
@@ -54,9 +53,10 @@ async function checkedView(
     const opened = await cursorSigner(reviewsClient())
       .open(scope, view.cursor)
       .catch(() => undefined)
-    if (opened !== undefined) params.vr_cursor = view.cursor
+    if (opened !== undefined) cursor = view.cursor
   }
-  return params
+  // The view's query as the components' links write it (defaults left out), as a record.
+  return Object.fromEntries(new URLSearchParams(viewQuery('', { ...view, cursor }))) as ReviewViewParams
 }
 
 /**
