@@ -4,10 +4,10 @@
 // command to both storefronts serving, and fails on a warning of ours in the command's output.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../fixtures/free-port.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const deadlineMs = 15 * 60_000
@@ -41,15 +41,6 @@ export function productNodes(html: string): number {
     }
   }
   return count
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  if (address === null || typeof address === 'string') throw new Error('no free port')
-  return address.port
 }
 
 /** Whether `url` answers 200 with stars (an `… out of 5` label) and exactly one Product node. */
