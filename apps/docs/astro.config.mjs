@@ -2,7 +2,7 @@
 // public entry point (the `exports` of packages/*/package.json), so a changed comment changes the site;
 // starlight-links-validator fails the build on a broken internal link.
 import starlight from '@astrojs/starlight'
-import { defineConfig } from 'astro/config'
+import { defineConfig, passthroughImageService } from 'astro/config'
 import starlightLinksValidator from 'starlight-links-validator'
 import starlightTypeDoc, { typeDocSidebarGroup } from 'starlight-typedoc'
 import { publicEntryPoints } from './entry-points.mjs'
@@ -11,6 +11,8 @@ import { base, site } from './site.mjs'
 export default defineConfig({
   site,
   base,
+  // Images are shown as they are: no sharp (a native download) for one screenshot.
+  image: { service: passthroughImageService() },
   integrations: [
     starlight({
       title: 'Verified Reviews',
@@ -38,8 +40,7 @@ export default defineConfig({
       sidebar: [
         { label: 'Start here', items: ['index', 'getting-started'] },
         { label: 'Guides', items: [{ autogenerate: { directory: 'guides' } }] },
-        { label: 'Packages', items: [{ autogenerate: { directory: 'packages' } }] },
-        { label: 'Reference', collapsed: true, items: [{ autogenerate: { directory: 'reference/manual' } }] },
+        { label: 'Packages', collapsed: true, items: [{ autogenerate: { directory: 'packages' } }] },
         typeDocSidebarGroup,
       ],
     }),
