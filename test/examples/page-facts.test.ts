@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { apiCalls, pageFacts } from './page-facts.ts'
+
+const PRODUCT =
+  '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"A"}</script>'
+
+describe('pageFacts', () => {
+  it('counts review items, Product nodes (also in @graph) and finds stars and the next link', () => {
+    const html = `<p aria-label="4.6 out of 5, 3 reviews"></p>
+      <article class="vr-review" data-rate="5"></article><article class="vr-review vr-x"></article>
+      <article class="vr-reviewer"></article>
+      ${PRODUCT}
+      <script type="application/ld+json">{"@graph":[{"@type":"ProductGroup"},{"@type":"Organization"}]}</script>
+      <a class="vr-review-list__next" href="?vr_cursor=a&amp;vr_sort=newest">More</a>`
+    expect(pageFacts('/p', html)).toEqual({
+      path: '/p',
+      stars: true,
+      reviews: 2,
+      productNodes: 2,
+      moreLink: '?vr_cursor=a&vr_sort=newest',
+    })
+  })
+
+  it('says what a page without reviews lacks', () => {
+    expect(pageFacts('/q', '<main>nothing</main>')).toEqual({
+      path: '/q',
+      stars: false,
+      reviews: 0,
+      productNodes: 0,
+      moreLink: undefined,
+    })
+  })
+})
+
+describe('apiCalls', () => {
+  it('keeps the operations that grew, token requests apart', () => {
+    expect(
+      apiCalls(
+        { 'products.list': 2, 'token.published': 1 },
+        { 'products.list': 3, 'products.reviews.list': 1, 'token.published': 2, 'brand.reviews.list': 0 },
+      ),
+    ).toEqual({ 'products.list': 1, 'products.reviews.list': 1 })
+  })
+})

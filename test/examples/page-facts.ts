@@ -1,0 +1,62 @@
+// What the examples' test reads from a built page: stars, reviews, JSON-LD Product nodes and the plain
+// "more reviews" link. Plain text matching on the HTML the components write (their class names).
+
+/** The facts of one product page. */
+export interface PageFacts {
+  path: string
+  /** The rating's accessible label (`4.6 out of 5, 128 reviews`) or the stars' `out of 5`. */
+  stars: boolean
+  /** Review items (`<article class="vr-review">`). */
+  reviews: number
+  /** Product and ProductGroup nodes in the page's JSON-LD, top level and in `@graph`. */
+  productNodes: number
+  /** The href of the plain "next page" link of the review list, when there is one. */
+  moreLink: string | undefined
+}
+
+const LD_JSON = /<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g
+
+function productNodesOf(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((total: number, item) => total + productNodesOf(item), 0)
+  if (typeof value !== 'object' || value === null) return 0
+  const node = value as Record<string, unknown>
+  const type = node['@type']
+  const own = type === 'Product' || type === 'ProductGroup' ? 1 : 0
+  return own + productNodesOf(node['@graph'])
+}
+
+function unescapeHtml(text: string): string {
+  return text.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'")
+}
+
+/** Reads the facts of one page of HTML. */
+export function pageFacts(path: string, html: string): PageFacts {
+  let productNodes = 0
+  for (const [, json] of html.matchAll(LD_JSON)) productNodes += productNodesOf(JSON.parse(json ?? 'null'))
+  const next =
+    /<a[^>]*class="[^"]*vr-review-list__next[^"]*"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*class="[^"]*vr-review-list__next/.exec(
+      html,
+    )
+  const href = next?.[1] ?? next?.[2]
+  return {
+    path,
+    stars: /out of 5/.test(html),
+    reviews: html.match(/<article[^>]*class="vr-review[ "]/g)?.length ?? 0,
+    productNodes,
+    moreLink: href === undefined ? undefined : unescapeHtml(href),
+  }
+}
+
+/** API calls (token requests apart) by operation between two counts of the sandbox's statistics. */
+export function apiCalls(
+  before: Record<string, number>,
+  after: Record<string, number>,
+): Record<string, number> {
+  const calls: Record<string, number> = {}
+  for (const [operation, count] of Object.entries(after)) {
+    if (operation.startsWith('token')) continue
+    const made = count - (before[operation] ?? 0)
+    if (made > 0) calls[operation] = made
+  }
+  return calls
+}

@@ -1,0 +1,341 @@
+// `pnpm test:examples`: every app of examples/ installed as a shop's developer installs it, from the packed
+// packages, and built against the sandbox. For each package of packages/, `pnpm pack` makes the tarball a
+// registry would serve; each example is copied to a folder outside the workspace, its @verified-reviews/*
+// dependencies pointed at those tarballs, installed with npm, built, and checked: stars and reviews in the
+// HTML, one Product node per product page, the API calls of the build against what its pages need, the
+// "more reviews" route under `next start`, and no React in the Astro examples. Needs built packages
+// (`pnpm build`); `--only name,name` picks examples, `--keep` keeps the work folder.
+import { spawn } from 'node:child_process'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { delimiter, dirname, join, relative } from 'node:path'
+import { parseArgs } from 'node:util'
+import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
+import { freePort } from '../fixtures/free-port.ts'
+import { runCommand } from '../fixtures/run-command.ts'
+import { EXAMPLES, type ExampleSpec } from './examples.ts'
+import { apiCalls, type PageFacts, pageFacts } from './page-facts.ts'
+
+const ROOT = join(import.meta.dirname, '../..')
+const PNPM = ['-y', 'pnpm@10.34.9']
+
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, keep: { type: 'boolean', default: false } },
+})
+const only = values.only?.split(',').map((name) => name.trim())
+const chosen = EXAMPLES.filter((example) => only === undefined || only.includes(example.name))
+if (chosen.length === 0)
+  throw new Error(`--only ${values.only}: no such example (${EXAMPLES.map((e) => e.name)})`)
+
+/** The environment of npm and the builds: Node 24 (this process's) first on the PATH, no pnpm leftovers. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    ASTRO_TELEMETRY_DISABLED: '1',
+  }
+  for (const key of Object.keys(env)) {
+    const pnpmOwn = key.startsWith('npm_') || key.startsWith('PNPM_') || key.startsWith('VERIFIED_REVIEWS_')
+    if (pnpmOwn || key === 'NODE_OPTIONS' || key === 'INIT_CWD' || key === 'NODE_PATH') delete env[key]
+  }
+  const path = (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes('node_modules'))
+  env.PATH = [dirname(process.execPath), ...path].join(delimiter)
+  return Object.assign(env, extra)
+}
+
+async function must(command: string, args: string[], cwd: string, env = cleanEnv()): Promise<string> {
+  const { code, output } = await runCommand(command, args, { cwd, env })
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) exited with ${code}:\n${output}`)
+  return output
+}
+
+/** Packs every package of packages/ into `into` and gives the tarball of each package name. */
+async function packAll(into: string): Promise<Map<string, string>> {
+  const tarballs = new Map<string, string>()
+  for (const folder of await readdir(join(ROOT, 'packages'))) {
+    const dir = join(ROOT, 'packages', folder)
+    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as {
+      name: string
+      version: string
+    }
+    try {
+      await stat(join(dir, 'dist'))
+    } catch {
+      throw new Error(`${manifest.name} has no dist/: run \`pnpm build\` first`)
+    }
+    await must('npx', [...PNPM, 'pack', '--pack-destination', into], dir)
+    const file = `${manifest.name.replace('@', '').replace('/', '-')}-${manifest.version}.tgz`
+    await stat(join(into, file))
+    tarballs.set(manifest.name, join(into, file))
+  }
+  return tarballs
+}
+
+/** Copies an example outside the workspace with its @verified-reviews/* dependencies on the tarballs. */
+async function copyExample(spec: ExampleSpec, work: string, tarballs: Map<string, string>): Promise<string> {
+  const from = join(ROOT, 'examples', spec.name)
+  const to = join(work, spec.name)
+  const skipped = new Set(['node_modules', '.next', 'dist', '_site', '.astro', 'package-lock.json'])
+  await cp(from, to, {
+    recursive: true,
+    filter: (source) => !skipped.has(relative(from, source).split('/')[0] ?? ''),
+  })
+  const manifestPath = join(to, 'package.json')
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as {
+    dependencies?: Record<string, string>
+    overrides?: Record<string, string>
+  }
+  const overrides: Record<string, string> = {}
+  for (const [name, tarball] of tarballs) {
+    if (name === '@verified-reviews/sandbox') continue
+    const file = `file:${tarball}`
+    if (manifest.dependencies?.[name] !== undefined) manifest.dependencies[name] = file
+    overrides[name] = file
+  }
+  manifest.overrides = { ...manifest.overrides, ...overrides }
+  await writeFile(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
+  return to
+}
+
+interface Started {
+  origin: string
+  stop(): Promise<void>
+  output(): string
+}
+
+/** Starts a long-running command and waits until `origin` answers. */
+async function startServer(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  origin: string,
+): Promise<Started> {
+  const child = spawn('npm', args, { cwd, env, detached: true })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return
+    const closed = new Promise((resolve) => child.once('close', resolve))
+    process.kill(-child.pid, 'SIGTERM')
+    await closed
+  }
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm ${args.join(' ')} ended:\n${output}`)
+    try {
+      await fetch(origin)
+      return { origin, stop, output: () => output }
+    } catch {
+      if (Date.now() > deadline) {
+        await stop()
+        throw new Error(`npm ${args.join(' ')} did not answer on ${origin} within 60 s:\n${output}`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+}
+
+async function operations(sandbox: Sandbox): Promise<Record<string, number>> {
+  const response = await fetch(`${sandbox.origin}/__sandbox/stats`)
+  return ((await response.json()) as { operations: Record<string, number> }).operations
+}
+
+interface Outcome {
+  name: string
+  install: number
+  build: number
+  calls: number
+  bound: number
+  byOperation: Record<string, number>
+  pages: PageFacts[]
+  notes: string[]
+}
+
+function check(condition: boolean, message: string): void {
+  if (!condition) throw new Error(message)
+}
+
+async function runExample(
+  spec: ExampleSpec,
+  work: string,
+  tarballs: Map<string, string>,
+  sandbox: Sandbox,
+): Promise<Outcome> {
+  const dir = await copyExample(spec, work, tarballs)
+  const notes: string[] = []
+  let started = performance.now()
+  await must('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], dir)
+  const install = (performance.now() - started) / 1000
+
+  const env = cleanEnv({
+    VERIFIED_REVIEWS_ORIGIN: sandbox.origin,
+    VERIFIED_REVIEWS_CLIENT_ID: sandbox.clientId,
+    VERIFIED_REVIEWS_CLIENT_SECRET: sandbox.clientSecret,
+    VERIFIED_REVIEWS_WEBSITE_ID: sandbox.websiteId,
+    VERIFIED_REVIEWS_CURSOR_SECRET: 'examples-cursor-secret-0123456789',
+    VERIFIED_REVIEWS_REVALIDATE_SECRET: 'examples-revalidate-secret',
+  })
+  await fetch(`${sandbox.origin}/__sandbox/reset`, { method: 'POST' })
+  const before = await operations(sandbox)
+  started = performance.now()
+  const output = await must('npm', ['run', 'build'], dir, env)
+  const build = (performance.now() - started) / 1000
+  const after = await operations(sandbox)
+  const byOperation = apiCalls(before, after)
+  const calls = Object.values(byOperation).reduce((sum, count) => sum + count, 0)
+  check(
+    calls <= spec.bound,
+    `${spec.name}: the build made ${calls} API calls (${JSON.stringify(byOperation)}), more than the ${spec.bound} its pages need`,
+  )
+  for (const line of output.split('\n')) if (/verified-reviews/i.test(line)) notes.push(line.trim())
+
+  const pages: PageFacts[] = []
+  if (spec.kind === 'next') {
+    const port = await freePort()
+    const server = await startServer(
+      ['run', 'start', '--', '-p', String(port)],
+      dir,
+      env,
+      `http://127.0.0.1:${port}/`,
+    )
+    try {
+      const serving = await operations(sandbox)
+      for (const id of spec.products) {
+        const response = await fetch(`${server.origin}/products/${id}`)
+        check(response.status === 200, `${spec.name}: /products/${id} answered ${response.status}`)
+        pages.push(pageFacts(`/products/${id}`, await response.text()))
+      }
+      const afterPages = apiCalls(serving, await operations(sandbox))
+      notes.push(`serving ${spec.products.length} prerendered product pages: ${sum(afterPages)} API calls`)
+      // The "more reviews" island's route: the first page, then the next by its signed cursor.
+      const first = await fetch(
+        `${server.origin}/api/reviews?product_variation_id=${spec.products[0]}&limit=5`,
+      )
+      const firstBody = (await first.json()) as { data: unknown[]; nextCursor: string | null }
+      check(
+        first.status === 200 && firstBody.data.length === 5,
+        `${spec.name}: /api/reviews answered ${first.status}`,
+      )
+      check(typeof firstBody.nextCursor === 'string', `${spec.name}: /api/reviews gave no nextCursor`)
+      const second = await fetch(
+        `${server.origin}/api/reviews?product_variation_id=${spec.products[0]}&limit=5&cursor=${encodeURIComponent(firstBody.nextCursor ?? '')}`,
+      )
+      const secondBody = (await second.json()) as { data: unknown[] }
+      check(
+        second.status === 200 && secondBody.data.length > 0,
+        `${spec.name}: the next page answered ${second.status}`,
+      )
+      notes.push(
+        `reviews route under next start: ${firstBody.data.length} then ${secondBody.data.length} reviews`,
+      )
+      // The plain "more reviews" link (no JavaScript) of the first page goes to its dynamic twin.
+      const link = pages[0]?.moreLink
+      check(link !== undefined, `${spec.name}: no plain "more reviews" link on ${pages[0]?.path}`)
+      const twin = await fetch(new URL(link ?? '', `${server.origin}/products/${spec.products[0]}`))
+      const twinFacts = pageFacts(link ?? '', await twin.text())
+      check(
+        twin.status === 200 && twinFacts.reviews > 0,
+        `${spec.name}: the link ${link} answered ${twin.status}`,
+      )
+      notes.push(`plain link ${link}: ${twin.status}, ${twinFacts.reviews} reviews`)
+    } finally {
+      await server.stop()
+    }
+  } else {
+    for (const id of spec.products) {
+      const file = join(dir, spec.output, 'products', id, 'index.html')
+      pages.push(pageFacts(`/products/${id}/`, await readFile(file, 'utf8')))
+    }
+  }
+  for (const page of pages) {
+    check(page.productNodes === 1, `${spec.name}: ${page.path} has ${page.productNodes} Product nodes, not 1`)
+    if (spec.stars) check(page.stars, `${spec.name}: ${page.path} shows no stars ("out of 5")`)
+    check(page.reviews >= spec.minReviews, `${spec.name}: ${page.path} shows ${page.reviews} reviews`)
+  }
+  if (spec.noReact) {
+    const react = await findReact(dir, spec.output)
+    check(react.length === 0, `${spec.name}: React reached the site: ${react.join(', ')}`)
+    notes.push('no React: node_modules has no react, the output no React code')
+  }
+  return { name: spec.name, install, build, calls, bound: spec.need, byOperation, pages, notes }
+}
+
+function sum(counts: Record<string, number>): number {
+  return Object.values(counts).reduce((total, count) => total + count, 0)
+}
+
+/** Where React shows up in an Astro example: an installed `react`, or React code in the built output. */
+async function findReact(dir: string, output: string): Promise<string[]> {
+  const found: string[] = []
+  for (const name of ['react', 'react-dom']) {
+    try {
+      await stat(join(dir, 'node_modules', name))
+      found.push(`node_modules/${name}`)
+    } catch {}
+  }
+  const walk = async (folder: string): Promise<void> => {
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name)
+      if (entry.isDirectory()) await walk(path)
+      else if (/\.(m?js|html)$/.test(entry.name)) {
+        const text = await readFile(path, 'utf8')
+        if (/react\.production|__reactFiber|<astro-island/.test(text)) found.push(relative(dir, path))
+      }
+    }
+  }
+  await walk(join(dir, output))
+  return found
+}
+
+const work = await mkdtemp(join(tmpdir(), 'verified-reviews-examples-'))
+const sandbox = await createSandbox({ port: 0 })
+const outcomes: Outcome[] = []
+let failed = false
+try {
+  const tarballDir = join(work, 'tarballs')
+  await mkdir(tarballDir)
+  const packing = performance.now()
+  const tarballs = await packAll(tarballDir)
+  console.log(`# packed ${tarballs.size} packages in ${((performance.now() - packing) / 1000).toFixed(1)} s`)
+  for (const spec of chosen) {
+    console.log(`--- ${spec.name}: npm install from the tarballs, build against the sandbox`)
+    try {
+      const outcome = await runExample(spec, work, tarballs, sandbox)
+      outcomes.push(outcome)
+      for (const note of outcome.notes) console.log(`    ${note}`)
+      console.log(
+        `    ok: install ${outcome.install.toFixed(1)} s, build ${outcome.build.toFixed(1)} s, ` +
+          `${outcome.calls} API calls ${JSON.stringify(outcome.byOperation)} for ${outcome.pages.length} product pages (need ${outcome.bound})`,
+      )
+    } catch (error) {
+      failed = true
+      console.error(`    FAILED: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+} finally {
+  await sandbox.close()
+  if (!values.keep) await rm(work, { recursive: true, force: true })
+  else console.log(`# kept ${work}`)
+}
+
+console.log(
+  '\n| example | product pages | API calls of the build | what the pages need | stars | reviews a page | Product nodes a page |',
+)
+console.log('|---|---|---|---|---|---|---|')
+for (const outcome of outcomes) {
+  const reviews = outcome.pages.map((page) => page.reviews).join(', ')
+  const nodes = outcome.pages.map((page) => page.productNodes).join(', ')
+  const stars = outcome.pages.every((page) => page.stars) ? 'yes' : 'no'
+  console.log(
+    `| ${outcome.name} | ${outcome.pages.length} | ${outcome.calls} ${JSON.stringify(outcome.byOperation)} | ${outcome.bound} | ${stars} | ${reviews} | ${nodes} |`,
+  )
+}
+if (failed || outcomes.length !== chosen.length) {
+  console.error(`\n${chosen.length - outcomes.length} of ${chosen.length} examples failed`)
+  process.exit(1)
+}
