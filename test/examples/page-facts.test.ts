@@ -2,20 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { apiCalls, pageFacts } from './page-facts.ts'
 
 const PRODUCT =
-  '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"A"}</script>'
+  '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","review":[{},{}]}</script>'
 
 describe('pageFacts', () => {
   it('counts review items, Product nodes (also in @graph) and finds stars and the next link', () => {
     const html = `<p aria-label="4.6 out of 5, 3 reviews"></p>
       <article class="vr-review" data-rate="5"></article><article class="vr-review vr-x"></article>
-      <article class="vr-reviewer"></article>
+      <article class="vr-reviewer"></article><article class="review"></article>
       ${PRODUCT}
       <script type="application/ld+json">{"@graph":[{"@type":"ProductGroup"},{"@type":"Organization"}]}</script>
       <a class="vr-review-list__next" href="?vr_cursor=a&amp;vr_sort=newest">More</a>`
     expect(pageFacts('/p', html)).toEqual({
       path: '/p',
       stars: true,
-      reviews: 2,
+      reviews: 3,
+      jsonLdReviews: 2,
       productNodes: 2,
       moreLink: '?vr_cursor=a&vr_sort=newest',
     })
@@ -26,6 +27,7 @@ describe('pageFacts', () => {
       path: '/q',
       stars: false,
       reviews: 0,
+      jsonLdReviews: 0,
       productNodes: 0,
       moreLink: undefined,
     })

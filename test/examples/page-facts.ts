@@ -6,8 +6,10 @@ export interface PageFacts {
   path: string
   /** The rating's accessible label (`4.6 out of 5, 128 reviews`) or the stars' `out of 5`. */
   stars: boolean
-  /** Review items (`<article class="vr-review">`). */
+  /** Review items: the components' `<article class="vr-review">`, or a site's own `<article class="review">`. */
   reviews: number
+  /** Reviews in the JSON-LD Product nodes. */
+  jsonLdReviews: number
   /** Product and ProductGroup nodes in the page's JSON-LD, top level and in `@graph`. */
   productNodes: number
   /** The href of the plain "next page" link of the review list, when there is one. */
@@ -16,13 +18,13 @@ export interface PageFacts {
 
 const LD_JSON = /<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g
 
-function productNodesOf(value: unknown): number {
-  if (Array.isArray(value)) return value.reduce((total: number, item) => total + productNodesOf(item), 0)
-  if (typeof value !== 'object' || value === null) return 0
+function productNodesOf(value: unknown): Record<string, unknown>[] {
+  if (Array.isArray(value)) return value.flatMap(productNodesOf)
+  if (typeof value !== 'object' || value === null) return []
   const node = value as Record<string, unknown>
   const type = node['@type']
-  const own = type === 'Product' || type === 'ProductGroup' ? 1 : 0
-  return own + productNodesOf(node['@graph'])
+  const own = type === 'Product' || type === 'ProductGroup' ? [node] : []
+  return [...own, ...productNodesOf(node['@graph'])]
 }
 
 function unescapeHtml(text: string): string {
@@ -31,8 +33,11 @@ function unescapeHtml(text: string): string {
 
 /** Reads the facts of one page of HTML. */
 export function pageFacts(path: string, html: string): PageFacts {
-  let productNodes = 0
-  for (const [, json] of html.matchAll(LD_JSON)) productNodes += productNodesOf(JSON.parse(json ?? 'null'))
+  const nodes = [...html.matchAll(LD_JSON)].flatMap(([, json]) => productNodesOf(JSON.parse(json ?? 'null')))
+  const jsonLdReviews = nodes.reduce(
+    (total, node) => total + (Array.isArray(node.review) ? node.review.length : 0),
+    0,
+  )
   const next =
     /<a[^>]*class="[^"]*vr-review-list__next[^"]*"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*class="[^"]*vr-review-list__next/.exec(
       html,
@@ -41,8 +46,9 @@ export function pageFacts(path: string, html: string): PageFacts {
   return {
     path,
     stars: /out of 5/.test(html),
-    reviews: html.match(/<article[^>]*class="vr-review[ "]/g)?.length ?? 0,
-    productNodes,
+    reviews: html.match(/<article[^>]*class="(?:vr-)?review[ "]/g)?.length ?? 0,
+    jsonLdReviews,
+    productNodes: nodes.length,
     moreLink: href === undefined ? undefined : unescapeHtml(href),
   }
 }

@@ -192,7 +192,8 @@ async function runExample(
     calls <= spec.bound,
     `${spec.name}: the build made ${calls} API calls (${JSON.stringify(byOperation)}), more than the ${spec.bound} its pages need`,
   )
-  for (const line of output.split('\n')) if (/verified-reviews/i.test(line)) notes.push(line.trim())
+  for (const line of output.split('\n'))
+    if (/verified-reviews|API calls|pages changed/i.test(line)) notes.push(line.trim())
 
   const pages: PageFacts[] = []
   if (spec.kind === 'next') {
@@ -256,6 +257,7 @@ async function runExample(
     check(page.productNodes === 1, `${spec.name}: ${page.path} has ${page.productNodes} Product nodes, not 1`)
     if (spec.stars) check(page.stars, `${spec.name}: ${page.path} shows no stars ("out of 5")`)
     check(page.reviews >= spec.minReviews, `${spec.name}: ${page.path} shows ${page.reviews} reviews`)
+    check(page.jsonLdReviews > 0, `${spec.name}: ${page.path} has no review in its JSON-LD`)
   }
   if (spec.noReact) {
     const react = await findReact(dir, spec.output)
