@@ -29,6 +29,7 @@ export default defineConfig({
             excludePrivate: true,
             excludeInternal: true,
             skipErrorChecking: true,
+            name: 'API reference',
             gitRevision: 'main',
             entryFileName: 'index',
             outputFileStrategy: 'members',
