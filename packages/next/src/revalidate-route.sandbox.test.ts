@@ -1,7 +1,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { createJsonFileReviewStore, syncProductReviews } from '@verified-reviews/core/sync'
+import {
+  createJsonFileReviewStore,
+  createMemoryReviewStore,
+  syncProductReviews,
+} from '@verified-reviews/core/sync'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import {
@@ -146,6 +150,43 @@ describe('createRevalidateRoute', () => {
       expect(((await second.json()) as RevalidateRouteBody).products).toEqual(['SKU-008'])
       expect((await sb.stats()).operations['products.reviews.list']).toBe(1)
       expect(await files()).toEqual(before)
+    } finally {
+      await rm(distDir, { recursive: true, force: true })
+    }
+  })
+
+  it('starts a store of yours that holds no sync from the review store the build left', async () => {
+    const distDir = await mkdtemp(join(tmpdir(), 'vr-next-dist-'))
+    try {
+      const built = join(distDir, 'verified-reviews', 'product-reviews.json')
+      await syncProductReviews({ client: sb.client(), store: createJsonFileReviewStore(built) })
+      await addReviews([{ product_variation_id: 'SKU-007' }])
+      const store = createMemoryReviewStore()
+      const response = await route({ store, distDir, brandStore: false }).POST(
+        call('POST', `Bearer ${SECRET}`),
+      )
+      const body = (await response.json()) as RevalidateRouteBody
+      expect(body.products).toEqual(['SKU-007'])
+      expect(body.sync.products).toMatchObject({ mode: 'incremental', calls: 1 })
+      expect(await store.count()).toBe(3001)
+    } finally {
+      await rm(distDir, { recursive: true, force: true })
+    }
+  })
+
+  it('leaves a store of yours empty with seedFromBuild: false, so that its first call is a full sync', async () => {
+    const distDir = await mkdtemp(join(tmpdir(), 'vr-next-dist-'))
+    try {
+      const built = join(distDir, 'verified-reviews', 'product-reviews.json')
+      await syncProductReviews({ client: sb.client(), store: createJsonFileReviewStore(built) })
+      const handler = route({
+        store: createMemoryReviewStore(),
+        distDir,
+        brandStore: false,
+        seedFromBuild: false,
+      })
+      const response = await handler.POST(call('POST', `Bearer ${SECRET}`))
+      expect(((await response.json()) as RevalidateRouteBody).sync.products.mode).toBe('full')
     } finally {
       await rm(distDir, { recursive: true, force: true })
     }
