@@ -48,6 +48,21 @@ async function addReviews(items: Array<Record<string, unknown>>, kind = 'product
   await sb.admin('POST', kind, items)
 }
 
+/**
+ * Runs `test` with a build directory holding the review store a build prefetch leaves (a full sync of
+ * the sandbox), then removes it.
+ */
+async function withBuildStore(test: (distDir: string, built: string) => Promise<void>): Promise<void> {
+  const distDir = await mkdtemp(join(tmpdir(), 'vr-next-dist-'))
+  try {
+    const built = join(distDir, 'verified-reviews', 'product-reviews.json')
+    await syncProductReviews({ client: sb.client(), store: createJsonFileReviewStore(built) })
+    await test(distDir, built)
+  } finally {
+    await rm(distDir, { recursive: true, force: true })
+  }
+}
+
 describe('createRevalidateRoute', () => {
   it('refuses a call without the secret, with 401 and no sync', async () => {
     const response = await route().POST(call('POST'))
@@ -114,27 +129,17 @@ describe('createRevalidateRoute', () => {
   })
 
   it('starts incrementally from the review store the build left', async () => {
-    const distDir = await mkdtemp(join(tmpdir(), 'vr-next-dist-'))
-    try {
-      await syncProductReviews({
-        client: sb.client(),
-        store: createJsonFileReviewStore(join(distDir, 'verified-reviews', 'product-reviews.json')),
-      })
+    await withBuildStore(async (distDir) => {
       await addReviews([{ product_variation_id: 'SKU-007' }])
       const response = await route({ store: 'build', distDir, brandStore: false }).POST(
         call('POST', `Bearer ${SECRET}`),
       )
       expect(((await response.json()) as RevalidateRouteBody).products).toEqual(['SKU-007'])
-    } finally {
-      await rm(distDir, { recursive: true, force: true })
-    }
+    })
   })
 
   it("keeps its reviews in a copy of the build's store, whose files it leaves as they were", async () => {
-    const distDir = await mkdtemp(join(tmpdir(), 'vr-next-dist-'))
-    try {
-      const built = join(distDir, 'verified-reviews', 'product-reviews.json')
-      await syncProductReviews({ client: sb.client(), store: createJsonFileReviewStore(built) })
+    await withBuildStore(async (distDir, built) => {
       const files = async () => {
         const names = (await readdir(dirname(built))).sort()
         return Promise.all(names.map(async (name) => [name, await readFile(join(dirname(built), name))]))
@@ -150,16 +155,11 @@ describe('createRevalidateRoute', () => {
       expect(((await second.json()) as RevalidateRouteBody).products).toEqual(['SKU-008'])
       expect((await sb.stats()).operations['products.reviews.list']).toBe(1)
       expect(await files()).toEqual(before)
-    } finally {
-      await rm(distDir, { recursive: true, force: true })
-    }
+    })
   })
 
   it('starts a store of yours that holds no sync from the review store the build left', async () => {
-    const distDir = await mkdtemp(join(tmpdir(), 'vr-next-dist-'))
-    try {
-      const built = join(distDir, 'verified-reviews', 'product-reviews.json')
-      await syncProductReviews({ client: sb.client(), store: createJsonFileReviewStore(built) })
+    await withBuildStore(async (distDir) => {
       await addReviews([{ product_variation_id: 'SKU-007' }])
       const store = createMemoryReviewStore()
       const response = await route({ store, distDir, brandStore: false }).POST(
@@ -169,16 +169,11 @@ describe('createRevalidateRoute', () => {
       expect(body.products).toEqual(['SKU-007'])
       expect(body.sync.products).toMatchObject({ mode: 'incremental', calls: 1 })
       expect(await store.count()).toBe(3001)
-    } finally {
-      await rm(distDir, { recursive: true, force: true })
-    }
+    })
   })
 
   it('leaves a store of yours empty with seedFromBuild: false, so that its first call is a full sync', async () => {
-    const distDir = await mkdtemp(join(tmpdir(), 'vr-next-dist-'))
-    try {
-      const built = join(distDir, 'verified-reviews', 'product-reviews.json')
-      await syncProductReviews({ client: sb.client(), store: createJsonFileReviewStore(built) })
+    await withBuildStore(async (distDir) => {
       const handler = route({
         store: createMemoryReviewStore(),
         distDir,
@@ -187,9 +182,7 @@ describe('createRevalidateRoute', () => {
       })
       const response = await handler.POST(call('POST', `Bearer ${SECRET}`))
       expect(((await response.json()) as RevalidateRouteBody).sync.products.mode).toBe('full')
-    } finally {
-      await rm(distDir, { recursive: true, force: true })
-    }
+    })
   })
 
   it('passes the revalidation profile on', async () => {
