@@ -1,0 +1,79 @@
+import type { AstroConfig } from 'astro'
+import type { DataStore, Loader, LoaderContext, MetaStore } from 'astro/loaders'
+
+type Entry = Parameters<DataStore['set']>[0]
+
+/** What a test reads back from a {@link loaderContext}: the collection, its meta and the logger's lines. */
+export interface TestCollection {
+  entries: Map<string, Entry>
+  metadata: Map<string, string>
+  lines: { info: string[]; warn: string[]; error: string[] }
+  /** Runs the loader over this collection, as Astro runs it at the start of a build. */
+  load(loader: Loader): Promise<void>
+}
+
+/**
+ * An in-memory stand-in for what Astro gives a content loader at the start of `astro build` (no file
+ * watcher): a collection store and meta store kept between the runs of the test, the loader's logger, the
+ * Astro config's `root`, and `parseData` that runs the loader's schema.
+ */
+export function loaderContext(root: URL): TestCollection {
+  const entries = new Map<string, Entry>()
+  const metadata = new Map<string, string>()
+  const lines = { info: [] as string[], warn: [] as string[], error: [] as string[] }
+  const store = {
+    get: (id: string) => entries.get(id),
+    entries: () => [...entries],
+    set: (entry: Entry) => {
+      if (entries.get(entry.id)?.digest === entry.digest) return false
+      entries.set(entry.id, entry)
+      return true
+    },
+    values: () => [...entries.values()],
+    keys: () => [...entries.keys()],
+    delete: (id: string) => entries.delete(id),
+    clear: () => entries.clear(),
+    has: (id: string) => entries.has(id),
+  } as unknown as DataStore
+  const meta: MetaStore = {
+    get: (key) => metadata.get(key),
+    set: (key, value) => metadata.set(key, value),
+    has: (key) => metadata.has(key),
+    delete: (key) => metadata.delete(key),
+  }
+  const logger = {
+    info: (line: string) => lines.info.push(line),
+    warn: (line: string) => lines.warn.push(line),
+    error: (line: string) => lines.error.push(line),
+    debug: () => {},
+    fork: () => logger,
+    label: 'test',
+    options: {},
+  }
+  return {
+    entries,
+    metadata,
+    lines,
+    load: (loader) => {
+      const schema = 'schema' in loader ? loader.schema : undefined
+      const context: LoaderContext = {
+        collection: 'reviews',
+        store,
+        meta,
+        logger: logger as unknown as LoaderContext['logger'],
+        config: { root } as AstroConfig,
+        parseData: async ({ id, data }) => {
+          const parsed = (
+            schema as { safeParse?: (value: unknown) => { success: boolean } } | undefined
+          )?.safeParse?.(data)
+          if (parsed !== undefined && !parsed.success)
+            throw new Error(`entry ${id} does not match the schema`)
+          return data
+        },
+        renderMarkdown: async () => ({ html: '' }),
+        generateDigest: (data) => JSON.stringify(data),
+      }
+      return loader.load(context)
+    },
+  }
+}
