@@ -31,11 +31,19 @@ export interface ReviewsLoaderOptions<C> {
    * The client to sync with.
    * @default the integration's client; without the integration, one of the loader's own, from the
    * `VERIFIED_REVIEWS_*` variables of the environment and the project's `.env` files
+   * @example
+   * ```ts
+   * productReviewsLoader({ client: createClient({ clientId, clientSecret, timeout: 30_000 }) })
+   * ```
    */
   client?: C
   /**
    * Reviews per call, 1 to 200.
    * @default 200
+   * @example
+   * ```ts
+   * brandReviewsLoader({ limit: 100 })
+   * ```
    */
   limit?: number
   /**
@@ -43,6 +51,11 @@ export interface ReviewsLoaderOptions<C> {
    * since the mark kept in the collection's `meta`. `full`: walk every review again, which also finds
    * reviews edited without a new publish date (a merchant reply added later); schedule it now and then.
    * @default 'auto'
+   * @example
+   * ```ts
+   * // a weekly full walk in CI, incremental builds otherwise
+   * productReviewsLoader({ mode: process.env.FULL_SYNC === '1' ? 'full' : 'auto' })
+   * ```
    */
   mode?: 'auto' | 'full'
 }
@@ -55,7 +68,7 @@ export interface ProductReviewsLoaderOptions extends ReviewsLoaderOptions<Review
   /**
    * The products to load (`product_variation_id`), or a function that returns them (from your
    * catalogue), sync or async: the loader then fetches their summaries (200 ids per call) and their
-   * reviews alone (200 ids per call, 200 reviews per page), unless a sync of the account costs fewer
+   * reviews alone (200 ids per call, 200 reviews per page), unless a sync of the account costs no more
    * calls. Each of them gets an entry, one without reviews too (`rating: null`, `reviews: []`).
    * @default every product of the account (`products.list`, 200 per call) and every review (the sync)
    * @example
@@ -239,6 +252,10 @@ export interface ProductRatingsLoaderOptions {
    * The client to load with.
    * @default the integration's client; without the integration, one of the loader's own, from the
    * `VERIFIED_REVIEWS_*` variables of the environment and the project's `.env` files
+   * @example
+   * ```ts
+   * productRatingsLoader({ client: createClient({ clientId, clientSecret }) })
+   * ```
    */
   client?: ProductRatingsClient
   /**
