@@ -96,8 +96,11 @@ async function productIdsOf(owner: string, products: ProductIds | undefined): Pr
   return ids === undefined ? undefined : [...new Set(ids)]
 }
 
+const number = new Intl.NumberFormat('en-US')
+
+/** `3,000 reviews`, `1 review`: counts as the core's progress lines write them. */
 function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`
+  return `${number.format(count)} ${word}${count === 1 ? '' : 's'}`
 }
 
 /**
@@ -197,7 +200,7 @@ export function productReviewsLoader(
       const reviewCount = entries.reduce((sum, entry) => sum + entry.reviews.length, 0)
       context.logger.info(
         `${plural(entries.length, 'product')} with ${plural(reviewCount, 'review')}: ` +
-          `${plural(reviews + products, 'API call')}; ${written} entries written`,
+          `${plural(reviews + products, 'API call')}; ${number.format(written)} entries written`,
       )
     },
   }
