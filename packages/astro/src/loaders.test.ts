@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { productReview } from '../../../test/fixtures/reviews.ts'
 import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
-import { takeOperations } from '../test/build-fixture.ts'
+import { buildFixture, pointEnvironmentAt, readPages, takeOperations } from '../test/build-fixture.ts'
 import { loaderContext } from '../test/loader-context.ts'
 import { type ProductReviewsEntry, productRatingsLoader, productReviewsLoader } from './loaders.ts'
 
@@ -155,5 +155,23 @@ describe('productRatingsLoader without the integration', () => {
     await collection.load(productRatingsLoader({ products: NAMED }))
     expect((await apiCalls()).operations).toEqual({ 'products.list': 1 })
     expect([...collection.entries.keys()].sort()).toEqual(['SKU-001', 'SKU-003'])
+  })
+})
+
+describe('astro build of a site whose config has no integration', () => {
+  it('loads the named products with the loader alone, one entry each, in 2 API calls', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'vr-astro-standalone-out-'))
+    const restore = pointEnvironmentAt(sb)
+    try {
+      await apiCalls()
+      await buildFixture('standalone-loader', { outDir, cacheDir: join(dir, 'cache'), integrations: [] })
+      expect((await apiCalls()).operations).toEqual({ 'products.list': 1, 'products.reviews.list': 1 })
+      const html = (await readPages(outDir)).get('index.html') ?? ''
+      expect(html).toContain('<p id="reviewed" data-rating="11">11</p>')
+      expect(html).toContain('<p id="unreviewed" data-rating="null">0</p>')
+    } finally {
+      restore()
+      await rm(outDir, { recursive: true, force: true })
+    }
   })
 })
