@@ -69,8 +69,8 @@ export interface PageUrlSettings {
 
 // Why globalThis: Astro loads astro.config (the integration), content.config.ts (the loaders) and the
 // pages through module graphs of their own, and the last two run this package as Vite modules (its
-// .astro components keep it out of Vite's externals): each graph has its own copy of this file, so a
-// module variable would not be shared. The state lives under a registered symbol, read through this module only;
+// .astro components keep it out of Vite's externals): each graph has its own copy of this file (an
+// `astro build` of a fixture evaluates it three times), so a module variable would not be shared. The state lives under a registered symbol, read through this module only;
 // the loaders do not need it (see `integrationInstalled`).
 const KEY = Symbol.for('@verified-reviews/astro')
 
