@@ -5,9 +5,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { productReview } from '../../../test/fixtures/reviews.ts'
-import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
+import { sandboxForFile, startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
 import { buildFixture, pointEnvironmentAt, readPages, takeOperations } from '../test/build-fixture.ts'
 import { loaderContext } from '../test/loader-context.ts'
 import { type ProductReviewsEntry, productRatingsLoader, productReviewsLoader } from './loaders.ts'
@@ -174,4 +174,41 @@ describe('astro build of a site whose config has no integration', () => {
       await rm(outDir, { recursive: true, force: true })
     }
   })
+})
+
+describe('productReviewsLoader over a catalogue of 10,000 products and 100,000 reviews', () => {
+  let large: TestSandbox
+  beforeAll(async () => {
+    large = await startSandbox({ seed: 1, products: 10_000, reviews: 100_000, rateLimit: 0 })
+  }, 60_000)
+  afterAll(async () => {
+    await large?.close()
+  })
+
+  /** The API calls of the large sandbox since the last look, token requests left out. */
+  async function largeCalls(): Promise<Record<string, number>> {
+    const { 'token.published': _token, ...operations } = await takeOperations(large)
+    return operations
+  }
+
+  it('loads 3 named products in at most 5 API calls, and no more on the next run', async () => {
+    await writeDotEnv(large.env())
+    const collection = project()
+    // Ids of as many digits as the catalogue needs; SKU-99999 is unknown to the API.
+    const named = ['SKU-00001', 'SKU-00002', 'SKU-99999']
+    const loader = productReviewsLoader({ products: named })
+    await largeCalls()
+    await collection.load(loader)
+    const first = await largeCalls()
+    // An account of over 200 products: the first page of products.list, then the 3 by their ids.
+    expect(first).toEqual({ 'products.list': 2, 'products.reviews.list': 1 })
+    await collection.load(loader)
+    expect(await largeCalls()).toEqual(first)
+    expect([...collection.entries.keys()].sort()).toEqual(named)
+    expect(entryOf(collection, 'SKU-99999')).toEqual({
+      product_variation_id: 'SKU-99999',
+      rating: null,
+      reviews: [],
+    })
+  }, 60_000)
 })

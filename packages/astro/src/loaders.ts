@@ -110,7 +110,8 @@ function plural(count: number, word: string): string {
  * page reads its product with `getEntry('reviews', sku)`.
  *
  * With `products`, only those products are fetched: for 3 products of an account of 3,000 reviews, 2
- * API calls (their summaries, their reviews) besides the token. Without it, every product and review of
+ * API calls (their summaries, their reviews) besides the token; of an account of 10,000 products and
+ * 100,000 reviews, 3 (one more to find their summaries). Without it, every product and review of
  * the account: the summaries (200 per call) and the sync of every review (200 per call). Later builds
  * are incremental either way, from the mark kept in the collection's `meta`: the sync walks newest first
  * and stops at the first review already held (one call while fewer than 200 are new); the named
@@ -169,7 +170,8 @@ export function productReviewsLoader(
       const entries: ProductReviewsEntry[] = []
       try {
         await catalog.report()
-        const summaries = await catalog.summaries(named)
+        // The catalog's own summaries: those of the named products it found (no call for one it did not).
+        const summaries = await catalog.summaries()
         const namedSet = new Set(named ?? summaries.keys())
         // The products named, or every product of the account, and those whose reviews are held from
         // earlier runs, so that the entries hold every review the mark counts.
