@@ -1,5 +1,5 @@
-import { join } from 'node:path'
 import { reviewViewRewrites, withVerifiedReviews } from '@verified-reviews/next/config'
+import { withRedisCache } from '@verified-reviews/redis/next-config'
 import type { NextConfig } from 'next'
 
 // Without credentials the demo reads the local sandbox (`pnpm sandbox --port 4010`), with the sandbox's
@@ -11,22 +11,7 @@ if (!env.VERIFIED_REVIEWS_CLIENT_ID && !env.VERIFIED_REVIEWS_CLIENT_SECRET) {
   env.VERIFIED_REVIEWS_CLIENT_SECRET = 'sandbox-client-secret'
 }
 
-// Several instances (README, "Several instances"): with REDIS_URL, `next start` keeps Next.js's caches in the
-// Redis every instance shares, so that a revalidation through one instance refreshes the pages of all.
-const sharedCache: NextConfig = env.REDIS_URL
-  ? {
-      cacheHandler: join(import.meta.dirname, 'cache-handlers/next-cache.mjs'),
-      cacheHandlers: {
-        default: join(import.meta.dirname, 'cache-handlers/use-cache.mjs'),
-        remote: join(import.meta.dirname, 'cache-handlers/use-cache.mjs'),
-      },
-      // No cache in each instance's memory in front of Redis.
-      cacheMaxMemorySize: 0,
-    }
-  : {}
-
 const config: NextConfig = {
-  ...sharedCache,
   // Cache Components: the review sections are 'use cache' components, tagged by product and shop.
   cacheComponents: true,
   partialPrefetching: true,
@@ -48,5 +33,8 @@ const config: NextConfig = {
   },
 }
 
-// Checks the credentials once at the start of `next build` and says whether the pages will have reviews.
-export default withVerifiedReviews(config)
+// withVerifiedReviews checks the credentials once at the start of `next build` and says whether the pages
+// will have reviews. withRedisCache (README, "Several instances"): with REDIS_URL, `next start` keeps
+// Next.js's caches in the Redis every instance shares, so that a revalidation through one instance
+// refreshes the pages of all; without it, nothing changes.
+export default withVerifiedReviews(withRedisCache(config))

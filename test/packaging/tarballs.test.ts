@@ -70,6 +70,19 @@ describe('the published tarballs', () => {
     }
   })
 
+  it('ship the cache handler modules that withVerifiedReviews and withRedisCache name by their path', () => {
+    expect(contents.get('@verified-reviews/next')).toContain(
+      'package/dist/cache-handlers/incremental-cache.js',
+    )
+    expect(contents.get('@verified-reviews/redis')).toEqual(
+      expect.arrayContaining([
+        'package/dist/next-config.js',
+        'package/dist/next-cache-handlers/incremental-cache.js',
+        'package/dist/next-cache-handlers/use-cache.js',
+      ]),
+    )
+  })
+
   it('hold no test file, type test, test helper or fixture', () => {
     const shipped = [...contents].flatMap(([name, paths]) =>
       paths.filter((path) => testFile.test(path)).map((path) => `${name}: ${path}`),

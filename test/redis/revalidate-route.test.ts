@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { BrandReview } from '@verified-reviews/core'
+import { createJsonFileReviewStore, syncProductReviews } from '@verified-reviews/core/sync'
 import { createRedisReviewStore } from '@verified-reviews/redis'
 import { describe, expect, it, vi } from 'vitest'
 import { createRevalidateRoute, type RevalidateRouteBody } from '../../packages/next/src/revalidate-route.ts'
@@ -16,9 +20,10 @@ const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
  * The revalidate route of one server (or one cold start of a serverless function): its own
  * connection to the Redis every server shares, nothing kept in memory or in files.
  */
-function server(revalidated: string[] = []) {
+function server(revalidated: string[] = [], distDir?: string) {
   const connection = connect()
   return createRevalidateRoute({
+    ...(distDir === undefined ? {} : { distDir }),
     secret: SECRET,
     client: sb.client(),
     store: createRedisReviewStore(connection),
@@ -64,5 +69,20 @@ describe('the Next.js revalidate route with a Redis review store', () => {
     const revalidated: string[] = []
     await call(server(revalidated))
     expect(revalidated).toEqual(['verified-reviews:brand', 'verified-reviews:shop:shop-lyon'])
+  })
+
+  it("starts an empty Redis from the build's review store, so that two servers' first calls are incremental", async () => {
+    const distDir = await mkdtemp(join(tmpdir(), 'vr-redis-dist-'))
+    try {
+      const built = createJsonFileReviewStore(join(distDir, 'verified-reviews', 'product-reviews.json'))
+      await syncProductReviews({ client: sb.client(), store: built })
+      await sb.admin('POST', 'product-reviews', [{ product_variation_id: 'SKU-003' }])
+      const answers = await Promise.all([call(server([], distDir)), call(server([], distDir))])
+      for (const answer of answers) expect(answer.sync.products.mode).toBe('incremental')
+      expect(answers.flatMap((answer) => answer.products)).toContain('SKU-003')
+      expect(await createRedisReviewStore(connect()).count()).toBe((await built.count()) + 1)
+    } finally {
+      await rm(distDir, { recursive: true, force: true })
+    }
   })
 })

@@ -1,5 +1,5 @@
 import { defineCollection } from 'astro:content'
-import { productRatingsLoader, productReviewsLoader } from '@verified-reviews/astro/loaders'
+import { productReviewsLoader } from '@verified-reviews/astro/loaders'
 import { file } from 'astro/loaders'
 import { z } from 'astro/zod'
 import { CATALOGUE_FILE, catalogueProducts, catalogueShops, PRODUCT_IDS } from './lib/catalogue.ts'
@@ -26,12 +26,10 @@ export const collections = {
     loader: file(CATALOGUE_FILE, { parser: (text) => catalogueShops(text) }),
     schema: z.object({ id: z.string(), name: z.string() }),
   }),
-  // The ratings of the catalogue's products, from the product summaries the review sync fetches anyway
-  // (no call of their own), for the stars of the home page and the details pages.
-  ratings: defineCollection({
-    loader: productRatingsLoader({ products: PRODUCT_IDS }),
-  }),
-  // Every review in one paged sync (200 per call), incremental on later builds; the review components and
-  // the injection of the same build read it instead of syncing again.
-  reviews: defineCollection({ loader: productReviewsLoader() }),
+  // One entry per product of the catalogue: its rating (the stars of the home page and the details pages)
+  // and its reviews. The loader fetches the reviews of the products it names, or syncs the account when
+  // that costs no more calls (this catalogue is the whole sandbox account: the sync, 200 reviews per
+  // call), incremental on later builds; the review components and the injection of the same build read
+  // it instead of fetching again.
+  reviews: defineCollection({ loader: productReviewsLoader({ products: PRODUCT_IDS }) }),
 }

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url'
-import { type ClientOptions, readEnvironment } from '@verified-reviews/core'
+import type { ClientOptions } from '@verified-reviews/core'
 import { type Locale, SUPPORTED_LOCALES } from '@verified-reviews/core/i18n'
 import { type InjectProgress, type InjectReport, injectProductJsonLd } from '@verified-reviews/core/inject'
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro'
 import { buildWithoutReviewData, checkBuild, reviewDataFailed } from './internal/build-check.ts'
 import { describeBuildCalls } from './internal/build-report.ts'
 import { checkOptions } from './internal/check-options.ts'
-import { verifiedReviewsEnv } from './internal/env.ts'
+import { projectEnvironment } from './internal/env.ts'
 import { shared, sharedCatalog, startRun } from './internal/shared.ts'
 import { VerifiedReviewsOptionError } from './option-error.ts'
 
@@ -212,10 +212,8 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
     name: NAME,
     hooks: {
       'astro:config:setup': async ({ config, command, logger }) => {
-        // The `VERIFIED_REVIEWS_*` variables of the environment and the `.env` files, by the core's rules.
-        const env = readEnvironment(
-          verifiedReviewsEnv(config.root, command === 'dev' ? 'development' : 'production'),
-        )
+        // The `VERIFIED_REVIEWS_*` variables of the environment and the `.env` files (Vite's `loadEnv`).
+        const env = projectEnvironment(config.root, command === 'dev' ? 'development' : 'production')
         const clientOptions: ClientOptions = { ...options.client }
         const clientId = options.clientId ?? env.clientId
         const clientSecret = options.clientSecret ?? env.clientSecret

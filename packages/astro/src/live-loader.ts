@@ -6,16 +6,14 @@ import type {
 } from '@verified-reviews/core'
 import type { LiveLoader } from 'astro/loaders'
 import { checkOptions } from './internal/check-options.ts'
+import type { ProductReviewsEntry } from './internal/schemas.ts'
 import { sharedClient } from './internal/shared.ts'
 
-/** A product with its rating and its newest reviews: the data of a live entry. */
-export interface LiveProductReviews {
-  product_variation_id: string
-  /** The product's rating; null when it has no reviews. */
-  rating: ProductRating | null
-  /** The newest reviews, newest first. */
-  reviews: ProductReview[]
-}
+/**
+ * A product with its rating and its newest reviews: the data of a live entry, the shape of an entry of
+ * `productReviewsLoader` too.
+ */
+export type LiveProductReviews = ProductReviewsEntry
 
 /** Filter of `getLiveEntry`: the product id, or the id with a number of reviews. */
 export interface LiveProductReviewsEntryFilter {

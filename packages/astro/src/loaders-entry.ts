@@ -16,8 +16,10 @@ export {
 export {
   type BrandReviewsLoaderOptions,
   brandReviewsLoader,
+  type ProductIds,
   type ProductRatingsClient,
   type ProductRatingsLoaderOptions,
+  type ProductReviewsEntry,
   type ProductReviewsLoaderOptions,
   productRatingsLoader,
   productReviewsLoader,

@@ -13,7 +13,7 @@ function stream(text: string): ReadableStream<Uint8Array> {
   return new Response(text).body as ReadableStream<Uint8Array>
 }
 
-function entry(text: string, tags: string[]): UseCacheEntry {
+function entry(text: string, tags: string[]): UseCacheEntry & Record<string, unknown> {
   return { value: stream(text), tags, timestamp: Date.now(), revalidate: 3600, expire: 86400, stale: 300 }
 }
 

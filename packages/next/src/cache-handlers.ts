@@ -14,11 +14,13 @@
  */
 import { isFailedRender } from './internal/failed-render-tag.ts'
 
-/** An entry of a `'use cache'` handler (Next.js's `CacheEntry`), as far as these wrappers read it. */
+/**
+ * An entry of a `'use cache'` handler (Next.js's `CacheEntry`), as far as these wrappers read it; a
+ * handler's own entry type, with more fields, fits it.
+ */
 export interface UseCacheEntry {
   value: ReadableStream<Uint8Array>
   tags: string[]
-  [field: string]: unknown
 }
 
 /** A `'use cache'` handler (`cacheHandlers` in `next.config`), Next.js 16's `CacheHandler` interface. */

@@ -98,4 +98,5 @@ export {
   type ReviewViewParams,
 } from './review-view.ts'
 export { createReviewsRoute, type ReviewsRoute, type ReviewsRouteOptions } from './reviews-route.ts'
+export { type SeedFromBuildOptions, seedFromBuild } from './seed-from-build.ts'
 export { reviewTags } from './tags.ts'

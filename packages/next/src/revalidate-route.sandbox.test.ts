@@ -1,7 +1,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { createJsonFileReviewStore, syncProductReviews } from '@verified-reviews/core/sync'
+import {
+  createJsonFileReviewStore,
+  createMemoryReviewStore,
+  syncProductReviews,
+} from '@verified-reviews/core/sync'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import {
@@ -42,6 +46,21 @@ function call(method: 'GET' | 'POST', authorization?: string, query = '') {
 
 async function addReviews(items: Array<Record<string, unknown>>, kind = 'product-reviews') {
   await sb.admin('POST', kind, items)
+}
+
+/**
+ * Runs `test` with a build directory holding the review store a build prefetch leaves (a full sync of
+ * the sandbox), then removes it.
+ */
+async function withBuildStore(test: (distDir: string, built: string) => Promise<void>): Promise<void> {
+  const distDir = await mkdtemp(join(tmpdir(), 'vr-next-dist-'))
+  try {
+    const built = join(distDir, 'verified-reviews', 'product-reviews.json')
+    await syncProductReviews({ client: sb.client(), store: createJsonFileReviewStore(built) })
+    await test(distDir, built)
+  } finally {
+    await rm(distDir, { recursive: true, force: true })
+  }
 }
 
 describe('createRevalidateRoute', () => {
@@ -110,27 +129,17 @@ describe('createRevalidateRoute', () => {
   })
 
   it('starts incrementally from the review store the build left', async () => {
-    const distDir = await mkdtemp(join(tmpdir(), 'vr-next-dist-'))
-    try {
-      await syncProductReviews({
-        client: sb.client(),
-        store: createJsonFileReviewStore(join(distDir, 'verified-reviews', 'product-reviews.json')),
-      })
+    await withBuildStore(async (distDir) => {
       await addReviews([{ product_variation_id: 'SKU-007' }])
       const response = await route({ store: 'build', distDir, brandStore: false }).POST(
         call('POST', `Bearer ${SECRET}`),
       )
       expect(((await response.json()) as RevalidateRouteBody).products).toEqual(['SKU-007'])
-    } finally {
-      await rm(distDir, { recursive: true, force: true })
-    }
+    })
   })
 
   it("keeps its reviews in a copy of the build's store, whose files it leaves as they were", async () => {
-    const distDir = await mkdtemp(join(tmpdir(), 'vr-next-dist-'))
-    try {
-      const built = join(distDir, 'verified-reviews', 'product-reviews.json')
-      await syncProductReviews({ client: sb.client(), store: createJsonFileReviewStore(built) })
+    await withBuildStore(async (distDir, built) => {
       const files = async () => {
         const names = (await readdir(dirname(built))).sort()
         return Promise.all(names.map(async (name) => [name, await readFile(join(dirname(built), name))]))
@@ -146,9 +155,34 @@ describe('createRevalidateRoute', () => {
       expect(((await second.json()) as RevalidateRouteBody).products).toEqual(['SKU-008'])
       expect((await sb.stats()).operations['products.reviews.list']).toBe(1)
       expect(await files()).toEqual(before)
-    } finally {
-      await rm(distDir, { recursive: true, force: true })
-    }
+    })
+  })
+
+  it('starts a store of yours that holds no sync from the review store the build left', async () => {
+    await withBuildStore(async (distDir) => {
+      await addReviews([{ product_variation_id: 'SKU-007' }])
+      const store = createMemoryReviewStore()
+      const response = await route({ store, distDir, brandStore: false }).POST(
+        call('POST', `Bearer ${SECRET}`),
+      )
+      const body = (await response.json()) as RevalidateRouteBody
+      expect(body.products).toEqual(['SKU-007'])
+      expect(body.sync.products).toMatchObject({ mode: 'incremental', calls: 1 })
+      expect(await store.count()).toBe(3001)
+    })
+  })
+
+  it('leaves a store of yours empty with seedFromBuild: false, so that its first call is a full sync', async () => {
+    await withBuildStore(async (distDir) => {
+      const handler = route({
+        store: createMemoryReviewStore(),
+        distDir,
+        brandStore: false,
+        seedFromBuild: false,
+      })
+      const response = await handler.POST(call('POST', `Bearer ${SECRET}`))
+      expect(((await response.json()) as RevalidateRouteBody).sync.products.mode).toBe('full')
+    })
   })
 
   it('passes the revalidation profile on', async () => {

@@ -17,10 +17,11 @@ import { openBrandStore, openProductStore } from './internal/stores.ts'
 import { reviewTags } from './tags.ts'
 
 /**
- * Where a sync keeps its reviews: `'build'` (a memory store that starts from the review store the build
+ * Where a sync keeps its reviews: `'build'` (a store that starts from the review store the build
  * prefetch left in `.next/verified-reviews/`, so the first sync after `next start` is incremental),
  * `'memory'` (empty at each start: the first sync walks every review), the path of a JSON file, or any
- * `ReviewStore` (a database or Redis shared by several servers).
+ * `ReviewStore` (a database or Redis shared by several servers). A file or a `ReviewStore` that holds no
+ * sync yet starts from the build's store too (see `seedFromBuild`).
  */
 export type ReviewStoreOption<R extends SyncedReview> = 'build' | 'memory' | string | ReviewStore<R>
 
@@ -42,6 +43,14 @@ export interface RevalidateRouteOptions {
    */
   store?: ReviewStoreOption<ProductReview>
   /**
+   * Whether a `store` of yours (a `ReviewStore` or a JSON file path) that holds no checkpoint yet is first
+   * filled from the review store the build prefetch left in `<distDir>/verified-reviews/`, once, so that
+   * the first call after a deployment on an empty Redis or database is incremental (see `seedFromBuild`).
+   * `false`: such a store starts empty, and the first call walks every review.
+   * @default true
+   */
+  seedFromBuild?: boolean
+  /**
    * Whether brand and shop reviews are synced too (revalidating `reviewTags.brand()` and
    * `reviewTags.shop(key)`), and where they are kept; `false` leaves them out.
    * @default 'memory'
@@ -60,7 +69,8 @@ export interface RevalidateRouteOptions {
    */
   client?: ProductReviewsClient & BrandReviewsClient
   /**
-   * The Next.js build directory, where the `'build'` store is read.
+   * The Next.js build directory, where the build's review store is read (the `'build'` store, and the
+   * seeding of yours).
    * @default VERIFIED_REVIEWS_DIST_DIR, else '.next'
    */
   distDir?: string
@@ -148,7 +158,10 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
     }
     let products: Awaited<ReturnType<typeof syncProductReviews>> | undefined
     try {
-      productStore ??= openProductStore(options.store ?? 'build', options.distDir).catch((error: unknown) => {
+      productStore ??= openProductStore(options.store ?? 'build', {
+        distDir: options.distDir,
+        seed: options.seedFromBuild,
+      }).catch((error: unknown) => {
         productStore = undefined
         throw error
       })

@@ -87,8 +87,9 @@ export interface RedisConnection {
 
 const runners = new WeakMap<RedisConnection, Runner>()
 
-function env(name: string): string | undefined {
-  const value = process.env[name]
+/** `REDIS_URL`, when it is set and not empty: the one place this package reads the environment. */
+export function redisUrlFromEnvironment(): string | undefined {
+  const value = process.env.REDIS_URL
   return value === '' ? undefined : value
 }
 
@@ -109,7 +110,7 @@ export function createRedisConnection(options: RedisConnectionOptions = {}): Red
   const commandTimeout = positive('commandTimeout', options.commandTimeout ?? 500)
   const retryInterval = positive('retryInterval', options.retryInterval ?? 2000)
   const connectTimeout = positive('connectTimeout', options.connectTimeout ?? 2000)
-  const url = options.url ?? env('REDIS_URL') ?? 'redis://127.0.0.1:6379'
+  const url = options.url ?? redisUrlFromEnvironment() ?? 'redis://127.0.0.1:6379'
   const own = options.client === undefined
   const client: RedisCommandClient =
     options.client ??

@@ -4,7 +4,9 @@
  * `updateTag`) revalidate. {@link createRedisUseCacheHandler} is the handler of `'use cache'` entries
  * (the `cacheHandlers` option), {@link createRedisNextCacheHandler} the handler of pages, route
  * handlers and `fetch` (the `cacheHandler` option); both read one tag manifest in Redis. They follow
- * the rules of Next.js's built-in handlers, and need no dependency on Next.js.
+ * the rules of Next.js's built-in handlers, and need no dependency on Next.js. `withRedisCache` of
+ * `@verified-reviews/redis/next-config` wires both, wrapped and with the build's pages as fallback; use
+ * these for a wiring of your own.
  *
  * @module
  */

@@ -61,7 +61,7 @@ export function catalogueShops(text: string): Shop[] {
   return (JSON.parse(text) as CatalogueFile).shops.map(({ key, name }) => ({ id: key, name }))
 }
 
-/** Every product id of the catalogue, whose ratings the `ratings` collection loads. */
+/** Every product id of the catalogue, whose rating and reviews the `reviews` collection loads. */
 export const PRODUCT_IDS: readonly string[] = (catalogue as CatalogueFile).products.map(({ id }) => id)
 
 /** The product groups of the catalogue. */

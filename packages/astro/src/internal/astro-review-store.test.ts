@@ -1,45 +1,8 @@
 import type { ProductReview } from '@verified-reviews/core'
-import type { DataStore, LoaderContext, MetaStore } from 'astro/loaders'
 import { describe, expect, it } from 'vitest'
 import { productReview } from '../../../../test/fixtures/reviews.ts'
+import { loaderContext } from '../../test/loader-context.ts'
 import { astroReviewStore, SYNC_MARK_KEY } from './astro-review-store.ts'
-
-type Entry = Parameters<DataStore['set']>[0]
-
-/** An in-memory stand-in for the collection store and meta store Astro gives a loader. */
-function loaderContext() {
-  const entries = new Map<string, Entry>()
-  const metadata = new Map<string, string>()
-  const sets: string[] = []
-  const store = {
-    get: (id: string) => entries.get(id),
-    entries: () => [...entries],
-    set: (entry: Entry) => {
-      if (entries.get(entry.id)?.digest === entry.digest) return false
-      sets.push(entry.id)
-      entries.set(entry.id, entry)
-      return true
-    },
-    values: () => [...entries.values()],
-    keys: () => [...entries.keys()],
-    delete: (id: string) => entries.delete(id),
-    clear: () => entries.clear(),
-    has: (id: string) => entries.has(id),
-  } as unknown as DataStore
-  const meta: MetaStore = {
-    get: (key) => metadata.get(key),
-    set: (key, value) => metadata.set(key, value),
-    has: (key) => metadata.has(key),
-    delete: (key) => metadata.delete(key),
-  }
-  const context = {
-    store,
-    meta,
-    parseData: async ({ data }) => data,
-    generateDigest: (data) => JSON.stringify(data),
-  } satisfies Pick<LoaderContext, 'store' | 'meta' | 'parseData' | 'generateDigest'>
-  return { context, entries, metadata, sets }
-}
 
 const checkpoint = {
   phase: 'idle' as const,

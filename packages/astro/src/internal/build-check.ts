@@ -5,7 +5,7 @@ import {
   describeBuildProblem,
 } from '@verified-reviews/core/prefetch'
 import type { AstroIntegrationLogger } from 'astro'
-import { shared } from './shared.ts'
+import { type SharedState, shared } from './shared.ts'
 
 /** Where a line goes when the integration is not installed: Astro hands its logger to integrations only. */
 const NO_INTEGRATION_LOGGER = {
@@ -58,6 +58,12 @@ export function buildWithoutReviewData(): boolean {
   return state.command === 'build' && state.buildProblem !== undefined
 }
 
+/** What decides the fate of a failure: the integration's state, or a loader's own settings without it. */
+export type FailureSettings = Pick<
+  SharedState,
+  'command' | 'failOnError' | 'clientOptions' | 'settingNames' | 'buildProblem' | 'toldFailures'
+>
+
 /**
  * What a loader, a component or the injection does when it cannot get review data (`what` leads the
  * line: `ProductReviews has no review data`). During `astro build`: nothing more when the check at the
@@ -67,28 +73,29 @@ export function buildWithoutReviewData(): boolean {
  * for Astro to show it as it shows any loader's, and the components write one line (`'log'`).
  *
  * @param logger where the line goes: a loader's own logger, else the integration's.
+ * @param settings the integration's state, or those a loader resolved for itself without it.
  */
 export function reviewDataFailed(
   what: string,
   error: unknown,
   outsideBuild: 'log' | 'throw',
   logger: Pick<AstroIntegrationLogger, 'error'> | undefined = shared().logger,
+  settings: FailureSettings = shared(),
 ): void {
-  const state = shared()
-  if (state.command !== 'build' && outsideBuild === 'throw') throw error
-  if (buildWithoutReviewData()) return
+  if (settings.command !== 'build' && outsideBuild === 'throw') throw error
+  if (settings.command === 'build' && settings.buildProblem !== undefined) return
   const problem = buildProblemOf(error, {
-    ...(state.clientOptions === undefined ? {} : { client: state.clientOptions }),
-    names: state.settingNames,
+    ...(settings.clientOptions === undefined ? {} : { client: settings.clientOptions }),
+    names: settings.settingNames,
   })
   const line =
-    state.command === 'build'
-      ? `${what}: ${describeBuildProblem(problem, state.failOnError)}`
+    settings.command === 'build'
+      ? `${what}: ${describeBuildProblem(problem, settings.failOnError)}`
       : `${what}: ${problem.message}`
-  if (state.command === 'build' && buildStops(problem, state.failOnError)) {
+  if (settings.command === 'build' && buildStops(problem, settings.failOnError)) {
     throw new ReviewDataError(line)
   }
-  if (state.toldFailures.has(line)) return
-  state.toldFailures.add(line)
+  if (settings.toldFailures.has(line)) return
+  settings.toldFailures.add(line)
   ;(logger ?? NO_INTEGRATION_LOGGER).error(line)
 }

@@ -1,29 +1,17 @@
-import { readFileSync } from 'node:fs'
-import { parseEnv } from 'node:util'
+import { fileURLToPath } from 'node:url'
+import { readEnvironment, type VerifiedReviewsEnvironment } from '@verified-reviews/core'
+import { loadEnv } from 'vite'
 
+/** The prefix of the variables read: `loadEnv` returns these and no other. */
 const PREFIX = 'VERIFIED_REVIEWS_'
 
 /**
- * The `VERIFIED_REVIEWS_*` variables of the project's `.env` files, read in Vite's order (`.env`,
- * `.env.local`, `.env.[mode]`, `.env.[mode].local`, later files winning), under the process's own
- * environment, which wins over every file. Astro gives `.env` values to pages only, not to
- * integrations and loaders, so the integration reads them itself.
+ * The `VERIFIED_REVIEWS_*` settings of a project: Vite's `loadEnv` reads the process environment and the
+ * `.env`, `.env.local`, `.env.[mode]` and `.env.[mode].local` files of `root` as Astro reads them for its
+ * pages (the process wins over every file, later files over earlier ones, `$NAME` is expanded), and the
+ * core's `readEnvironment` checks them (trimmed, blank is unset). Astro gives `.env` values to pages
+ * only, not to integrations and content loaders, so both read them through this.
  */
-export function verifiedReviewsEnv(root: URL, mode: string): Record<string, string> {
-  const found: Record<string, string> = {}
-  for (const name of ['.env', '.env.local', `.env.${mode}`, `.env.${mode}.local`]) {
-    let text: string
-    try {
-      text = readFileSync(new URL(name, root), 'utf8')
-    } catch {
-      continue
-    }
-    for (const [key, value] of Object.entries(parseEnv(text))) {
-      if (key.startsWith(PREFIX) && value !== undefined) found[key] = value
-    }
-  }
-  for (const [key, value] of Object.entries(process.env)) {
-    if (key.startsWith(PREFIX) && value !== undefined && value !== '') found[key] = value
-  }
-  return found
+export function projectEnvironment(root: URL, mode: string): VerifiedReviewsEnvironment {
+  return readEnvironment(loadEnv(mode, fileURLToPath(root), PREFIX))
 }

@@ -38,3 +38,26 @@ export const productRatingSchema: z.ZodType<ProductRating> = z.custom<ProductRat
     typeof value.count_total === 'number',
   'is not a product rating of the Published API',
 )
+
+/**
+ * A product with its rating and its reviews: the data of an entry of `productReviewsLoader` and of
+ * `liveProductReviewsLoader`.
+ */
+export interface ProductReviewsEntry {
+  product_variation_id: string
+  /** The product's rating; null when it has no reviews. */
+  rating: ProductRating | null
+  /** Its reviews, newest first. */
+  reviews: ProductReview[]
+}
+
+/** Schema of a {@link ProductReviewsEntry}: the rating and reviews kept as the API sent them. */
+export const productReviewsEntrySchema: z.ZodType<ProductReviewsEntry> = z.custom<ProductReviewsEntry>(
+  (value) =>
+    isRecord(value) &&
+    typeof value.product_variation_id === 'string' &&
+    (value.rating === null || productRatingSchema.safeParse(value.rating).success) &&
+    Array.isArray(value.reviews) &&
+    value.reviews.every((review) => productReviewSchema.safeParse(review).success),
+  'is not a product with its rating and reviews',
+)

@@ -67,8 +67,11 @@ export interface PageUrlSettings {
   format: 'file' | 'directory' | 'preserve'
 }
 
-// Astro loads the config, the content config and the pages through separate module graphs, so the state
-// lives on globalThis under a registered symbol rather than in a module variable.
+// Why globalThis: Astro loads astro.config (the integration), content.config.ts (the loaders) and the
+// pages through module graphs of their own, and the last two run this package as Vite modules (its
+// .astro components keep it out of Vite's externals): each graph has its own copy of this file (an
+// `astro build` of a fixture evaluates it three times), so a module variable would not be shared. The state lives under a registered symbol, read through this module only;
+// the loaders do not need it (see `integrationInstalled`).
 const KEY = Symbol.for('@verified-reviews/astro')
 
 function initialState(): SharedState {
@@ -95,6 +98,14 @@ export function shared(): SharedState {
   const holder = globalThis as { [KEY]?: SharedState }
   holder[KEY] ??= initialState()
   return holder[KEY]
+}
+
+/**
+ * Whether the integration is installed in this process (its `astro:config:setup` ran): loaders then share
+ * its client, catalog and failure policy; without it each loader has its own, from the environment.
+ */
+export function integrationInstalled(): boolean {
+  return shared().command !== undefined
 }
 
 /** Starts a new build (or dev session): drops the data fetched by the previous one in this process. */

@@ -6,6 +6,7 @@ import {
   type SyncedReview,
 } from '@verified-reviews/core/sync'
 import type { ReviewStoreOption } from '../revalidate-route.ts'
+import { seedFromBuild } from '../seed-from-build.ts'
 import { buildStorePath } from './paths.ts'
 
 function isStore<R extends SyncedReview>(value: unknown): value is ReviewStore<R> {
@@ -38,15 +39,18 @@ async function fromBuild(distDir: string | undefined): Promise<ReviewStore<Produ
   return createJsonFileReviewStore(copy)
 }
 
-/** The store an option names; `'build'` needs the build's directory (`distDir`). */
+/**
+ * The store an option names; `'build'` needs the build's directory (`distDir`). A store of the user's (a
+ * `ReviewStore` or a file) is seeded from the build's store when `seed` says so (see `seedFromBuild`).
+ */
 export async function openProductStore(
   option: ReviewStoreOption<ProductReview>,
-  distDir?: string,
+  { distDir, seed = true }: { distDir?: string | undefined; seed?: boolean | undefined } = {},
 ): Promise<ReviewStore<ProductReview>> {
-  if (isStore<ProductReview>(option)) return option
   if (option === 'build') return fromBuild(distDir)
   if (option === 'memory') return createMemoryReviewStore()
-  return createJsonFileReviewStore(option)
+  const store = isStore<ProductReview>(option) ? option : createJsonFileReviewStore(option)
+  return seed ? seedFromBuild(store, distDir === undefined ? {} : { distDir }) : store
 }
 
 /** The brand review store an option names; the build keeps no brand reviews, so `'build'` is `'memory'`. */

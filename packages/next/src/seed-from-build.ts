@@ -1,0 +1,82 @@
+import type { ProductReview } from '@verified-reviews/core'
+import { createJsonFileReviewStore, type ReviewStore } from '@verified-reviews/core/sync'
+import { buildStorePath } from './internal/paths.ts'
+
+/** Options of {@link seedFromBuild}. */
+export interface SeedFromBuildOptions {
+  /**
+   * The Next.js build directory, where the build prefetch left its review store
+   * (`<distDir>/verified-reviews/product-reviews.json`).
+   * @default VERIFIED_REVIEWS_DIST_DIR, else '.next'
+   */
+  distDir?: string
+}
+
+/** Reviews written by one `putMany` of the seeding: a few hundred, so that the copy holds no whole store. */
+const SEED_BATCH = 500
+
+/**
+ * `store`, which first copies into itself the review store the build prefetch left in
+ * `<distDir>/verified-reviews/product-reviews.json` when it holds no checkpoint yet (the first deployment
+ * on a new Redis or database), so that the first revalidation is incremental and revalidates only what
+ * changed since the build, as the `'build'` store of one server does. The copy runs once, before the
+ * first call of any method; concurrent callers wait for the same copy, and a copy that fails (the store
+ * is unreachable) is tried again at the next call. It goes product by product, a few hundred reviews per
+ * write, with the checkpoint in the last write, so an interrupted copy leaves no checkpoint and is done
+ * again. Several servers seeding one shared store at once write the same reviews. Without a build store
+ * (a build without credentials) nothing is copied, and the first sync is a full one.
+ *
+ * `createRevalidateRoute({ store })` does this by default (`seedFromBuild: false` turns it off); call it
+ * yourself for a store you sync elsewhere.
+ *
+ * @example
+ * import { seedFromBuild } from '@verified-reviews/next'
+ * import { createRedisConnection, createRedisReviewStore } from '@verified-reviews/redis'
+ * const store = seedFromBuild(createRedisReviewStore(createRedisConnection()))
+ */
+export function seedFromBuild(
+  store: ReviewStore<ProductReview>,
+  options: SeedFromBuildOptions = {},
+): ReviewStore<ProductReview> {
+  let seeding: Promise<void> | undefined
+  const seed = async (): Promise<void> => {
+    if ((await store.getCheckpoint()) !== undefined) return
+    const built = createJsonFileReviewStore(await buildStorePath(options.distDir))
+    const checkpoint = await built.getCheckpoint()
+    if (checkpoint === undefined) return
+    let batch: ProductReview[] = []
+    for (const product of await built.keys()) {
+      batch.push(...(await built.list(product)))
+      if (batch.length >= SEED_BATCH) {
+        await store.putMany(batch)
+        batch = []
+      }
+    }
+    await store.putMany(batch, checkpoint)
+  }
+  const ready = (): Promise<void> => {
+    seeding ??= seed().catch((error: unknown) => {
+      seeding = undefined
+      throw error
+    })
+    return seeding
+  }
+  const seeded =
+    <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await ready()
+      return method(...args)
+    }
+  return {
+    get: seeded((id) => store.get(id)),
+    getMany: seeded((ids) => store.getMany(ids)),
+    has: seeded((id) => store.has(id)),
+    putMany: seeded((reviews, checkpoint) => store.putMany(reviews, checkpoint)),
+    list: seeded((key) => store.list(key)),
+    keys: seeded(() => store.keys()),
+    all: seeded(() => store.all()),
+    count: seeded(() => store.count()),
+    getCheckpoint: seeded(() => store.getCheckpoint()),
+    setCheckpoint: seeded((checkpoint) => store.setCheckpoint(checkpoint)),
+  }
+}

@@ -1,0 +1,9 @@
+// The `'use cache'` handler (`cacheHandlers.default` and `.remote`) that `withRedisCache`
+// (`@verified-reviews/redis/next-config`) names: entries and tags in the Redis of REDIS_URL, which every
+// `next start` instance shares; a render from an API failure never replaces a good entry. Next.js imports
+// this file by its path: it is plain ESM in dist, and `@verified-reviews/next` resolves from the user's app.
+import { failSafeUseCacheHandler } from '@verified-reviews/next/cache-handlers'
+import { createRedisConnection } from '../connection.ts'
+import { createRedisUseCacheHandler } from '../next-cache-handler.ts'
+
+export default failSafeUseCacheHandler(createRedisUseCacheHandler(createRedisConnection()))
