@@ -192,6 +192,8 @@ async function runExample(
     calls <= spec.bound,
     `${spec.name}: the build made ${calls} API calls (${JSON.stringify(byOperation)}), more than the ${spec.bound} its pages need`,
   )
+  const warnings = output.split('\n').filter((line) => /⚠|\bwarn(ing)?\b|\berror\b/i.test(line))
+  check(warnings.length === 0, `${spec.name}: the build warned:\n${warnings.join('\n')}`)
   for (const line of output.split('\n'))
     if (/verified-reviews|API calls|pages changed/i.test(line)) notes.push(line.trim())
 
