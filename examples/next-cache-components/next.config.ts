@@ -4,6 +4,7 @@ import { PRODUCTS } from './lib/catalogue'
 
 const config: NextConfig = {
   cacheComponents: true,
+  partialPrefetching: true,
   // Plain "next page", sort and rate links (no JavaScript) carry vr_* search params, which a static page
   // cannot read: those requests go to the dynamic twin app/products/[id]/reviews.
   async rewrites() {

@@ -58,6 +58,17 @@ export const EXAMPLES: ExampleSpec[] = [
     noReact: true,
   },
   {
+    name: 'astro-loaders',
+    kind: 'static',
+    products: PRODUCTS,
+    output: 'dist',
+    need: 2,
+    bound: 5,
+    stars: true,
+    minReviews: 5,
+    noReact: true,
+  },
+  {
     // Eleventy's data file reads the ratings and reviews the pages show (2 calls), then
     // `verified-reviews inject` reads the summaries and reviews of the JSON-LD (2 calls): 4 for a need of 2.
     name: 'static-eleventy',

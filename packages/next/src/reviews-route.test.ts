@@ -31,4 +31,12 @@ describe('the reviews route of a server without credentials', () => {
     )
     expect(String(error.mock.calls[0]?.[0])).not.toContain('VERIFIED_REVIEWS_CLIENT_SECRET')
   })
+
+  it('says nothing while next build prerenders it (the build has said the credentials are missing)', async () => {
+    vi.stubEnv('NEXT_PHASE', 'phase-production-build')
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const response = await createReviewsRoute().GET(request())
+    expect(response.status).toBe(503)
+    expect(error).not.toHaveBeenCalled()
+  })
 })

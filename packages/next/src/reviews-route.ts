@@ -46,7 +46,9 @@ export function createReviewsRoute(options: ReviewsRouteOptions = {}): ReviewsRo
         // A server without credentials is the server's problem: the visitor gets a 503, the log the cause.
         const missing = missingCredentials()
         if (missing.length > 0) {
-          if (!told) {
+          // `next build` calls the route to prerender it; the build's own check has said that the
+          // credentials are missing, and this is no server yet.
+          if (!told && process.env.NEXT_PHASE !== 'phase-production-build') {
             told = true
             console.error(
               `${LOG_PREFIX} the reviews route answers 503 until ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} set on this server.`,
