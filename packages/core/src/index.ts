@@ -71,40 +71,41 @@ export type {
 } from './internal/shared-state.ts'
 export { verifyCredentials } from './internal/verify-credentials.ts'
 export { Page, PagePromise } from './pagination.ts'
-export type { BrandListParams, BrandReviewListParams, BrandReviews, Brands } from './resources/brands.ts'
-export type {
-  Genesis,
-  GenesisProduct,
-  GenesisProductAverageParams,
-  GenesisProductReviewsParams,
-  GenesisStatic,
-  GenesisWebsite,
-  GenesisWebsiteChoice,
-  GenesisWebsiteGetParams,
-} from './resources/genesis.ts'
+export type { BrandReviews, Brands } from './resources/brands.ts'
+export type { Genesis, GenesisProduct, GenesisStatic, GenesisWebsite } from './resources/genesis.ts'
 export type {
   Legacy,
   LegacyProductRatings,
   LegacyProductReviews,
   LegacyProducts,
+} from './resources/legacy.ts'
+export type {
+  BrandListParams,
+  BrandReviewListParams,
+  DateFilter,
+  GenesisProductAverageParams,
+  GenesisProductReviewsParams,
+  GenesisWebsiteChoice,
+  GenesisWebsiteGetParams,
   LegacyRatingsGetParams,
   LegacyReviewsGetParams,
-} from './resources/legacy.ts'
-export type { DateFilter, ListParams, Values } from './resources/params.ts'
-export type {
+  ListParams,
   ProductListParams,
   ProductRatingListParams,
-  ProductRatings,
   ProductReviewListParams,
+  StructuredDataParams,
+  SubmitPurchaseEventsParams,
+  Values,
+} from './resources/params.ts'
+export type {
+  ProductRatings,
   ProductReviews,
   ProductStructuredData,
   Products,
-  StructuredDataParams,
 } from './resources/products.ts'
 export type {
   PurchaseEventRejection,
   PurchaseEventResult,
   PurchaseEvents,
-  SubmitPurchaseEventsParams,
 } from './resources/purchase-events.ts'
 export * from './types/index.ts'

@@ -3,7 +3,6 @@ import {
   type BrandReviewsClient,
   type ProductReviewsClient,
   type ReviewStore,
-  type SyncedReview,
   type SyncMode,
   syncBrandReviews,
   syncProductReviews,
@@ -13,17 +12,10 @@ import { freshReviewsClient } from './clients.ts'
 import { jsonAnswer as json } from './internal/json-answer.ts'
 import { scheduledFailure } from './internal/scheduled-failure.ts'
 import { schedulerCheck } from './internal/secret.ts'
-import { openBrandStore, openProductStore } from './internal/stores.ts'
+import { openBrandStore, openProductStore, type ReviewStoreOption } from './internal/stores.ts'
 import { reviewTags } from './tags.ts'
 
-/**
- * Where a sync keeps its reviews: `'build'` (a store that starts from the review store the build
- * prefetch left in `.next/verified-reviews/`, so the first sync after `next start` is incremental),
- * `'memory'` (empty at each start: the first sync walks every review), the path of a JSON file, or any
- * `ReviewStore` (a database or Redis shared by several servers). A file or a `ReviewStore` that holds no
- * sync yet starts from the build's store too (see `seedFromBuild`).
- */
-export type ReviewStoreOption<R extends SyncedReview> = 'build' | 'memory' | string | ReviewStore<R>
+export type { ReviewStoreOption } from './internal/stores.ts'
 
 /** How long Next.js may serve revalidated data stale: a `cacheLife` profile name or `{ expire }` in seconds. */
 export type RevalidateProfile = string | { expire?: number }

@@ -1,27 +1,9 @@
 import { ValidationError } from '@verified-reviews/core'
 import { createClient } from 'redis'
 import { positive } from './internal/check.ts'
-import { createRunner, type Runner } from './internal/runner.ts'
+import { createRunner, type RedisCommandClient, type RedisLogger, type Runner } from './internal/runner.ts'
 
-/**
- * What the stores need of a node-redis client: `createClient()` of `redis` (version 5 or 6) fits,
- * with RESP 2 (its default).
- */
-export interface RedisCommandClient {
-  readonly isOpen: boolean
-  readonly isReady: boolean
-  connect(): Promise<unknown>
-  sendCommand(args: readonly string[]): Promise<unknown>
-  on(event: 'error' | 'ready', listener: (error?: unknown) => void): unknown
-  close(): Promise<unknown>
-  destroy(): void
-}
-
-/** Where log lines of a connection go: a console, or your logger. */
-export interface RedisLogger {
-  warn(message: string): void
-  info?(message: string): void
-}
+export type { RedisCommandClient, RedisLogger } from './internal/runner.ts'
 
 /** Options of {@link createRedisConnection}. */
 export interface RedisConnectionOptions {

@@ -30,7 +30,7 @@ describe('reportedLister', () => {
 describe('countingFetch', () => {
   it('counts the API calls by data, not the token requests', async () => {
     const answer = async () => new Response('{}')
-    const send = countingFetch(answer)
+    const send = countingFetch(answer, () => shared().calls)
     await send('https://auth.example/token', { method: 'POST', body: 'grant_type=client_credentials' })
     await send('https://api.example/v1/published/products/reviews?limit=200', { method: 'GET' })
     await send('https://api.example/v1/published/products', { method: 'GET' })

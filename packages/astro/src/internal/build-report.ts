@@ -1,6 +1,5 @@
 import { prefetchProgressLog } from '@verified-reviews/core/prefetch'
 import { observePages, type PagedLister } from '@verified-reviews/core/sync'
-import { shared } from './shared.ts'
 
 const count = new Intl.NumberFormat('en-US')
 
@@ -29,11 +28,12 @@ function isTokenRequest(init: RequestInit): boolean {
 /**
  * `fetch` that counts the API requests it sends in the build's tally (token requests aside; answers
  * served from the client's cache never reach it), by the first segment of the operation's path.
+ * `tally` is read at each request, so a new build's tally counts from then on.
  */
-export function countingFetch(inner: Fetch | undefined): Fetch {
+export function countingFetch(inner: Fetch | undefined, tally: () => BuildCalls): Fetch {
   return (input, init) => {
     if (!isTokenRequest(init)) {
-      const calls = shared().calls
+      const calls = tally()
       const path = new URL(input).pathname
       if (path.includes('/products')) calls.product++
       else if (path.includes('/brands')) calls.brand++

@@ -129,7 +129,7 @@ export function sharedClient(): VerifiedReviewsClient {
     ...state.clientOptions,
     cache: createMemoryCache(),
     // Counts the build's API calls for its closing line, around the fetch of the options if they give one.
-    fetch: countingFetch(state.clientOptions?.fetch),
+    fetch: countingFetch(state.clientOptions?.fetch, () => shared().calls),
   })
   return state.client
 }

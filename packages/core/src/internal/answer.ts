@@ -1,5 +1,5 @@
 import { type ErrorSource, InvalidResponseError } from '../errors.ts'
-import type { Incoming } from './http.ts'
+import type { Incoming } from './transport/http.ts'
 
 /** An {@link InvalidResponseError} about `answer`. */
 export function invalidAnswer(answer: Incoming, source: ErrorSource, message: string, cause?: unknown) {

@@ -1,6 +1,7 @@
-import type { CacheOptions, ClientOptions, RequestOptionsHook } from '../client.ts'
 import { ValidationError } from '../errors.ts'
+import type { RequestOptionsHook } from '../resources/operations.ts'
 import { type Addresses, resolveAddresses } from './addresses.ts'
+import type { ClientOptions } from './client-options.ts'
 import { CursorLimits } from './cursors.ts'
 import {
   type ClientInternals,
@@ -10,12 +11,13 @@ import {
   unusableCursorSigner,
 } from './endpoint/signed-cursor.ts'
 import { environmentVariable } from './environment.ts'
-import type { CacheSettings, Fetch, HttpSettings, Service } from './http.ts'
-import { requestToken } from './oauth.ts'
-import { RateBudget } from './rate-budget.ts'
 import { rememberSecret } from './redact.ts'
 import type { TokenStore } from './shared-state.ts'
-import { TokenCache } from './token-cache.ts'
+import type { CacheSettings, Fetch, HttpSettings, Service } from './transport/http.ts'
+import { requestToken } from './transport/oauth.ts'
+import { RateBudget } from './transport/rate-budget.ts'
+import type { CacheOptions } from './transport/request-options.ts'
+import { TokenCache } from './transport/token-cache.ts'
 import { isIntegerIn } from './validate.ts'
 
 /** Everything the resources of one client share. */

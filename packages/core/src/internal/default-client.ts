@@ -1,4 +1,5 @@
-import { type ClientOptions, createClient, type VerifiedReviewsClient } from '../client.ts'
+import { createClient, type VerifiedReviewsClient } from '../client.ts'
+import type { ClientOptions } from './client-options.ts'
 import { readEnvironment, type VerifiedReviewsEnvironment } from './environment.ts'
 
 /** Options of {@link defaultClient}: those of `createClient`, but the ones the environment gives. */

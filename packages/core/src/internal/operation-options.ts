@@ -1,6 +1,7 @@
-import type { Operation, OperationCall, OperationParams, RequestOptions } from '../client.ts'
 import { ValidationError } from '../errors.ts'
+import type { Operation, OperationCall, OperationParams } from '../resources/operations.ts'
 import type { ClientContext } from './context.ts'
+import type { RequestOptions } from './transport/request-options.ts'
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -1,13 +1,14 @@
-import type { Operation, OperationParams, RequestOptions } from '../client.ts'
 import { Page, PagePromise } from '../pagination.ts'
+import type { Operation, OperationParams } from '../resources/operations.ts'
 import { joinUrl } from './addresses.ts'
 import { arrayOf, invalidAnswer } from './answer.ts'
 import type { ClientContext } from './context.ts'
 import { DEFAULT_LIMIT } from './cursors.ts'
-import { send } from './http.ts'
 import { findLink } from './link.ts'
 import { optionsFor } from './operation-options.ts'
 import { buildQuery, type OperationSchema, queryString } from './query.ts'
+import { send } from './transport/http.ts'
+import type { RequestOptions } from './transport/request-options.ts'
 import { Issues } from './validate.ts'
 
 /** How a page is asked for when its cursor is one the client made rather than the API's. */

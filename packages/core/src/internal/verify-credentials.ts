@@ -1,4 +1,4 @@
-import type { ClientOptions } from '../client.ts'
+import type { ClientOptions } from './client-options.ts'
 import { createContext } from './context.ts'
 import { environmentClientOptions } from './default-client.ts'
 

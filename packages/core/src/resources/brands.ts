@@ -1,49 +1,11 @@
-import type { RequestOptions } from '../client.ts'
 import type { ClientContext } from '../internal/context.ts'
 import { listPages, type PagedOperation } from '../internal/paged.ts'
 import { PAGING_RULES } from '../internal/query.ts'
+import type { RequestOptions } from '../internal/transport/request-options.ts'
 import type { PagePromise } from '../pagination.ts'
-import type {
-  BrandRating,
-  BrandReview,
-  BrandReviewSortField,
-  BrandSortField,
-  ReviewRate,
-} from '../types/published.ts'
+import type { BrandRating, BrandReview } from '../types/published.ts'
 import { SORT_FIELDS } from '../types/published.ts'
-import type { DateFilter, ListParams, Values } from './params.ts'
-
-/** Parameters of `brands.list` (`GET /brands`). */
-export interface BrandListParams extends ListParams<BrandSortField> {
-  /** Shops to return, any number (sent in one request); the brand and every shop when absent. */
-  shop_key?: Values
-  /** `false` keeps only the brand's own entry; `true` only the shops. */
-  linked_to_shop?: boolean
-}
-
-/** Parameters of `brands.reviews.list` (`GET /brands/reviews`). */
-export interface BrandReviewListParams extends ListParams<BrandReviewSortField> {
-  /** Case-insensitive text searched in review content and moderation text. */
-  search?: string
-  is_verified?: boolean
-  /** Whether the author agreed to share personal data. */
-  is_personal_data_disclosed?: boolean
-  /** Shops whose reviews to return, any number (sent in one request). */
-  shop_key?: Values
-  /** Star ratings to keep. */
-  review_rate?: ReviewRate | readonly ReviewRate[]
-  /** `false` keeps only reviews of the brand that are linked to no shop. */
-  linked_to_shop?: boolean
-  /**
-   * Publication date range. Not in the spec's table for this operation; the sandbox serves it, and
-   * `syncBrandReviews` uses `gte` for its incremental runs (see the README).
-   */
-  publish_date?: DateFilter
-  /** Range of the date the consumer wrote the review (as `publish_date`, outside the spec's table). */
-  review_date?: DateFilter
-  /** Range of the purchase order date (as `publish_date`, outside the spec's table). */
-  order_date?: DateFilter
-}
+import type { BrandListParams, BrandReviewListParams } from './params.ts'
 
 const BOOLEAN = { kind: 'boolean' } as const
 const DATES = { kind: 'dates' } as const

@@ -1,42 +1,26 @@
-import type { RequestOptions } from '../client.ts'
 import { joinUrl } from '../internal/addresses.ts'
 import { invalidAnswer, jsonOf } from '../internal/answer.ts'
 import type { ClientContext } from '../internal/context.ts'
-import { send } from '../internal/http.ts'
 import { optionsFor } from '../internal/operation-options.ts'
 import { rememberSecret } from '../internal/redact.ts'
 import { genesisToken } from '../internal/sha256.ts'
+import { send } from '../internal/transport/http.ts'
+import type { RequestOptions } from '../internal/transport/request-options.ts'
 import { Issues, isIntegerIn, isObject } from '../internal/validate.ts'
 import type {
   GenesisBrandFile,
   GenesisProductAveragesResponse,
-  GenesisProductBody,
   GenesisProductReviewsResponse,
   GenesisRateFilter,
   GenesisShopLine,
-  GenesisWebsiteParams,
   GenesisWebsiteResponse,
 } from '../types/genesis.ts'
-
-/** Which website to ask about. */
-export interface GenesisWebsiteChoice {
-  /**
-   * The website (`idWebsite`).
-   * @default the client's `websiteId`
-   */
-  websiteId?: string
-}
-
-/** Parameters of `genesis.website.get`. */
-export type GenesisWebsiteGetParams = GenesisWebsiteParams & GenesisWebsiteChoice
-
-/** Parameters of `genesis.product.reviews`. */
-export type GenesisProductReviewsParams = Omit<GenesisProductBody, 'query'> & GenesisWebsiteChoice
-
-/** Parameters of `genesis.product.average`. */
-export type GenesisProductAverageParams = Pick<GenesisProductBody, 'product' | 'plateforme'> &
-  GenesisRateFilter &
-  GenesisWebsiteChoice
+import type {
+  GenesisProductAverageParams,
+  GenesisProductReviewsParams,
+  GenesisWebsiteChoice,
+  GenesisWebsiteGetParams,
+} from './params.ts'
 
 const WEBSITE_MEMBERS = [
   'websiteId',

@@ -1,22 +1,12 @@
-import type { RequestOptions } from '../client.ts'
 import { joinUrl } from '../internal/addresses.ts'
 import { invalidAnswer, jsonOf } from '../internal/answer.ts'
 import type { ClientContext } from '../internal/context.ts'
-import { send } from '../internal/http.ts'
 import { optionsFor } from '../internal/operation-options.ts'
+import { send } from '../internal/transport/http.ts'
+import type { RequestOptions } from '../internal/transport/request-options.ts'
 import { Issues, isIntegerIn, isObject, isUuid } from '../internal/validate.ts'
-import type {
-  LegacyProductRatingsParams,
-  LegacyProductRatingsResponse,
-  LegacyProductReviewsParams,
-  LegacyProductReviewsResponse,
-} from '../types/legacy.ts'
-
-/** Parameters of `legacy.products.ratings.get`; `websiteId` defaults to the client's. */
-export type LegacyRatingsGetParams = Omit<LegacyProductRatingsParams, 'websiteId'> & { websiteId?: string }
-
-/** Parameters of `legacy.products.reviews.get`; `websiteId` defaults to the client's. */
-export type LegacyReviewsGetParams = Omit<LegacyProductReviewsParams, 'websiteId'> & { websiteId?: string }
+import type { LegacyProductRatingsResponse, LegacyProductReviewsResponse } from '../types/legacy.ts'
+import type { LegacyRatingsGetParams, LegacyReviewsGetParams } from './params.ts'
 
 // Fields of a legacy review, the ones sortBy accepts.
 const LEGACY_REVIEW_FIELDS = [

@@ -1,101 +1,26 @@
-import type { RequestOptions } from '../client.ts'
 import { joinUrl } from '../internal/addresses.ts'
 import { arrayOf, invalidAnswer, jsonOf } from '../internal/answer.ts'
 import { mapWithLimit } from '../internal/concurrency.ts'
 import type { ClientContext } from '../internal/context.ts'
 import { resumeReviews } from '../internal/endpoint/continuation.ts'
-import { send } from '../internal/http.ts'
 import { readStructuredData } from '../internal/jsonld/structured-data.ts'
 import { StructuredDataError } from '../internal/jsonld/structured-data-error.ts'
 import { parseStructuredDataScript } from '../internal/jsonld/structured-data-script.ts'
 import { optionsFor } from '../internal/operation-options.ts'
 import { listPages, type PagedOperation } from '../internal/paged.ts'
 import { buildQuery, MAX_VALUES, PAGING_RULES, queryString, valueList } from '../internal/query.ts'
+import { send } from '../internal/transport/http.ts'
+import type { RequestOptions } from '../internal/transport/request-options.ts'
 import { Issues } from '../internal/validate.ts'
 import type { PagePromise } from '../pagination.ts'
-import type {
-  Incentivization,
-  ProductRating,
-  ProductRatingSortField,
-  ProductRatingsLookupType,
-  ProductReview,
-  ProductReviewSortField,
-  ProductSortField,
-  ProductSummary,
-  ReviewRate,
-  StructuredData,
-  StructuredDataFilter,
-} from '../types/published.ts'
+import type { ProductRating, ProductReview, ProductSummary, StructuredData } from '../types/published.ts'
 import { SORT_FIELDS } from '../types/published.ts'
-import type { DateFilter, ListParams, Values } from './params.ts'
-
-/** Parameters of `products.list` (`GET /products`). */
-export interface ProductListParams extends ListParams<ProductSortField> {
-  /** Products to return, any number (sent in one request); all products when absent. */
-  product_variation_id?: Values
-}
-
-/**
- * Parameters of `products.reviews.list` (`GET /products/reviews`). Identifier filters take any number
- * of values, sent in one request; whitespace is part of an identifier, a comma cannot be.
- */
-export interface ProductReviewListParams extends ListParams<ProductReviewSortField> {
-  /** Product variations. */
-  product_variation_id?: Values
-  product_ean?: Values
-  product_mpn?: Values
-  product_jan?: Values
-  product_upc?: Values
-  product_sku?: Values
-  order_reference?: Values
-  /** Star ratings to keep. */
-  review_rate?: ReviewRate | readonly ReviewRate[]
-  /** Publication date range. */
-  publish_date?: DateFilter
-  /** Range of the date the consumer wrote the review. */
-  review_date?: DateFilter
-  /** Range of the purchase order date. */
-  order_date?: DateFilter
-  /** Case-insensitive text searched in review content and moderation text. */
-  search?: string
-  incentivization?: Incentivization
-  /** `true` for reviews left on the same product on another account. */
-  syndicated_review?: boolean
-  is_verified?: boolean
-}
-
-/** Parameters of `products.ratings.list` (`GET /products/ratings`). */
-export interface ProductRatingListParams {
-  /** Look products up by GTIN (`product_ean`) or by `product_variation_id`. */
-  type: ProductRatingsLookupType
-  /**
-   * Identifiers, any number: the client sends them 200 per request, a few requests at a time, and
-   * merges the answers in input order. Duplicates are sent once.
-   */
-  value: Values
-  /** Sort the merged result instead of keeping input order. */
-  sort?: ProductRatingSortField | readonly ProductRatingSortField[]
-  /** Fields sorted descending; without `sort`, the result is sorted by these, descending. */
-  desc?: ProductRatingSortField | readonly ProductRatingSortField[]
-}
-
-/** Parameters of `products.structuredData.get` (`GET /products/structured-datas`). */
-export interface StructuredDataParams {
-  /** The product; several variations are merged into one product. No whitespace (the spec forbids it here). */
-  product_variation_id: Values
-  /** The page's canonical URL: `itemReviewed.@id` of every block, equal to the `@id` of the page's Product. */
-  canonical_url: string
-  /** Blocks to return. @default every block */
-  filters?: StructuredDataFilter | readonly StructuredDataFilter[]
-  /** Most reviews in the `reviews` block, 1 to 100. @default 5 */
-  reviews_limit?: number
-  /**
-   * What to ask the API for: `json` (`application/ld+json`) or `script` (`text/javascript`, script
-   * tags). Both are parsed and checked, and both give the same {@link StructuredData}.
-   * @default 'json'
-   */
-  format?: 'json' | 'script'
-}
+import type {
+  ProductListParams,
+  ProductRatingListParams,
+  ProductReviewListParams,
+  StructuredDataParams,
+} from './params.ts'
 
 const IDENTIFIER = { kind: 'values' } as const
 const DATES = { kind: 'dates' } as const

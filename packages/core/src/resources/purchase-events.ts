@@ -1,39 +1,18 @@
-import type { RequestOptions } from '../client.ts'
 import { BadRequestError } from '../errors.ts'
 import { joinUrl } from '../internal/addresses.ts'
 import { arrayOf, invalidAnswer } from '../internal/answer.ts'
 import type { ClientContext } from '../internal/context.ts'
-import { send } from '../internal/http.ts'
 import { optionsFor } from '../internal/operation-options.ts'
 import { purchaseDateOf } from '../internal/purchase-date.ts'
 import { checkPurchaseEvent } from '../internal/purchase-event-checks.ts'
+import { send } from '../internal/transport/http.ts'
+import type { RequestOptions } from '../internal/transport/request-options.ts'
 import { Issues, isObject, isUuid } from '../internal/validate.ts'
 import type { PurchaseEvent, PurchaseEventInput } from '../types/purchase-events.ts'
+import type { SubmitPurchaseEventsParams } from './params.ts'
 
 /** The service takes at most this many events per request. */
 export const PURCHASE_EVENTS_PER_REQUEST = 50
-
-/** Parameters of `purchaseEvents.submit`. */
-export interface SubmitPurchaseEventsParams {
-  /**
-   * The website (uuid) the events belong to.
-   * @default the client's `websiteId`
-   */
-  websiteId?: string
-  /** The events, any number; each `purchase_reference` identifies its event. */
-  events: readonly PurchaseEventInput[]
-  /**
-   * Whether a batch that failed (a 5xx, a 429, a timeout, a failed connection, an answer cut short)
-   * is sent again, as the client's `maxRetries` allows. A batch whose answer was lost may have been
-   * stored: sending it again creates no second event only if the service keeps one event per
-   * `purchase_reference`, which the spec does not promise (the sandbox does so, and so the client
-   * assumes). `false` sends each batch once: a failure is thrown, and what became of that batch is
-   * then unknown, never doubled. A 401 still gets one more try with a new token (the service refused
-   * that request, so it stored nothing).
-   * @default true
-   */
-  retry?: boolean
-}
 
 /** Why the service refused an event. */
 export interface PurchaseEventRejection {

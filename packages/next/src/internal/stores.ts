@@ -5,9 +5,17 @@ import {
   type ReviewStore,
   type SyncedReview,
 } from '@verified-reviews/core/sync'
-import type { ReviewStoreOption } from '../revalidate-route.ts'
 import { seedFromBuild } from '../seed-from-build.ts'
 import { buildStorePath } from './paths.ts'
+
+/**
+ * Where a sync keeps its reviews: `'build'` (a store that starts from the review store the build
+ * prefetch left in `.next/verified-reviews/`, so the first sync after `next start` is incremental),
+ * `'memory'` (empty at each start: the first sync walks every review), the path of a JSON file, or any
+ * `ReviewStore` (a database or Redis shared by several servers). A file or a `ReviewStore` that holds no
+ * sync yet starts from the build's store too (see `seedFromBuild`).
+ */
+export type ReviewStoreOption<R extends SyncedReview> = 'build' | 'memory' | string | ReviewStore<R>
 
 function isStore<R extends SyncedReview>(value: unknown): value is ReviewStore<R> {
   return (

@@ -1,4 +1,8 @@
-import type { RateWindow } from '../stores/rate-budget.ts'
+/** One rate window of an API: at most `requests` requests in any `windowMs` milliseconds. */
+export interface RateWindow {
+  requests: number
+  windowMs: number
+}
 
 function count(headers: Headers, name: string): number | undefined {
   const value = headers.get(name)

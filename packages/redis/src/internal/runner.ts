@@ -1,7 +1,26 @@
 import { createHash } from 'node:crypto'
 import { ErrorReply } from 'redis'
-import type { RedisCommandClient, RedisLogger } from '../connection.ts'
 import { RedisUnavailableError } from '../redis-unavailable-error.ts'
+
+/**
+ * What the stores need of a node-redis client: `createClient()` of `redis` (version 5 or 6) fits,
+ * with RESP 2 (its default).
+ */
+export interface RedisCommandClient {
+  readonly isOpen: boolean
+  readonly isReady: boolean
+  connect(): Promise<unknown>
+  sendCommand(args: readonly string[]): Promise<unknown>
+  on(event: 'error' | 'ready', listener: (error?: unknown) => void): unknown
+  close(): Promise<unknown>
+  destroy(): void
+}
+
+/** Where log lines of a connection go: a console, or your logger. */
+export interface RedisLogger {
+  warn(message: string): void
+  info?(message: string): void
+}
 
 /** A Lua script, sent by its SHA-1 once Redis knows it. */
 export interface Script {

@@ -2,14 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { type RateBudgetAnswer, type SharedRateBudget, ValidationError } from '@verified-reviews/core'
 import { type RedisConnection, runnerOf } from '../connection.ts'
 import { positive } from '../internal/check.ts'
-import { retryDelay, windowsOf } from '../internal/rate-headers.ts'
+import { type RateWindow, retryDelay, windowsOf } from '../internal/rate-headers.ts'
 import { defineScript } from '../internal/runner.ts'
 
-/** One rate window of an API: at most `requests` requests in any `windowMs` milliseconds. */
-export interface RateWindow {
-  requests: number
-  windowMs: number
-}
+export type { RateWindow } from '../internal/rate-headers.ts'
 
 /** Options of {@link createRedisRateBudget}. */
 export interface RedisRateBudgetOptions {

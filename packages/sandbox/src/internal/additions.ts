@@ -1,4 +1,4 @@
-import { HttpError } from './context.ts'
+import { HttpError } from './http-error.ts'
 import {
   datesBefore,
   generateBrandReview,

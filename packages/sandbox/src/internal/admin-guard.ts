@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import { HttpError } from './context.ts'
+import { HttpError } from './http-error.ts'
 
 /** Names every sandbox answers its `/__sandbox/` routes on, whatever it was bound to. */
 const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'] as const

@@ -1,4 +1,5 @@
-import { type Audience, HttpError, type SandboxRequest, type SandboxState } from './context.ts'
+import type { Audience, SandboxRequest, SandboxState } from './context.ts'
+import { HttpError } from './http-error.ts'
 
 /** The token of an `Authorization: Bearer …` header, if any. */
 export function bearerToken(req: SandboxRequest): string | undefined {

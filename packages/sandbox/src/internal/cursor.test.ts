@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { HttpError } from './context.ts'
 import { decodeCursor, encodeCursor, fingerprint, type Keyed, keyComparator, paginate } from './cursor.ts'
+import { HttpError } from './http-error.ts'
 
 const print = fingerprint(['products.reviews.list', [['limit', '10']]])
 

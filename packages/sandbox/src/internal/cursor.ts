@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { HttpError } from './context.ts'
+import { HttpError } from './http-error.ts'
 
 export type KeyValue = string | number
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { HttpError } from './context.ts'
 import { FaultInjector, parseFaultRules } from './faults.ts'
+import { HttpError } from './http-error.ts'
 
 function errorOf(fn: () => unknown): HttpError {
   try {

@@ -1,4 +1,5 @@
-import { HttpError, OPERATIONS, type Operation } from './context.ts'
+import { OPERATIONS, type Operation } from './context.ts'
+import { HttpError } from './http-error.ts'
 import { Random } from './random.ts'
 
 /** A fault rule as `POST /__sandbox/faults` takes it. */

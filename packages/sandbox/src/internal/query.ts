@@ -1,4 +1,4 @@
-import { HttpError } from './context.ts'
+import { HttpError } from './http-error.ts'
 import { parseIsoDateTime, parseIsoDay } from './iso-date.ts'
 
 function invalid(field: string, message: string): HttpError {

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { adminRefusal, allowedAdminHosts, hostOfHeader, isWildcardAddress } from './admin-guard.ts'
 import { bearerToken } from './auth.ts'
-import { HttpError, type Route, type SandboxRequest, type SandboxResponse } from './context.ts'
+import type { Route, SandboxRequest, SandboxResponse } from './context.ts'
 import { errorCodeFor } from './faults.ts'
+import { HttpError } from './http-error.ts'
 import type { SandboxStore } from './state.ts'
 
 /** The largest request body accepted (1 MiB). */

@@ -1,4 +1,4 @@
-import type { ProductListParams } from '../../resources/products.ts'
+import type { ProductListParams } from '../../resources/params.ts'
 import type { ProductSummary } from '../../types/published.ts'
 import { MAX_VALUES } from '../query.ts'
 

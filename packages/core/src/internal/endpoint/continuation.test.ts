@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ProductReviewListParams } from '../../resources/products.ts'
+import type { ProductReviewListParams } from '../../resources/params.ts'
 import type { ProductReview } from '../../types/published.ts'
 import {
   continuationCursor,

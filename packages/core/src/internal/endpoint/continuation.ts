@@ -1,7 +1,7 @@
-import type { RequestOptions } from '../../client.ts'
 import { ValidationError } from '../../errors.ts'
-import type { ProductReviewListParams } from '../../resources/products.ts'
+import type { ProductReviewListParams } from '../../resources/params.ts'
 import type { ProductReview, ReviewRate } from '../../types/published.ts'
+import type { RequestOptions } from '../transport/request-options.ts'
 
 // Cannot begin an API cursor in practice, and stays within the cursor shape of the endpoint and the components.
 const PREFIX = '~vr1~'

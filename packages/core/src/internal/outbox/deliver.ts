@@ -1,12 +1,12 @@
-import type { RequestOptions } from '../../client.ts'
 import { VerifiedReviewsError } from '../../errors.ts'
+import type { SubmitPurchaseEventsParams } from '../../resources/params.ts'
 import {
   PURCHASE_EVENTS_PER_REQUEST,
   type PurchaseEventRejection,
   type PurchaseEventResult,
-  type SubmitPurchaseEventsParams,
 } from '../../resources/purchase-events.ts'
 import type { PurchaseEvent } from '../../types/purchase-events.ts'
+import type { RequestOptions } from '../transport/request-options.ts'
 import type { OutboxEntry, OutboxStore } from './store.ts'
 
 /** What the outbox needs of a client: `createClient()` satisfies it. */

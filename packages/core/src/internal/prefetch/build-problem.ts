@@ -1,4 +1,3 @@
-import type { ClientOptions } from '../../client.ts'
 import {
   APIConnectionError,
   APIError,
@@ -6,6 +5,7 @@ import {
   AuthenticationError,
   ValidationError,
 } from '../../errors.ts'
+import type { ClientOptions } from '../client-options.ts'
 import { environmentClientOptions } from '../default-client.ts'
 import { ENVIRONMENT_VARIABLES } from '../environment.ts'
 import { verifyCredentials } from '../verify-credentials.ts'

@@ -1,6 +1,7 @@
 import { addBrandReviews, addProductReviews } from '../additions.ts'
-import { HttpError, type Route, type SandboxRequest } from '../context.ts'
+import type { Route, SandboxRequest } from '../context.ts'
 import { parseFaultRules } from '../faults.ts'
+import { HttpError } from '../http-error.ts'
 import { renderMedia } from '../media.ts'
 import type { SandboxStore } from '../state.ts'
 import { toPublishedBrandReview, toPublishedProductReview } from '../views.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SandboxState } from '../context.ts'
-import { HttpError } from '../context.ts'
+import { HttpError } from '../http-error.ts'
 import { fakeState as emptyState } from '../testing/fake-state.ts'
 import type { BrandReview } from '../types.ts'
 import {

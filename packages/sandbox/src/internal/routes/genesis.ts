@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { ratingsOf } from '../aggregate.ts'
 import type { Route, SandboxRequest, SandboxState } from '../context.ts'
-import { HttpError } from '../context.ts'
+import { HttpError } from '../http-error.ts'
 import { Query } from '../query.ts'
 import type { BrandReview, ProductReview } from '../types.ts'
 import { legacyLanguage, reviewsByRef } from './legacy.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SandboxState } from '../context.ts'
-import { HttpError } from '../context.ts'
+import { HttpError } from '../http-error.ts'
 import { Query } from '../query.ts'
 import { fakeState as emptyState } from '../testing/fake-state.ts'
 import type { ProductReview } from '../types.ts'

@@ -1,6 +1,7 @@
 import { ratingsOf } from '../aggregate.ts'
 import type { Route, SandboxState } from '../context.ts'
-import { HttpError, indexOf } from '../context.ts'
+import { indexOf } from '../context.ts'
+import { HttpError } from '../http-error.ts'
 import { absoluteUrl } from '../media.ts'
 import { Query } from '../query.ts'
 import type { ProductReview } from '../types.ts'

@@ -2,7 +2,6 @@ import { type BrandStats, brandReferenceTime, brandStatsOf, groupBy, type rating
 import { requireToken } from '../auth.ts'
 import { type CatalogueIndex, PRODUCT_CODES, sortByKey } from '../catalogue-index.ts'
 import {
-  HttpError,
   indexOf,
   type Operation,
   type Route,
@@ -21,6 +20,7 @@ import {
   type Page,
   paginate,
 } from '../cursor.ts'
+import { HttpError } from '../http-error.ts'
 import { Query } from '../query.ts'
 import {
   STRUCTURED_DATA_FILTERS,

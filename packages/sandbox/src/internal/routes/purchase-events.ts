@@ -1,6 +1,6 @@
 import { requireToken } from '../auth.ts'
 import type { Route, SandboxState } from '../context.ts'
-import { HttpError } from '../context.ts'
+import { HttpError } from '../http-error.ts'
 import { isIsoDateTime, isIsoDay } from '../iso-date.ts'
 import type { StoredPurchaseEvent } from '../types.ts'
 

@@ -1,4 +1,5 @@
-import { type Audience, HttpError, type Route, type SandboxRequest } from '../context.ts'
+import type { Audience, Route, SandboxRequest } from '../context.ts'
+import { HttpError } from '../http-error.ts'
 import type { SandboxStore } from '../state.ts'
 
 function oauthError(

@@ -1,7 +1,7 @@
-import type { RequestOptions } from '../client.ts'
-import { cachedRead } from './cache/read-through.ts'
-import type { HttpSettings, Incoming, Outgoing } from './http.ts'
+import { cachedRead } from '../cache/read-through.ts'
 import { sendLive } from './http-retry.ts'
+import type { HttpSettings, Incoming, Outgoing } from './http-types.ts'
+import type { RequestOptions } from './request-options.ts'
 
 /** An answer as a cache store keeps it (JSON, so headers become pairs). */
 interface StoredAnswer {

@@ -1,12 +1,12 @@
-import type { RateLimitEvent, RequestOptions, RetryEvent } from '../client.ts'
-import { APIConnectionError, APIError, RateLimitError } from '../errors.ts'
-import type { HttpSettings, Incoming, Outgoing } from './http.ts'
+import { APIConnectionError, APIError, RateLimitError } from '../../errors.ts'
+import { redactUrl } from '../redact.ts'
 import { abortable, sleep } from './http-abort.ts'
 import { sendOnce } from './http-attempt.ts'
 import { proceed, settleShared, takeBudget } from './http-budget.ts'
 import { Deadline, isDeadlineError } from './http-deadline.ts'
 import { errorFromAnswer } from './http-errors.ts'
-import { redactUrl } from './redact.ts'
+import type { HttpSettings, Incoming, Outgoing } from './http-types.ts'
+import type { RateLimitEvent, RequestOptions, RetryEvent } from './request-options.ts'
 import { retryDelay } from './retry-timing.ts'
 
 function isRetryable(error: unknown): error is APIError | APIConnectionError {

@@ -1,4 +1,4 @@
-import { APIUserAbortError } from '../errors.ts'
+import { APIUserAbortError } from '../../errors.ts'
 
 export function abortError(): APIUserAbortError {
   return new APIUserAbortError('The request was aborted.')

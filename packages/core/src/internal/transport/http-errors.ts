@@ -8,8 +8,8 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
-} from '../errors.ts'
-import type { Incoming } from './http.ts'
+} from '../../errors.ts'
+import type { Incoming } from './http-types.ts'
 import { requestedDelay } from './retry-timing.ts'
 
 const errorClasses: Record<number, typeof APIError> = {

@@ -1,5 +1,5 @@
-import { APITimeoutError, ValidationError } from '../errors.ts'
-import type { Outgoing } from './http.ts'
+import { APITimeoutError, ValidationError } from '../../errors.ts'
+import type { Outgoing } from './http-types.ts'
 
 /** Timers beyond this many milliseconds fire at once (setTimeout's 32-bit limit): no timer is set. */
 export const MAX_TIMER_MS = 2_147_483_647

@@ -1,10 +1,10 @@
-import type { RequestOptions } from '../client.ts'
-import { APIConnectionError, APITimeoutError, ResponseTooLargeError } from '../errors.ts'
-import { connectionCode } from './connection-code.ts'
-import type { HttpSettings, Incoming, Outgoing } from './http.ts'
+import { APIConnectionError, APITimeoutError, ResponseTooLargeError } from '../../errors.ts'
+import { connectionCode } from '../connection-code.ts'
+import { redactUrl, rememberSecret } from '../redact.ts'
 import { abortError } from './http-abort.ts'
 import { type Deadline, MAX_TIMER_MS } from './http-deadline.ts'
-import { redactUrl, rememberSecret } from './redact.ts'
+import type { HttpSettings, Incoming, Outgoing } from './http-types.ts'
+import type { RequestOptions } from './request-options.ts'
 
 export interface Attempt {
   settings: HttpSettings

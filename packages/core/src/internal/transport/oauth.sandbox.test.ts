@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
+import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 
 // Each character RFC 6749 §2.3.1 form-encodes before base64: `+`, `%`, a space, `:`, non-ASCII.
 const clientId = 'shop:1 é'

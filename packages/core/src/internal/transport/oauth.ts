@@ -1,6 +1,6 @@
-import { InvalidResponseError } from '../errors.ts'
+import { InvalidResponseError } from '../../errors.ts'
+import { rememberSecret } from '../redact.ts'
 import { type HttpSettings, type Service, send } from './http.ts'
-import { rememberSecret } from './redact.ts'
 import type { AccessToken } from './token-cache.ts'
 
 /** Where and how to ask for a token of one audience. */

@@ -1,6 +1,5 @@
 import { inspect } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { RateLimitEvent, RetryEvent } from '../client.ts'
 import {
   APIConnectionError,
   APIError,
@@ -16,12 +15,13 @@ import {
   RateLimitError,
   ResponseTooLargeError,
   ValidationError,
-} from '../errors.ts'
-import { jsonOf } from './answer.ts'
+} from '../../errors.ts'
+import { jsonOf } from '../answer.ts'
+import type { SharedRateBudget } from '../shared-state.ts'
 import { type Fetch, type HttpSettings, type Outgoing, send } from './http.ts'
 import { requestToken } from './oauth.ts'
 import { RateBudget } from './rate-budget.ts'
-import type { SharedRateBudget } from './shared-state.ts'
+import type { RateLimitEvent, RetryEvent } from './request-options.ts'
 import { TokenCache } from './token-cache.ts'
 
 type Reply = Response | Error | ((init: RequestInit) => Promise<Response>)

@@ -1,15 +1,12 @@
-import type { FetchOptions, RateLimitEvent, RetryEvent } from '../client.ts'
-import type { ErrorSource } from '../errors.ts'
-import type { CacheErrorContext } from './cache/read-through.ts'
-import type { CacheStore } from './cache/store.ts'
+import type { ErrorSource } from '../../errors.ts'
+import type { CacheErrorContext } from '../cache/read-through.ts'
+import type { CacheStore } from '../cache/store.ts'
+import type { SharedRateBudget } from '../shared-state.ts'
 import type { RateBudget } from './rate-budget.ts'
-import type { SharedRateBudget } from './shared-state.ts'
+import type { FetchOptions, RateLimitEvent, RetryEvent } from './request-options.ts'
 import type { TokenCache } from './token-cache.ts'
 
-// The transport, one concept a file: error mapping (http-errors), abort helpers (http-abort), the time
-// a request has in all (http-deadline), one attempt (http-attempt), rate-budget waits (http-budget),
-// the retry loop (http-retry) and the cache in front of it all (http-cache, whose `send` is the entry).
-export { send } from './http-cache.ts'
+// What the files of the transport speak: the settings, the service, a request and its answer.
 
 /** The fetch function the client calls; `globalThis.fetch` fits. */
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>

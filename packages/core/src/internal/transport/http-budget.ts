@@ -1,9 +1,9 @@
-import type { RateLimitEvent, RequestOptions } from '../client.ts'
-import { RateLimitError } from '../errors.ts'
-import type { HttpSettings, Incoming, Outgoing } from './http.ts'
+import { RateLimitError } from '../../errors.ts'
+import { redactUrl } from '../redact.ts'
 import { sleep } from './http-abort.ts'
 import { type Deadline, isDeadlineError } from './http-deadline.ts'
-import { redactUrl } from './redact.ts'
+import type { HttpSettings, Incoming, Outgoing } from './http-types.ts'
+import type { RateLimitEvent, RequestOptions } from './request-options.ts'
 
 /** Asks a hook whether to go on; only an explicit `false` gives up. */
 export async function proceed<E>(hook: ((event: E) => unknown) | undefined, event: E): Promise<boolean> {

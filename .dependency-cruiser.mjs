@@ -1,0 +1,32 @@
+// Import rules for the packages' sources, checked by `pnpm lint:deps` (part of `pnpm check`, so of CI).
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A module must not reach itself through its imports, type-only imports included: ' +
+        'types that several layers share live below them (issue 21).',
+      from: { path: '^packages/[^/]+/src/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    // Every package's src, tests included (a test imports what it tests, nothing imports a test).
+    // `.astro` files are not read: dependency-cruiser has no parser for them.
+    includeOnly: '^packages/[^/]+/src/',
+    // `import type` and `export type … from` count: a circle of types is still a circle.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    // Packages import each other through their `exports` under the source condition, as Vitest and tsc
+    // do here, so a circle that runs through two packages is found too.
+    enhancedResolveOptions: {
+      conditionNames: ['@verified-reviews/source', 'import', 'types', 'node', 'default'],
+      exportsFields: ['exports'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      mainFields: ['types', 'module', 'main'],
+    },
+    doNotFollow: { path: 'node_modules' },
+  },
+}

@@ -1,0 +1,120 @@
+// The options and events of one request, public through `client.ts`: they live here, beside the
+// transport that reads them, so that the transport never imports the client.
+import type { APIConnectionError, APIError, RateLimitError } from '../../errors.ts'
+import type { CacheErrorContext } from '../cache/read-through.ts'
+import type { CacheStore } from '../cache/store.ts'
+
+/**
+ * Options passed through to `fetch` with every API request, such as Next.js's
+ * `{ next: { revalidate: 3600, tags: ['reviews'] } }` or `{ cache: 'force-cache' }`.
+ * `method`, `headers`, `body` and `signal` are the client's own.
+ */
+export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal'> &
+  Record<string, unknown>
+
+/** A retry the client is about to make after a failure (429 aside: see {@link RateLimitEvent}). */
+export interface RetryEvent {
+  /** 1 for the first retry of this request. */
+  attempt: number
+  /** Milliseconds the client is about to wait before retrying. */
+  delay: number
+  /** Why: a 5xx answer, a timeout, a failed connection or a body cut short. */
+  error: APIError | APIConnectionError
+  method: string
+  /** The address requested, its credentials (the Genesis `token`, any secret) shown as `[REDACTED]`. */
+  url: string
+}
+
+/** A wait the client is about to make because of a rate limit. */
+export interface RateLimitEvent {
+  /**
+   * `refused`: the API answered 429 and the client is about to retry. `budget`: the rate-limit
+   * headers of earlier answers say the budget is spent, so the client waits before being refused.
+   */
+  reason: 'refused' | 'budget'
+  /** Milliseconds the client is about to wait. */
+  delay: number
+  /** Retries already made for this request. */
+  attempt: number
+  /** The 429, when `reason` is `refused`. */
+  error?: RateLimitError
+  method: string
+  /** The address requested, its credentials (the Genesis `token`, any secret) shown as `[REDACTED]`. */
+  url: string
+}
+
+/** How the answers of a call are cached. Durations are in seconds, as in `Cache-Control`. */
+export interface RequestCacheOptions {
+  /**
+   * Seconds an answer stays fresh: served from the store without a request.
+   * @default the client's, else 300
+   */
+  ttl?: number
+  /**
+   * Seconds after `ttl` during which a stale answer is served at once while one background request
+   * refreshes it.
+   * @default the client's, else 0
+   */
+  staleWhileRevalidate?: number
+  /**
+   * Seconds after `ttl` during which a stale answer is served instead of an error when the API fails.
+   * @default the client's, else 86_400 (one day)
+   */
+  staleIfError?: number
+  /**
+   * Tags stored with the answers (added to the client's), so that `store.deleteByTag(tag)` drops them.
+   * @default []
+   */
+  tags?: readonly string[]
+}
+
+/** The client's cache of GET answers (see `@verified-reviews/core/cache`). */
+export interface CacheOptions extends RequestCacheOptions {
+  /** Where answers are kept: `createMemoryCache()`, or a shared store such as Redis. */
+  store: CacheStore
+  /**
+   * Receives cache errors that do not reach the caller (a failed background refresh, a store that
+   * failed to read or write).
+   * @default errors are dropped
+   */
+  onError?: (error: unknown, context: CacheErrorContext) => void
+}
+
+/** Options of one call, the last argument of every operation. They override the client's options. */
+export interface RequestOptions {
+  /** Aborts the call, its retries and its waits; it then rejects with `APIUserAbortError`. */
+  signal?: AbortSignal
+  /**
+   * Milliseconds one attempt may take, from sending to the last byte of the answer.
+   * @default the client's `timeout`
+   */
+  timeout?: number
+  /**
+   * Milliseconds each request of the call may take in all: getting the token, waiting for the rate
+   * budget, every attempt and every wait between attempts. A wait that would end past it is not
+   * started; the request then throws an `APITimeoutError` whose `limit` is `'totalTimeout'`.
+   * @default the client's `totalTimeout`
+   */
+  totalTimeout?: number
+  /**
+   * Retries after a 429, a 5xx, a timeout or a failed connection.
+   * @default the client's `maxRetries`
+   */
+  maxRetries?: number
+  /**
+   * Passed through to `fetch`, over the client's `fetchOptions`.
+   * @default the client's `fetchOptions`
+   */
+  fetchOptions?: FetchOptions
+  /**
+   * Extra request headers, over the client's `headers`.
+   * @default undefined
+   */
+  headers?: Record<string, string>
+  /**
+   * `false` sends this call to the API even when the client has a cache; an object overrides the
+   * cache settings for this call. Only GET answers are cached.
+   * @default the client's cache settings
+   */
+  cache?: false | RequestCacheOptions
+}
