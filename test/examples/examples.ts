@@ -23,62 +23,15 @@ export interface ExampleSpec {
 
 const PRODUCTS = ['SKU-001', 'SKU-002', 'SKU-003']
 
+/** What every example shares: the 3 products, 2 calls needed, at most 5 made, stars and reviews shown. */
+const PAGES = { products: PRODUCTS, need: 2, bound: 5, stars: true, minReviews: 5 }
+
 export const EXAMPLES: ExampleSpec[] = [
-  {
-    name: 'next-cache-components',
-    kind: 'next',
-    products: PRODUCTS,
-    output: '.next',
-    need: 2,
-    bound: 5,
-    stars: true,
-    minReviews: 5,
-    noReact: false,
-  },
-  {
-    name: 'next-isr',
-    kind: 'next',
-    products: PRODUCTS,
-    output: '.next',
-    need: 2,
-    bound: 5,
-    stars: true,
-    minReviews: 5,
-    noReact: false,
-  },
-  {
-    name: 'astro-components',
-    kind: 'static',
-    products: PRODUCTS,
-    output: 'dist',
-    need: 2,
-    bound: 5,
-    stars: true,
-    minReviews: 5,
-    noReact: true,
-  },
-  {
-    name: 'astro-loaders',
-    kind: 'static',
-    products: PRODUCTS,
-    output: 'dist',
-    need: 2,
-    bound: 5,
-    stars: true,
-    minReviews: 5,
-    noReact: true,
-  },
-  {
-    // Eleventy's data file reads the ratings and reviews the pages show (2 calls), then
-    // `verified-reviews inject` reads the summaries and reviews of the JSON-LD (2 calls): 4 for a need of 2.
-    name: 'static-eleventy',
-    kind: 'static',
-    products: PRODUCTS,
-    output: '_site',
-    need: 2,
-    bound: 5,
-    stars: true,
-    minReviews: 5,
-    noReact: false,
-  },
+  { name: 'next-cache-components', kind: 'next', output: '.next', noReact: false, ...PAGES },
+  { name: 'next-isr', kind: 'next', output: '.next', noReact: false, ...PAGES },
+  { name: 'astro-components', kind: 'static', output: 'dist', noReact: true, ...PAGES },
+  { name: 'astro-loaders', kind: 'static', output: 'dist', noReact: true, ...PAGES },
+  // Eleventy's data file reads the ratings and reviews the pages show (2 calls), then
+  // `verified-reviews inject` reads the summaries and reviews of the JSON-LD (2 calls): 4 for a need of 2.
+  { name: 'static-eleventy', kind: 'static', output: '_site', noReact: false, ...PAGES },
 ]

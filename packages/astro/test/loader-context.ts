@@ -1,4 +1,4 @@
-import type { AstroConfig } from 'astro'
+import type { AstroConfig, AstroIntegrationLogger } from 'astro'
 import type { DataStore, Loader, LoaderContext, MetaStore } from 'astro/loaders'
 
 type Entry = Parameters<DataStore['set']>[0]
@@ -16,6 +16,21 @@ export interface TestCollection {
   load(loader: Loader): Promise<void>
 }
 
+/** A stand-in for Astro's integration and loader logger that keeps every line, by level. */
+export function keepingLogger(): { lines: TestCollection['lines']; logger: AstroIntegrationLogger } {
+  const lines = { info: [] as string[], warn: [] as string[], error: [] as string[] }
+  const logger = {
+    info: (line: string) => lines.info.push(line),
+    warn: (line: string) => lines.warn.push(line),
+    error: (line: string) => lines.error.push(line),
+    debug: () => {},
+    fork: () => logger,
+    label: 'test',
+    options: {},
+  }
+  return { lines, logger: logger as unknown as AstroIntegrationLogger }
+}
+
 /**
  * An in-memory stand-in for what Astro gives a content loader at the start of `astro build` (no file
  * watcher): a collection store and meta store kept between the runs of the test, the loader's logger, the
@@ -25,7 +40,7 @@ export function loaderContext(root: URL = new URL('file:///')): TestCollection {
   const entries = new Map<string, Entry>()
   const sets: string[] = []
   const metadata = new Map<string, string>()
-  const lines = { info: [] as string[], warn: [] as string[], error: [] as string[] }
+  const { lines, logger } = keepingLogger()
   const store = {
     get: (id: string) => entries.get(id),
     entries: () => [...entries],
@@ -47,20 +62,11 @@ export function loaderContext(root: URL = new URL('file:///')): TestCollection {
     has: (key) => metadata.has(key),
     delete: (key) => metadata.delete(key),
   }
-  const logger = {
-    info: (line: string) => lines.info.push(line),
-    warn: (line: string) => lines.warn.push(line),
-    error: (line: string) => lines.error.push(line),
-    debug: () => {},
-    fork: () => logger,
-    label: 'test',
-    options: {},
-  }
   const contextWith = (schema: unknown): LoaderContext => ({
     collection: 'reviews',
     store,
     meta,
-    logger: logger as unknown as LoaderContext['logger'],
+    logger: logger as LoaderContext['logger'],
     config: { root } as AstroConfig,
     parseData: async ({ id, data }) => {
       const parsed = (

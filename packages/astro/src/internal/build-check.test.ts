@@ -1,26 +1,11 @@
 import { AuthenticationError, InternalServerError } from '@verified-reviews/core'
-import type { AstroIntegrationLogger } from 'astro'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
+import { keepingLogger } from '../../test/loader-context.ts'
 import { buildWithoutReviewData, checkBuild, ReviewDataError, reviewDataFailed } from './build-check.ts'
 import { type SharedState, startRun } from './shared.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
-
-/** A logger that keeps every line, by level. */
-function keepingLogger() {
-  const lines = { info: [] as string[], warn: [] as string[], error: [] as string[] }
-  const logger = {
-    info: (line: string) => lines.info.push(line),
-    warn: (line: string) => lines.warn.push(line),
-    error: (line: string) => lines.error.push(line),
-    debug: () => {},
-    fork: () => logger,
-    label: 'test',
-    options: {},
-  }
-  return { lines, logger: logger as unknown as AstroIntegrationLogger }
-}
 
 let log: ReturnType<typeof keepingLogger>
 
