@@ -168,6 +168,11 @@ describe('createSqliteReviewStore', () => {
     )
   })
 
+  it('creates no file when closed before any use', async () => {
+    await createSqliteReviewStore(file).close()
+    await expect(access(file)).rejects.toThrow()
+  })
+
   it('throws once closed', async () => {
     const store = open(file)
     await store.close()

@@ -111,6 +111,8 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
     )
   }
   let closed = false
+  /** The last opening of the file a call awaited: what `close()` closes, never opening it only for that. */
+  let opening: Promise<Opened> | undefined
 
   const open = sharedPromise(async (): Promise<Opened> => {
     const [{ DatabaseSync }, { mkdir }, { dirname }] = await Promise.all([
@@ -164,7 +166,8 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
 
   const use = async (): Promise<Opened> => {
     if (closed) throw new VerifiedReviewsError(`The review store ${file} is closed`)
-    return open()
+    opening = open()
+    return opening
   }
 
   async function* each(): AsyncGenerator<R> {
@@ -243,13 +246,9 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
     async close() {
       if (closed) return
       closed = true
-      let opened: Opened
-      try {
-        opened = await open()
-      } catch {
-        return
-      }
-      opened.db.close()
+      // A file that failed to open has nothing to close.
+      const opened = await opening?.catch(() => undefined)
+      opened?.db.close()
     },
   }
 }
