@@ -18,6 +18,11 @@ export {
 } from './internal/sync/json-file-store.ts'
 export { createMemoryReviewStore } from './internal/sync/memory-store.ts'
 export { observePages, type PagedLister } from './internal/sync/observed-pages.ts'
+export {
+  createSqliteReviewStore,
+  type SqliteReviewStore,
+  type SqliteReviewStoreOptions,
+} from './internal/sync/sqlite-store.ts'
 export type { ReviewStore, SyncCheckpoint, SyncedReview } from './internal/sync/store.ts'
 export {
   type BrandReviewsClient,

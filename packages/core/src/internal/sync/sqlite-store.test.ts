@@ -1,0 +1,222 @@
+import { execFile } from 'node:child_process'
+import { access, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { reviewStoreContract } from '../../../../../test/fixtures/review-store-contract.ts'
+import type { BrandReview, ProductReview } from '../../types/published.ts'
+import { createJsonFileReviewStore } from './json-file-store.ts'
+import { createSqliteReviewStore, type SqliteReviewStore } from './sqlite-store.ts'
+
+const opened: { close(): Promise<void> }[] = []
+const directories: string[] = []
+async function freshFile(): Promise<string> {
+  const directory = await mkdtemp(join(tmpdir(), 'vr-sqlite-store-'))
+  directories.push(directory)
+  return join(directory, 'reviews.sqlite')
+}
+function track<S extends { close(): Promise<void> }>(store: S): S {
+  opened.push(store)
+  return store
+}
+afterAll(async () => {
+  await Promise.all(opened.map((store) => store.close()))
+  await Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true })))
+})
+
+const files = new WeakMap<object, string>()
+reviewStoreContract('createSqliteReviewStore', {
+  products: async () => {
+    const file = await freshFile()
+    const store = track(createSqliteReviewStore(file))
+    files.set(store, file)
+    return store
+  },
+  brands: async () => track(createSqliteReviewStore<BrandReview>(await freshFile())),
+  reopen: (store) => track(createSqliteReviewStore(files.get(store) ?? '')),
+})
+
+const review = (id: string, product: string, content = id) =>
+  ({
+    review_id: id,
+    product_variation_id: product,
+    publish_date: '2025-01-01T00:00:00Z',
+    review_content: content,
+  }) as ProductReview
+
+const checkpoint = (phase: 'full' | 'idle', newReviews: number) => ({
+  phase,
+  newReviews,
+  updatedReviews: 0,
+  affected: ['P1'],
+})
+
+describe('createSqliteReviewStore', () => {
+  let file: string
+  beforeEach(async () => {
+    file = await freshFile()
+  })
+  const stores: SqliteReviewStore[] = []
+  const open = (...args: Parameters<typeof createSqliteReviewStore>) => {
+    const store = createSqliteReviewStore(...args)
+    stores.push(store)
+    return store
+  }
+  afterEach(async () => {
+    await Promise.all(stores.splice(0).map((store) => store.close()))
+  })
+
+  it('lets two stores over one file see each other’s writes', async () => {
+    const first = open(file)
+    const second = open(file)
+    await first.putMany([review('a', 'P1')], checkpoint('full', 1))
+    expect((await second.get('a'))?.review_content).toBe('a')
+    await second.putMany([review('a', 'P1', 'edited'), review('b', 'P2')], checkpoint('idle', 2))
+    expect((await first.get('a'))?.review_content).toBe('edited')
+    expect(await first.keys()).toEqual(['P1', 'P2'])
+    expect(await first.getCheckpoint()).toEqual(checkpoint('idle', 2))
+  })
+
+  it('keeps every page when two processes write to one file at once', async () => {
+    const store = open(file)
+    await store.count()
+    const module = pathToFileURL(join(import.meta.dirname, 'sqlite-store.ts')).href
+    const child = promisify(execFile)(process.execPath, [
+      '--input-type=module',
+      '-e',
+      `const { createSqliteReviewStore } = await import(${JSON.stringify(module)})
+       const store = createSqliteReviewStore(${JSON.stringify(file)})
+       for (let page = 0; page < 40; page++) {
+         const reviews = Array.from({ length: 50 }, (_, i) =>
+           ({ review_id: 'child-' + page + '-' + i, product_variation_id: 'C' + (i % 5), publish_date: '2025-01-01' }))
+         await store.putMany(reviews, { phase: 'full', newReviews: page, updatedReviews: 0, affected: [] })
+         await new Promise((resolve) => setTimeout(resolve, 1))
+       }
+       await store.close()`,
+    ])
+    let running = true
+    const done = child.finally(() => {
+      running = false
+    })
+    // The parent writes for as long as the child runs, so that their pages interleave.
+    let pages = 0
+    for (; running || pages < 40; pages++) {
+      await store.putMany(Array.from({ length: 50 }, (_, i) => review(`parent-${pages}-${i}`, `P${i % 5}`)))
+      await sleep(1)
+    }
+    const { stderr } = await done
+    expect(stderr).toBe('')
+    expect(await store.count()).toBe(2000 + pages * 50)
+    expect(await store.keys()).toEqual(['C0', 'C1', 'C2', 'C3', 'C4', 'P0', 'P1', 'P2', 'P3', 'P4'])
+    const order: string[] = []
+    for await (const held of store.each()) order.push(held.review_id.startsWith('child') ? 'c' : 'p')
+    expect(order.join('').replace(/c+/g, 'c').replace(/p+/g, 'p').length).toBeGreaterThan(2)
+    expect((await store.getCheckpoint())?.newReviews).toBe(39)
+  })
+
+  it('stores nothing of a write that fails, neither reviews nor checkpoint', async () => {
+    const store = open(file)
+    await store.putMany([review('a', 'P1')])
+    const unwritable = { ...review('c', 'P1'), helpful: 1n } as unknown as ProductReview
+    await expect(
+      store.putMany([review('a', 'P1', 'edited'), review('b', 'P2'), unwritable], checkpoint('full', 2)),
+    ).rejects.toThrow(/BigInt/)
+    expect(await store.count()).toBe(1)
+    expect((await store.get('a'))?.review_content).toBe('a')
+    expect(await store.getCheckpoint()).toBeUndefined()
+    await store.putMany([review('b', 'P2')], checkpoint('idle', 1))
+    expect(await store.count()).toBe(2)
+  })
+
+  it('reads every review in pages, and all() gives the same reviews', async () => {
+    const store = open(file)
+    const many = Array.from({ length: 2345 }, (_, i) => review(`r${i}`, `P${i % 9}`))
+    await store.putMany(many)
+    await store.putMany([review('r7', 'P1', 'edited')])
+    const seen: string[] = []
+    for await (const held of store.each()) seen.push(held.review_id)
+    expect(seen).toHaveLength(2345)
+    expect(new Set(seen).size).toBe(2345)
+    expect((await store.all()).map((held) => held.review_id)).toEqual(seen)
+  })
+
+  it('gets more reviews than one query binds, each asked twice as two copies', async () => {
+    const store = open(file)
+    await store.putMany(Array.from({ length: 1200 }, (_, i) => review(`r${i}`, 'P1')))
+    const ids = [...Array.from({ length: 1200 }, (_, i) => `r${i}`), 'missing', 'r0']
+    const found = await store.getMany(ids)
+    expect(found.map((held) => held?.review_id)).toEqual([...ids.slice(0, 1200), undefined, 'r0'])
+    expect(found[0]).not.toBe(found[1201])
+  })
+
+  it('keeps product and brand reviews apart in one file under two names', async () => {
+    const products = open(file)
+    const brands = createSqliteReviewStore<BrandReview>(file, { name: 'brand_reviews' })
+    await products.putMany([review('a', 'P1')])
+    await brands.putMany([{ review_id: 'b', shop_key: '', publish_date: '2025-01-01' } as BrandReview])
+    expect(await products.keys()).toEqual(['P1'])
+    expect(await brands.keys()).toEqual([''])
+    await brands.close()
+  })
+
+  it('refuses a name that is not a plain identifier', () => {
+    expect(() => createSqliteReviewStore(file, { name: 'x"; DROP TABLE reviews; --' })).toThrow(
+      /name must be/,
+    )
+  })
+
+  it('creates no file when closed before any use', async () => {
+    await createSqliteReviewStore(file).close()
+    await expect(access(file)).rejects.toThrow()
+  })
+
+  it('throws once closed', async () => {
+    const store = open(file)
+    await store.close()
+    await expect(store.count()).rejects.toThrow(/closed/)
+  })
+
+  describe('importJsonFileStore', () => {
+    it('imports a JSON file store once, with its checkpoint, then removes it', async () => {
+      const json = join(directories.at(-1) as string, 'product-reviews.json')
+      const legacy = createJsonFileReviewStore(json)
+      // A rewritten file and a journal after it: both are read.
+      await legacy.putMany([review('a', 'P1'), review('b', 'P2')], checkpoint('idle', 2))
+      await legacy.putMany([review('c', 'P2')], checkpoint('idle', 3))
+      const store = open(file, { importJsonFileStore: json })
+      expect(await store.count()).toBe(3)
+      expect(await store.keys()).toEqual(['P1', 'P2'])
+      expect(await store.getCheckpoint()).toEqual(checkpoint('idle', 3))
+      await expect(access(json)).rejects.toThrow()
+      await expect(access(`${json}.journal`)).rejects.toThrow()
+    })
+
+    it('never imports into a store that holds anything', async () => {
+      const json = join(directories.at(-1) as string, 'product-reviews.json')
+      await open(file).putMany([], checkpoint('full', 0))
+      await createJsonFileReviewStore(json).putMany([review('a', 'P1')], checkpoint('idle', 1))
+      const store = open(file, { importJsonFileStore: json })
+      expect(await store.count()).toBe(0)
+      expect(await store.getCheckpoint()).toEqual(checkpoint('full', 0))
+      await access(json)
+    })
+
+    it('imports nothing, and keeps the file, when the JSON file cannot be read', async () => {
+      const json = join(directories.at(-1) as string, 'other.json')
+      const { writeFile } = await import('node:fs/promises')
+      await writeFile(json, '{"something":"else"}')
+      const store = open(file, { importJsonFileStore: json })
+      await expect(store.count()).rejects.toThrow(/not a review store file/)
+      await access(json)
+      expect(await open(file).count()).toBe(0)
+    })
+
+    it('starts empty when there is no JSON file to import', async () => {
+      const store = open(file, { importJsonFileStore: join(directories.at(-1) as string, 'none.json') })
+      expect(await store.count()).toBe(0)
+    })
+  })
+})

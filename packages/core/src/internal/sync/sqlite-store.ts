@@ -1,0 +1,322 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import { VerifiedReviewsError } from '../../errors.ts'
+import type { ProductReview } from '../../types/published.ts'
+import { sharedPromise } from '../single-flight.ts'
+import { createJsonFileReviewStore } from './json-file-store.ts'
+import { groupOf, newestFirst, type ReviewStore, type SyncCheckpoint, type SyncedReview } from './store.ts'
+
+/** Options of {@link createSqliteReviewStore}. */
+export interface SqliteReviewStoreOptions {
+  /**
+   * Names this store's tables in the file (`<name>` and `<name>_checkpoint`), so that one file can hold
+   * the product and the brand reviews: give them different names. Letters, digits and `_`.
+   * @default 'reviews'
+   */
+  name?: string
+  /**
+   * Milliseconds a write waits for another process's write to the same file to end before it throws
+   * (`database is locked`). The wait blocks the process's event loop, as every call of `node:sqlite` does.
+   * @default 5000
+   */
+  busyTimeout?: number
+  /**
+   * A file of {@link createJsonFileReviewStore} to import once: when this store is empty (no review and
+   * no checkpoint) on first use and that file exists, its reviews and checkpoint are copied in one
+   * transaction (all or nothing, so a crash leaves this store empty and the next open imports again),
+   * then that file and its journal are removed. A store that holds anything never imports; a sync then
+   * goes on from the imported checkpoint, without a full resync.
+   */
+  importJsonFileStore?: string
+  /**
+   * Where the JSON file store being imported sends its warnings (a corrupt file moved aside).
+   * @default console
+   */
+  logger?: { warn(message: string): void }
+}
+
+/** A {@link ReviewStore} in an SQLite file, with what a file needs besides. */
+export interface SqliteReviewStore<R extends SyncedReview = ProductReview> extends ReviewStore<R> {
+  /**
+   * Every review held, read 1,000 at a time (by insertion order), so that memory stays flat however many
+   * reviews the store holds; `all()` gives the same reviews as one array.
+   */
+  each(): AsyncGenerator<R>
+  /** Closes the file; the store must not be used afterwards. */
+  close(): Promise<void>
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
+/** Review ids bound to one query of `getMany`. */
+const BATCH = 500
+/** Reviews read at once by `each()`. */
+const PAGE = 1000
+/** How long an import started by another process is waited for: copying a million reviews takes minutes. */
+const IMPORT_WAIT = 10 * 60_000
+
+interface Statements {
+  get: StatementSync
+  getMany: StatementSync
+  put: StatementSync
+  list: StatementSync
+  keys: StatementSync
+  page: StatementSync
+  count: StatementSync
+  getCheckpoint: StatementSync
+  setCheckpoint: StatementSync
+}
+
+interface Opened {
+  db: DatabaseSync
+  sql: Statements
+}
+
+/**
+ * A {@link ReviewStore} in one SQLite file, through Node's built-in `node:sqlite` (no native build, no
+ * dependency): the durable store for a server or a build that keeps its cache directory between runs,
+ * shared safely by several processes (build workers) on one machine. Reviews are rows of one table (the
+ * review id its primary key, the product id or shop key an indexed column, the review's JSON as text),
+ * so `list(key)` reads one product's reviews through the index and nothing holds the whole store in
+ * memory. `putMany` writes a page of reviews and its checkpoint in one transaction: all or nothing, and a
+ * checkpoint never runs ahead of the reviews it counts. The file is in WAL mode: readers never wait,
+ * writers of several processes take turns (waiting up to `busyTimeout`). The file and its directory are
+ * created on first use; `node:sqlite` is loaded then too, so the rest of this entry also runs where there
+ * is none (edge runtimes).
+ *
+ * @example
+ * ```ts
+ * import { createSqliteReviewStore, syncProductReviews } from '@verified-reviews/core/sync'
+ *
+ * const store = createSqliteReviewStore('.cache/reviews.sqlite', {
+ *   importJsonFileStore: '.cache/product-reviews.json', // once, when upgrading from the JSON file store
+ * })
+ * await syncProductReviews(vr, { store })
+ * const reviews = await store.list('SKU-1') // newest first
+ * await store.close()
+ * ```
+ *
+ * @param file The SQLite file (`<file>-wal` and `<file>-shm` beside it while it is open).
+ */
+export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
+  file: string,
+  options: SqliteReviewStoreOptions = {},
+): SqliteReviewStore<R> {
+  const name = options.name ?? 'reviews'
+  if (!NAME.test(name)) {
+    throw new VerifiedReviewsError(`createSqliteReviewStore: name must be letters, digits and _, not ${name}`)
+  }
+  const busyTimeout = options.busyTimeout ?? 5000
+  if (!Number.isSafeInteger(busyTimeout) || busyTimeout < 0) {
+    throw new VerifiedReviewsError(
+      'createSqliteReviewStore: busyTimeout must be a whole number of milliseconds',
+    )
+  }
+  let closed = false
+  /** The last opening of the file a call awaited: what `close()` closes, never opening it only for that. */
+  let opening: Promise<Opened> | undefined
+
+  const open = sharedPromise(async (): Promise<Opened> => {
+    const [{ DatabaseSync }, { mkdir }, { dirname }] = await Promise.all([
+      import('node:sqlite'),
+      import('node:fs/promises'),
+      import('node:path'),
+    ])
+    await mkdir(dirname(file), { recursive: true })
+    const db = new DatabaseSync(file)
+    try {
+      db.exec(`PRAGMA busy_timeout = ${busyTimeout}`)
+      // Set before the first table (later it changes nothing): a page of 16 KiB holds some five reviews of
+      // 3 KB where one of 4 KiB holds one, so the file is smaller and a page of reviews is written faster.
+      db.exec('PRAGMA page_size = 16384')
+      db.exec('PRAGMA journal_mode = WAL')
+      // In WAL mode a crash (not a power loss) loses nothing committed, and the file always stays whole.
+      db.exec('PRAGMA synchronous = NORMAL')
+      transaction(db, () => {
+        db.exec(
+          `CREATE TABLE IF NOT EXISTS "${name}" (id TEXT PRIMARY KEY, key TEXT NOT NULL, json TEXT NOT NULL);
+           CREATE INDEX IF NOT EXISTS "${name}_by_key" ON "${name}" (key);
+           CREATE TABLE IF NOT EXISTS "${name}_checkpoint" (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);`,
+        )
+      })
+      const sql: Statements = {
+        get: db.prepare(`SELECT json FROM "${name}" WHERE id = ?`),
+        getMany: db.prepare(`SELECT id, json FROM "${name}" WHERE id IN (SELECT value FROM json_each(?))`),
+        put: db.prepare(
+          `INSERT INTO "${name}" (id, key, json) VALUES (?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET key = excluded.key, json = excluded.json`,
+        ),
+        list: db.prepare(`SELECT json FROM "${name}" WHERE key = ?`),
+        keys: db.prepare(`SELECT DISTINCT key FROM "${name}"`),
+        page: db.prepare(`SELECT rowid, json FROM "${name}" WHERE rowid > ? ORDER BY rowid LIMIT ${PAGE}`),
+        count: db.prepare(`SELECT count(*) AS n FROM "${name}"`),
+        getCheckpoint: db.prepare(`SELECT json FROM "${name}_checkpoint" WHERE id = 1`),
+        setCheckpoint: db.prepare(
+          `INSERT INTO "${name}_checkpoint" (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json`,
+        ),
+      }
+      const opened = { db, sql }
+      if (options.importJsonFileStore !== undefined) {
+        await importJsonFileStore<R>(opened, options.importJsonFileStore, busyTimeout, options.logger)
+      }
+      return opened
+    } catch (error) {
+      db.close()
+      throw error
+    }
+  })
+
+  const use = async (): Promise<Opened> => {
+    if (closed) throw new VerifiedReviewsError(`The review store ${file} is closed`)
+    opening = open()
+    return opening
+  }
+
+  async function* each(): AsyncGenerator<R> {
+    const { sql } = await use()
+    let after = 0
+    for (;;) {
+      const rows = sql.page.all(after)
+      for (const row of rows) yield JSON.parse(row.json as string) as R
+      if (rows.length < PAGE) return
+      after = (rows[rows.length - 1] as { rowid: number }).rowid
+    }
+  }
+
+  return {
+    async get(reviewId) {
+      const { sql } = await use()
+      return parseRow<R>(sql.get.get(reviewId))
+    },
+    async getMany(reviewIds) {
+      const { sql } = await use()
+      const found = new Map<string, string>()
+      for (let start = 0; start < reviewIds.length; start += BATCH) {
+        const ids = JSON.stringify(reviewIds.slice(start, start + BATCH))
+        for (const row of sql.getMany.all(ids)) found.set(row.id as string, row.json as string)
+      }
+      // Parsed once per id asked, so a review asked twice is two copies, as from every other store.
+      return reviewIds.map((id) => {
+        const json = found.get(id)
+        return json === undefined ? undefined : (JSON.parse(json) as R)
+      })
+    },
+    async has(reviewId) {
+      const { sql } = await use()
+      return sql.get.get(reviewId) !== undefined
+    },
+    async putMany(reviews, checkpoint) {
+      const { db, sql } = await use()
+      transaction(db, () => {
+        for (const review of reviews) sql.put.run(review.review_id, groupOf(review), JSON.stringify(review))
+        if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
+      })
+    },
+    async list(key) {
+      const { sql } = await use()
+      return sql.list
+        .all(key)
+        .map((row) => JSON.parse(row.json as string) as R)
+        .sort(newestFirst)
+    },
+    async keys() {
+      const { sql } = await use()
+      // Sorted here, as strings sort in JavaScript (SQLite compares UTF-8 bytes, which differs past U+FFFF).
+      return sql.keys
+        .all()
+        .map((row) => row.key as string)
+        .sort()
+    },
+    async all() {
+      const reviews: R[] = []
+      for await (const review of each()) reviews.push(review)
+      return reviews
+    },
+    each,
+    async count() {
+      const { sql } = await use()
+      return Number((sql.count.get() as { n: number }).n)
+    },
+    async getCheckpoint() {
+      const { sql } = await use()
+      return parseRow<SyncCheckpoint>(sql.getCheckpoint.get())
+    },
+    async setCheckpoint(checkpoint) {
+      const { sql } = await use()
+      sql.setCheckpoint.run(JSON.stringify(checkpoint))
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      // A file that failed to open has nothing to close.
+      const opened = await opening?.catch(() => undefined)
+      opened?.db.close()
+    },
+  }
+}
+
+function parseRow<T>(row: Record<string, unknown> | undefined): T | undefined {
+  return row === undefined ? undefined : (JSON.parse(row.json as string) as T)
+}
+
+/**
+ * Runs `write` in one transaction that takes the write lock at once (`BEGIN IMMEDIATE`: two processes
+ * never both read then both write), committed when it returns and rolled back when it throws.
+ */
+function transaction(db: DatabaseSync, write: () => void): void {
+  db.exec('BEGIN IMMEDIATE')
+  try {
+    write()
+    db.exec('COMMIT')
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK')
+    throw error
+  }
+}
+
+/**
+ * Copies a JSON file store into an empty store, product by product (the JSON file store keeps where
+ * each review is in its file, not the review, so memory stays a couple of hundred bytes a review),
+ * in one transaction, then removes the JSON file and its journal. Another process importing the same
+ * file at the same time is waited for; it finds the store no longer empty and imports nothing.
+ */
+async function importJsonFileStore<R extends SyncedReview>(
+  { db, sql }: Opened,
+  path: string,
+  busyTimeout: number,
+  logger: { warn(message: string): void } | undefined,
+): Promise<void> {
+  const { access, rm } = await import('node:fs/promises')
+  const exists = (at: string) =>
+    access(at).then(
+      () => true,
+      () => false,
+    )
+  if (!(await exists(path)) && !(await exists(`${path}.journal`))) return
+  db.exec(`PRAGMA busy_timeout = ${Math.max(busyTimeout, IMPORT_WAIT)}`)
+  try {
+    db.exec('BEGIN IMMEDIATE')
+  } finally {
+    db.exec(`PRAGMA busy_timeout = ${busyTimeout}`)
+  }
+  try {
+    const empty = sql.getCheckpoint.get() === undefined && Number((sql.count.get() as { n: number }).n) === 0
+    if (!empty) {
+      db.exec('ROLLBACK')
+      return
+    }
+    const source = createJsonFileReviewStore<R>(path, logger === undefined ? {} : { logger })
+    for (const key of await source.keys()) {
+      for (const review of await source.list(key)) {
+        sql.put.run(review.review_id, groupOf(review), JSON.stringify(review))
+      }
+    }
+    const checkpoint = await source.getCheckpoint()
+    if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
+    db.exec('COMMIT')
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK')
+    throw error
+  }
+  // Once committed, the JSON file is never read again: a crash before these leaves it, unread, behind.
+  await rm(`${path}.journal`, { force: true })
+  await rm(path, { force: true })
+}
