@@ -24,7 +24,7 @@ const problems = []
 let checked = 0
 for (const readme of readmes) {
   const text = readFileSync(`${root}${readme}`, 'utf8')
-  for (const [link] of text.matchAll(new RegExp(`${prefix.replaceAll('.', '\\.')}[^)\\]\\s>]*`, 'g'))) {
+  for (const [link] of text.matchAll(new RegExp(`${prefix.replaceAll('.', '\\.')}[^)\\]\\s>\`'"]*`, 'g'))) {
     checked++
     const [path, anchor] = link.slice(prefix.length).split('#')
     const page = `${dist}${path}${path === '' || path.endsWith('/') ? '' : '/'}index.html`
