@@ -6,20 +6,11 @@ import { createRequire } from 'node:module'
 import { extname, join } from 'node:path'
 import type { Result as AxeResult } from 'axe-core'
 import { type Browser, chromium, type Page } from 'playwright-core'
-import { runCommand } from '../fixtures/run-command.ts'
+
+export { run } from '../fixtures/run-command.ts'
+export { apiCallsBetween, sandboxOperations } from '../fixtures/sandbox-stats.ts'
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-
-/** Runs a command to its end and gives its stdout and stderr together; a non-zero exit rejects with them. */
-export async function run(
-  command: string,
-  args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv },
-): Promise<string> {
-  const { code, output } = await runCommand(command, args, options)
-  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}:\n${output}`)
-  return output
-}
 
 /** Listens on an ephemeral port of 127.0.0.1 and gives the origin. */
 export async function listen(server: Server): Promise<string> {
@@ -139,18 +130,4 @@ export async function fetchPooled(url: string, init?: RequestInit): Promise<Resp
     if (!closedSocket(error)) throw error
     return fetch(url, init)
   }
-}
-
-/** The sandbox's count of each operation so far (`GET /__sandbox/stats`). */
-export async function sandboxOperations(origin: string): Promise<Record<string, number>> {
-  const response = await fetch(`${origin}/__sandbox/stats`)
-  const { operations } = (await response.json()) as { operations: Record<string, number> }
-  return operations
-}
-
-/** Calls to the APIs (token requests apart) between two counts of {@link sandboxOperations}. */
-export function apiCallsBetween(before: Record<string, number>, after: Record<string, number>): number {
-  return Object.entries(after)
-    .filter(([operation]) => !operation.startsWith('token'))
-    .reduce((sum, [operation, count]) => sum + count - (before[operation] ?? 0), 0)
 }

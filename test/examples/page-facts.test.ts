@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { apiCalls, pageFacts } from './page-facts.ts'
+import { apiCalls, apiCallsBetween } from '../fixtures/sandbox-stats.ts'
+import { pageFacts } from './page-facts.ts'
 
 const PRODUCT =
   '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","review":[{},{}]}</script>'
@@ -42,5 +43,11 @@ describe('apiCalls', () => {
         { 'products.list': 3, 'products.reviews.list': 1, 'token.published': 2, 'brand.reviews.list': 0 },
       ),
     ).toEqual({ 'products.list': 1, 'products.reviews.list': 1 })
+  })
+
+  it('sums to apiCallsBetween', () => {
+    expect(
+      apiCallsBetween({ 'products.list': 2 }, { 'products.list': 5, 'token.published': 4, 'x.y': 2 }),
+    ).toBe(5)
   })
 })

@@ -52,17 +52,3 @@ export function pageFacts(path: string, html: string): PageFacts {
     moreLink: href === undefined ? undefined : unescapeHtml(href),
   }
 }
-
-/** API calls (token requests apart) by operation between two counts of the sandbox's statistics. */
-export function apiCalls(
-  before: Record<string, number>,
-  after: Record<string, number>,
-): Record<string, number> {
-  const calls: Record<string, number> = {}
-  for (const [operation, count] of Object.entries(after)) {
-    if (operation.startsWith('token')) continue
-    const made = count - (before[operation] ?? 0)
-    if (made > 0) calls[operation] = made
-  }
-  return calls
-}

@@ -12,9 +12,10 @@ import { delimiter, dirname, join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
 import { freePort } from '../fixtures/free-port.ts'
-import { runCommand } from '../fixtures/run-command.ts'
+import { run } from '../fixtures/run-command.ts'
+import { apiCalls, sandboxOperations } from '../fixtures/sandbox-stats.ts'
 import { EXAMPLES, type ExampleSpec } from './examples.ts'
-import { apiCalls, type PageFacts, pageFacts } from './page-facts.ts'
+import { type PageFacts, pageFacts } from './page-facts.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
 const PNPM = ['-y', 'pnpm@10.34.9']
@@ -43,12 +44,6 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return Object.assign(env, extra)
 }
 
-async function must(command: string, args: string[], cwd: string, env = cleanEnv()): Promise<string> {
-  const { code, output } = await runCommand(command, args, { cwd, env })
-  if (code !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) exited with ${code}:\n${output}`)
-  return output
-}
-
 /** Packs every package of packages/ into `into` and gives the tarball of each package name. */
 async function packAll(into: string): Promise<Map<string, string>> {
   const tarballs = new Map<string, string>()
@@ -63,7 +58,7 @@ async function packAll(into: string): Promise<Map<string, string>> {
     } catch {
       throw new Error(`${manifest.name} has no dist/: run \`pnpm build\` first`)
     }
-    await must('npx', [...PNPM, 'pack', '--pack-destination', into], dir)
+    await run('npx', [...PNPM, 'pack', '--pack-destination', into], { cwd: dir, env: cleanEnv() })
     const file = `${manifest.name.replace('@', '').replace('/', '-')}-${manifest.version}.tgz`
     await stat(join(into, file))
     tarballs.set(manifest.name, join(into, file))
@@ -140,11 +135,6 @@ async function startServer(
   }
 }
 
-async function operations(sandbox: Sandbox): Promise<Record<string, number>> {
-  const response = await fetch(`${sandbox.origin}/__sandbox/stats`)
-  return ((await response.json()) as { operations: Record<string, number> }).operations
-}
-
 interface Outcome {
   name: string
   install: number
@@ -169,7 +159,7 @@ async function runExample(
   const dir = await copyExample(spec, work, tarballs)
   const notes: string[] = []
   let started = performance.now()
-  await must('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], dir)
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, env: cleanEnv() })
   const install = (performance.now() - started) / 1000
 
   const env = cleanEnv({
@@ -181,11 +171,11 @@ async function runExample(
     VERIFIED_REVIEWS_REVALIDATE_SECRET: 'examples-revalidate-secret',
   })
   await fetch(`${sandbox.origin}/__sandbox/reset`, { method: 'POST' })
-  const before = await operations(sandbox)
+  const before = await sandboxOperations(sandbox.origin)
   started = performance.now()
-  const output = await must('npm', ['run', 'build'], dir, env)
+  const output = await run('npm', ['run', 'build'], { cwd: dir, env })
   const build = (performance.now() - started) / 1000
-  const after = await operations(sandbox)
+  const after = await sandboxOperations(sandbox.origin)
   const byOperation = apiCalls(before, after)
   const calls = Object.values(byOperation).reduce((sum, count) => sum + count, 0)
   check(
@@ -211,13 +201,13 @@ async function runExample(
       `http://127.0.0.1:${port}/`,
     )
     try {
-      const serving = await operations(sandbox)
+      const serving = await sandboxOperations(sandbox.origin)
       for (const id of spec.products) {
         const response = await fetch(`${server.origin}/products/${id}`)
         check(response.status === 200, `${spec.name}: /products/${id} answered ${response.status}`)
         pages.push(pageFacts(`/products/${id}`, await response.text()))
       }
-      const afterPages = apiCalls(serving, await operations(sandbox))
+      const afterPages = apiCalls(serving, await sandboxOperations(sandbox.origin))
       notes.push(`serving ${spec.products.length} prerendered product pages: ${sum(afterPages)} API calls`)
       // The "more reviews" island's route: the first page, then the next by its signed cursor.
       const first = await fetch(
@@ -256,9 +246,9 @@ async function runExample(
   } else {
     // A second build: what a later build of the same pages costs (Astro keeps its collections and the
     // integration's store in its cache folder; `verified-reviews inject --store` keeps its file).
-    const again = await operations(sandbox)
-    await must('npm', ['run', 'build'], dir, env)
-    const second = apiCalls(again, await operations(sandbox))
+    const again = await sandboxOperations(sandbox.origin)
+    await run('npm', ['run', 'build'], { cwd: dir, env })
+    const second = apiCalls(again, await sandboxOperations(sandbox.origin))
     notes.push(`second build: ${sum(second)} API calls ${JSON.stringify(second)}`)
     for (const id of spec.products) {
       const file = join(dir, spec.output, 'products', id, 'index.html')

@@ -17,6 +17,7 @@ import { buildCheckProblem } from './internal/build-check.ts'
 import { readBuildProducts } from './internal/build-products.ts'
 import { LOG_PREFIX } from './internal/log-prefix.ts'
 import { buildDirectory, buildStorePath } from './internal/paths.ts'
+import { isBuildPhase } from './internal/phase.ts'
 
 export type { BuildData } from '@verified-reviews/core/prefetch'
 
@@ -28,10 +29,7 @@ export interface PrefetchedProduct {
   reviews: ProductReview[]
 }
 
-/** Whether this process is rendering pages for `next build` (Next.js sets `NEXT_PHASE` in every build worker). */
-export function isBuildPhase(): boolean {
-  return process.env.NEXT_PHASE === 'phase-production-build'
-}
+export { isBuildPhase }
 
 /**
  * Names this build: build workers are children of the `next build` process, whose pid then names it, so

@@ -8,6 +8,7 @@ import {
 import { reviewsClient } from './clients.ts'
 import { jsonAnswer } from './internal/json-answer.ts'
 import { LOG_PREFIX } from './internal/log-prefix.ts'
+import { isBuildPhase } from './internal/phase.ts'
 
 /** Options of {@link createReviewsRoute}. */
 export interface ReviewsRouteOptions extends Omit<ReviewsEndpointOptions, 'client'> {
@@ -48,7 +49,7 @@ export function createReviewsRoute(options: ReviewsRouteOptions = {}): ReviewsRo
         if (missing.length > 0) {
           // `next build` calls the route to prerender it; the build's own check has said that the
           // credentials are missing, and this is no server yet.
-          if (!told && process.env.NEXT_PHASE !== 'phase-production-build') {
+          if (!told && !isBuildPhase()) {
             told = true
             console.error(
               `${LOG_PREFIX} the reviews route answers 503 until ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} set on this server.`,
