@@ -1,6 +1,7 @@
 /**
  * A child of the `astro` step: `astro build` of the fixture site in `--root` (a copy of
- * test/bench/fixtures/astro-scale with node_modules links) with the integration, quietly.
+ * test/bench/fixtures/astro-scale with node_modules links) with the integration, quietly; with `--plain`,
+ * the baseline site without reviews (astro-scale-plain) without the integration.
  */
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
@@ -11,7 +12,12 @@ import { sourceCondition } from '../../fixtures/source-condition.ts'
 import { ROOT } from './lib.ts'
 
 const { values } = parseArgs({
-  options: { root: { type: 'string' }, 'out-dir': { type: 'string' }, 'cache-dir': { type: 'string' } },
+  options: {
+    root: { type: 'string' },
+    'out-dir': { type: 'string' },
+    'cache-dir': { type: 'string' },
+    plain: { type: 'boolean', default: false },
+  },
 })
 // Astro is a dependency of the integration's package, not of the tests': it is loaded from there.
 const require = createRequire(join(ROOT, 'packages/astro/package.json'))
@@ -25,6 +31,6 @@ await build({
   cacheDir: values['cache-dir'] as string,
   site: 'https://shop.example',
   logLevel: 'warn',
-  integrations: [verifiedReviews()],
+  integrations: values.plain ? [] : [verifiedReviews()],
   vite: { plugins: [sourceCondition] },
 })

@@ -1,6 +1,8 @@
 /**
  * The `astro` step: `astro build` of N product pages with `<ProductReviews>` and the integration (its
- * injection and its incremental store in `cacheDir`), then a second build after 300 new reviews.
+ * injection and its incremental store in `cacheDir`), then a second build after 300 new reviews; and the
+ * same N pages without reviews (astro-scale-plain: the component and the integration removed), whose
+ * build time is the baseline of the library's share.
  */
 import { createHash } from 'node:crypto'
 import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink } from 'node:fs/promises'
@@ -23,6 +25,7 @@ import {
   limitedCell,
   mib,
   progress,
+  ratioNote,
   row,
   type StepContext,
   type StepResult,
@@ -34,11 +37,12 @@ import {
 
 const CHILD = fileURLToPath(new URL('./astro-child.ts', import.meta.url))
 const FIXTURE = fileURLToPath(new URL('../fixtures/astro-scale/', import.meta.url))
+const PLAIN = fileURLToPath(new URL('../fixtures/astro-scale-plain/', import.meta.url))
 
 /** A copy of the fixture with node_modules links to Astro and the workspace packages. */
-async function prepare(dir: string): Promise<string> {
-  const root = join(dir, 'site')
-  await cp(FIXTURE, root, { recursive: true })
+async function prepare(dir: string, fixture = FIXTURE, name = 'site'): Promise<string> {
+  const root = join(dir, name)
+  await cp(fixture, root, { recursive: true })
   await mkdir(join(root, 'node_modules', '@verified-reviews'), { recursive: true })
   await symlink(
     await realpath(join(ROOT, 'packages/astro/node_modules/astro')),
@@ -76,11 +80,22 @@ async function build(
   outDir: string,
   cacheDir: string,
   context: StepContext,
+  plain = false,
 ): Promise<Build> {
   await sandbox.takeStats()
   const run = await measure(
     process.execPath,
-    [SOURCE, CHILD, '--root', root, '--out-dir', outDir, '--cache-dir', cacheDir],
+    [
+      SOURCE,
+      CHILD,
+      '--root',
+      root,
+      '--out-dir',
+      outDir,
+      '--cache-dir',
+      cacheDir,
+      ...(plain ? ['--plain'] : []),
+    ],
     { env: { ...sandbox.env, VR_BENCH_PRODUCTS: String(context.products) }, echo: context.echo },
   )
   if (run.code !== 0) throw new Error(`astro build exited with ${run.code}: ${run.stderr.slice(-4000)}`)
@@ -95,6 +110,7 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
   let first: Build
   let second: Build
   let limited: Build | undefined
+  let plain: Build
   let changed = 0
   let built = 0
   let added: Set<string>
@@ -113,6 +129,18 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
       progress('astro: second build, after 300 new reviews')
       second = await build(sandbox, root, outDir, cacheDir, context)
       for (const [path, digest] of await pages(outDir)) if (before.get(path) !== digest) changed++
+      progress(`astro: the same ${thousands(products)} pages without reviews (the baseline)`)
+      const plainRoot = await prepare(dir, PLAIN, 'plain')
+      plain = await build(
+        sandbox,
+        plainRoot,
+        join(dir, 'dist-plain'),
+        join(dir, 'cache-plain'),
+        context,
+        true,
+      )
+      const plainPages = (await pages(join(dir, 'dist-plain'))).size
+      if (plainPages !== built) throw new Error(`the baseline built ${plainPages} pages, not ${built}`)
     } finally {
       await sandbox.close()
     }
@@ -150,6 +178,9 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
           `changed for ${thousands(added.size)} products with new reviews; ${seconds(second.seconds)}, ${mib(second.peakProcessMiB)}`,
       ]),
     ],
-    notes: [`astro, first build: calls by operation ${JSON.stringify(first.operations)}`],
+    notes: [
+      `astro, first build: calls by operation ${JSON.stringify(first.operations)}`,
+      ratioNote('astro build', first, plain),
+    ],
   }
 }

@@ -3,6 +3,8 @@
  * from the build prefetch) against a sandbox of N products and R reviews; then `next start`, 300 new
  * reviews and one call of the revalidate route, which syncs incrementally and revalidates only the
  * products that got reviews. Next.js consumes the packages' dist, built first when older than their src.
+ * The same pages without reviews (test/bench/fixtures/next-scale-plain: the component and the config
+ * wrapper removed) are built too: the baseline of the library's share of the build.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -25,6 +27,7 @@ import {
   limitedCell,
   mib,
   progress,
+  ratioNote,
   row,
   type StepContext,
   type StepResult,
@@ -35,6 +38,7 @@ import {
 } from './step.ts'
 
 const APP = fileURLToPath(new URL('../fixtures/next-scale/', import.meta.url))
+const PLAIN = fileURLToPath(new URL('../fixtures/next-scale-plain/', import.meta.url))
 const NEXT = join(ROOT, 'test/node_modules/next/dist/bin/next')
 
 async function newestMtime(dir: string): Promise<number> {
@@ -96,17 +100,18 @@ async function build(
   pages: number,
   secret: string,
   echo: boolean,
+  app = APP,
 ): Promise<Build> {
-  await rm(join(APP, distDir), { recursive: true, force: true })
+  await rm(join(app, distDir), { recursive: true, force: true })
   await sandbox.takeStats()
   const run = await measure(process.execPath, [NEXT, 'build'], {
-    cwd: APP,
+    cwd: app,
     env: environment(sandbox, distDir, pages, secret),
     echo,
   })
   if (run.code !== 0)
     throw new Error(`next build exited with ${run.code}: ${(run.stdout + run.stderr).slice(-4000)}`)
-  const built = (await readdir(join(APP, distDir, 'server/app/products'))).filter((name) =>
+  const built = (await readdir(join(app, distDir, 'server/app/products'))).filter((name) =>
     name.endsWith('.html'),
   )
   return { ...run, operations: await sandbox.takeStats(), pages: built.length }
@@ -149,6 +154,7 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
   const sandbox = await startSandboxProcess({ products: pages, reviews, rateLimit: 0 })
   let first: Build
   let limited: Build | undefined
+  let plain: Build
   let revalidation: {
     seconds: number
     reviewCalls: number
@@ -191,6 +197,11 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
     } finally {
       server.child.kill('SIGTERM')
     }
+    progress(`next: the same ${thousands(pages)} pages without reviews (the baseline)`)
+    plain = await build(sandbox, '.next-bench-plain', pages, secret, context.echo, PLAIN)
+    await rm(join(PLAIN, '.next-bench-plain'), { recursive: true, force: true })
+    if (plain.pages !== first.pages)
+      throw new Error(`the baseline built ${plain.pages} pages, not ${first.pages}`)
   } finally {
     await sandbox.close()
   }
@@ -226,6 +237,9 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
           `server peak ${mib(revalidation.serverPeakMiB)} (${mib(revalidation.serverBeforeMiB)} before the call)`,
       ]),
     ],
-    notes: [`next build: calls by operation ${JSON.stringify(first.operations)}`],
+    notes: [
+      `next build: calls by operation ${JSON.stringify(first.operations)}`,
+      ratioNote('next build', first, plain),
+    ],
   }
 }

@@ -67,3 +67,16 @@ export function limitedCell(
     `${seconds((1.1 * bound) / rate)} + ${seconds(own)} = ${seconds(goal)}: ${limited.seconds <= goal ? 'within' : 'over'})`
   )
 }
+
+/**
+ * The library's share of a build: its wall time and peak RSS against the same pages built without
+ * reviews (the components and the config removed), as a ratio; the goal is at most 1.15 ×.
+ */
+export function ratioNote(name: string, withReviews: Measured, without: Measured): string {
+  const ratio = withReviews.seconds / without.seconds
+  return (
+    `${name} with reviews ${seconds(withReviews.seconds)} (API ${seconds(withReviews.apiSeconds)}), without reviews ` +
+    `${seconds(without.seconds)}: ${ratio.toFixed(2)} × the build without reviews (goal ≤ 1.15 ×: ` +
+    `${ratio <= 1.15 ? 'within' : 'over'}); peak RSS ${mib(withReviews.peakProcessMiB)} against ${mib(without.peakProcessMiB)}`
+  )
+}
