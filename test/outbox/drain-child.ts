@@ -1,19 +1,19 @@
 /**
- * A drain in its own process, for the outbox proof: it drains the file outbox given on the command
- * line into the sandbox, prints `sent <references>` after each batch the service answered, and after
+ * A drain in its own process, for the outbox proof: it drains the outbox given on the command
+ * line (an SQLite file) into the sandbox, prints `sent <references>` after each batch the service answered, and after
  * the `hangAfter`-th one it stops before recording the answer (it hangs), so that the test kills it
  * between sending and marking.
  *
- * node --conditions=@verified-reviews/source test/outbox/drain-child.ts <journal> <hangAfter>
+ * node --conditions=@verified-reviews/source test/outbox/drain-child.ts <file> <hangAfter>
  * (the sandbox comes from VERIFIED_REVIEWS_ORIGIN, _CLIENT_ID, _CLIENT_SECRET)
  */
 import { createClient } from '@verified-reviews/core'
-import { createFileOutboxStore, drainOutbox, type OutboxClient } from '@verified-reviews/core/outbox'
+import { createSqliteOutboxStore, drainOutbox, type OutboxClient } from '@verified-reviews/core/outbox'
 import { fetchWithoutRetryAfter } from './no-retry-after.ts'
 
 const [journal, hangAfterText] = process.argv.slice(2)
 if (journal === undefined || hangAfterText === undefined)
-  throw new Error('usage: drain-child.ts <journal> <hangAfter>')
+  throw new Error('usage: drain-child.ts <file> <hangAfter>')
 const hangAfter = Number(hangAfterText)
 const client = createClient({ fetch: fetchWithoutRetryAfter })
 let answered = 0
@@ -29,7 +29,7 @@ const hanging: OutboxClient = {
     },
   },
 }
-const store = createFileOutboxStore(journal)
+const store = createSqliteOutboxStore(journal)
 for (;;) {
   const report = await drainOutbox({
     client: hanging,

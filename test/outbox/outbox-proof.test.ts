@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import type { PurchaseEventInput } from '@verified-reviews/core'
 import {
-  createFileOutboxStore,
+  createSqliteOutboxStore,
   drainOutbox,
   type OutboxClient,
   type OutboxSendResult,
@@ -111,8 +111,8 @@ describe('the outbox', () => {
   it('delivers 10,000 events exactly once through 30 % failures and a drain killed mid-run', {
     timeout: 120_000,
   }, async () => {
-    const journal = join(folder, 'purchase-events.jsonl')
-    const store = createFileOutboxStore(journal)
+    const journal = join(folder, 'purchase-events.sqlite')
+    const store = createSqliteOutboxStore(journal)
     const client = sb.client({ fetch: fetchWithoutRetryAfter })
     const websiteId = sb.sandbox.websiteId
     // 30 % of submit calls fail: 15 % with a 500, then 15 % of all (17.6 % of the rest) with a 429.

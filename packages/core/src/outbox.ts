@@ -3,7 +3,7 @@
  * records the events durably, then sends them at once; {@link drainOutbox} sends later what the
  * service did not take (down, 429, 5xx), exactly once per `purchase_reference`, in order per order,
  * with a backoff, claims that expire when a drainer dies, and a dead-letter list for events the
- * service refuses. The stores: a journal file for one server, memory for tests, and Redis (in
+ * service refuses. The stores: an SQLite file for one server, memory for tests, and Redis (in
  * `@verified-reviews/redis`) for several.
  *
  * @module
@@ -15,13 +15,13 @@ export {
   type OutboxDrainReport,
   type OutboxDrainStop,
 } from './internal/outbox/drain.ts'
-export { createFileOutboxStore, type FileOutboxStoreOptions } from './internal/outbox/file-store.ts'
 export { createMemoryOutboxStore, type MemoryOutboxStoreOptions } from './internal/outbox/memory-store.ts'
 export {
   type OutboxSendResult,
   type SendPurchaseEventsOptions,
   sendPurchaseEvents,
 } from './internal/outbox/send.ts'
+export { createSqliteOutboxStore, type SqliteOutboxStoreOptions } from './internal/outbox/sqlite-store.ts'
 export type {
   NewOutboxEntry,
   OutboxClaimOptions,

@@ -60,7 +60,7 @@ export interface OutboxDrainRoute {
  * could not send at once, for `app/api/purchase-events-outbox/route.ts`:
  *
  * ```ts
- * import { outbox } from '@/lib/outbox' // createFileOutboxStore('.data/purchase-events.jsonl'), or Redis
+ * import { outbox } from '@/lib/outbox' // createSqliteOutboxStore('.data/purchase-events.sqlite'), or Redis
  * export const { GET, POST } = createOutboxDrainRoute({ store: outbox })
  * ```
  *

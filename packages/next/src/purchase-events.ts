@@ -28,7 +28,7 @@ export interface SubmitPurchaseEventOptions {
    */
   client?: PurchaseEventsClient
   /**
-   * An outbox (`createFileOutboxStore` of `@verified-reviews/core/outbox` on one server, the Redis
+   * An outbox (`createSqliteOutboxStore` of `@verified-reviews/core/outbox` on one server, the Redis
    * store of `@verified-reviews/redis` on several): the events are recorded in it durably before they
    * are sent, and what the service does not take now (down, 429, 5xx) is kept, listed in `queued`,
    * and sent later by the drain route (`createOutboxDrainRoute`) instead of being lost.

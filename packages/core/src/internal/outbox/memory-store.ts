@@ -12,7 +12,7 @@ export interface MemoryOutboxStoreOptions {
 
 /**
  * An {@link OutboxStore} in this process's memory: for tests and demos only, since what it holds is
- * lost when the process ends (which is what an outbox is for). Use {@link createFileOutboxStore} on one
+ * lost when the process ends (which is what an outbox is for). Use {@link createSqliteOutboxStore} on one
  * server and the Redis store of `@verified-reviews/redis` on several.
  */
 export function createMemoryOutboxStore(options: MemoryOutboxStoreOptions = {}): OutboxStore {

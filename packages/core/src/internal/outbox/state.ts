@@ -16,12 +16,13 @@ export interface HeldEntry extends OutboxEntry {
 }
 
 /**
- * One change of an outbox, as the file store writes it in its journal (one JSON line each). Every
+ * One change of an outbox, as the SQLite store keeps it (one row each; the former file store's journal
+ * held the same records, one JSON line each). Every
  * decision (which entries a claim takes, whose claim a release ends) is made before the record is
  * written, so replaying the records gives the same state in every process.
  */
 export type OutboxRecord =
-  /** The first line of a journal; after a compaction it carries the last id given. */
+  /** The first change of an outbox; after a rewrite it carries the last id given. */
   | { t: 'outbox'; v: 1; sequence?: number }
   | { t: 'entry'; entry: HeldEntry }
   | { t: 'claim'; ids: string[]; owner: string; until: number }
@@ -53,7 +54,7 @@ export function publicEntry(entry: HeldEntry): OutboxEntry {
 
 /**
  * The state of an outbox in memory, changed only through records: the memory store keeps it, the
- * file store rebuilds it from its journal. Entries wait in one queue per order (website and order
+ * SQLite store rebuilds it from its changes. Entries wait in one queue per order (website and order
  * key), oldest first; the orders are visited in the order they first held an entry.
  */
 export class OutboxState {
@@ -115,7 +116,7 @@ export class OutboxState {
     }
   }
 
-  /** Every record that rebuilds this state: what the file store writes when it compacts its journal. */
+  /** Every record that rebuilds this state: what the SQLite store writes when it rewrites its changes. */
   snapshot(): OutboxRecord[] {
     // Entries in the order they were added (so each order's queue replays as it was), dead letters in
     // the order they were set aside; the last id given goes first, so no id is given twice.

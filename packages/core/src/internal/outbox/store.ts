@@ -76,7 +76,7 @@ export interface OutboxStats {
 
 /**
  * Where purchase events wait until the service has them: written durably before any send, so that a
- * failed call (service down, 429 storm) or a crash loses nothing. {@link createFileOutboxStore} (one
+ * failed call (service down, 429 storm) or a crash loses nothing. {@link createSqliteOutboxStore} (one
  * server) and {@link createMemoryOutboxStore} (tests) are the embedded stores;
  * `@verified-reviews/redis` has one for several servers. Each call must be atomic: two drainers that
  * claim at the same time never get the same entry.

@@ -1,0 +1,211 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import { VerifiedReviewsError } from '../../errors.ts'
+import { sharedPromise } from '../single-flight.ts'
+import { busyTimeoutOf, openSqlite, transaction } from '../sqlite.ts'
+import { type Change, type OutboxRecord, OutboxState } from './state.ts'
+import type { OutboxStore } from './store.ts'
+
+/** Options of {@link createSqliteOutboxStore}. */
+export interface SqliteOutboxStoreOptions {
+  /**
+   * The clock of claims and backoffs, in milliseconds since the epoch.
+   * @default Date.now
+   */
+  now?: () => number
+  /**
+   * Milliseconds a call waits for another process's call on the same file before it fails
+   * (`database is locked`). Each call holds the file for one short transaction.
+   * @default 5000
+   */
+  busyTimeout?: number
+  /**
+   * The journal of an outbox written by an earlier version (`createFileOutboxStore`, one JSON line per
+   * change) to import once: when this outbox has never been written and that file exists, what waits in
+   * it (events and dead letters) is copied in one transaction, then the file and its lock are removed.
+   * Nothing that waited is lost and nothing is sent twice.
+   */
+  importJournal?: string
+  /**
+   * Where warnings go (unreadable lines of a journal being imported).
+   * @default console
+   */
+  logger?: { warn(message: string): void }
+}
+
+/** The journal is rewritten once it holds this many records and four times more than its entries need. */
+const COMPACT_AFTER = 1_000
+
+interface Opened {
+  db: DatabaseSync
+  generation: StatementSync
+  since: StatementSync
+  append: StatementSync
+}
+
+/**
+ * An {@link OutboxStore} in an SQLite file (Node's built-in `node:sqlite`), for one server: its
+ * processes (workers, a drain in a separate job) share the file safely. Each call is one transaction
+ * that takes the file's write lock (`BEGIN IMMEDIATE`), reads the changes other processes made since
+ * its last call, decides, and appends its own changes as rows; the file is in WAL mode with
+ * `synchronous = FULL`, so an event is on disk, a power loss included, once `add` has resolved. The
+ * changes are rewritten as what waits once they are four times more than that, so the file stays in
+ * proportion to what waits. The same file can hold the review store (`createSqliteReviewStore`): the
+ * outbox's tables are `outbox_changes` and `outbox_generation`.
+ *
+ * @param file The SQLite file; its folder is created when missing.
+ */
+export function createSqliteOutboxStore(file: string, options: SqliteOutboxStoreOptions = {}): OutboxStore {
+  const busyTimeout = busyTimeoutOf('createSqliteOutboxStore', options.busyTimeout)
+  const now = options.now ?? Date.now
+  const logger = options.logger ?? console
+  /** What this process has read: the state as of change `seq` of generation `generation`. */
+  let seen = { state: new OutboxState(), generation: -1, seq: 0, changes: 0 }
+
+  const open = sharedPromise(async (): Promise<Opened> => {
+    const db = await openSqlite(file, {
+      busyTimeout,
+      synchronous: 'FULL',
+      setUp: (db) =>
+        transaction(db, () =>
+          db.exec(
+            `CREATE TABLE IF NOT EXISTS outbox_changes (seq INTEGER PRIMARY KEY, json TEXT NOT NULL);
+             CREATE TABLE IF NOT EXISTS outbox_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+             INSERT OR IGNORE INTO outbox_generation (id, n) VALUES (1, 0);`,
+          ),
+        ),
+    })
+    const opened: Opened = {
+      db,
+      generation: db.prepare('SELECT n FROM outbox_generation WHERE id = 1'),
+      since: db.prepare('SELECT seq, json FROM outbox_changes WHERE seq > ? ORDER BY seq'),
+      append: db.prepare('INSERT INTO outbox_changes (json) VALUES (?) RETURNING seq'),
+    }
+    if (options.importJournal !== undefined) await importJournal(opened, options.importJournal, logger)
+    return opened
+  })
+
+  /** Brings `seen` up to the file's last change; must run inside the transaction. */
+  function catchUp({ generation, since }: Opened): void {
+    const current = Number((generation.get() as { n: number }).n)
+    if (current !== seen.generation)
+      seen = { state: new OutboxState(), generation: current, seq: 0, changes: 0 }
+    for (const row of since.all(seen.seq)) {
+      seen.state.apply(JSON.parse(row.json as string) as OutboxRecord)
+      seen.seq = Number(row.seq)
+      seen.changes++
+    }
+  }
+
+  async function run<T>(operation: (state: OutboxState, at: number) => Change<T>): Promise<T> {
+    const opened = await open()
+    try {
+      return transaction(opened.db, () => {
+        catchUp(opened)
+        const { result, records } = operation(seen.state, now())
+        for (const record of records) {
+          seen.seq = Number((opened.append.get(JSON.stringify(record)) as { seq: number }).seq)
+          seen.changes++
+        }
+        const { state } = seen
+        if (seen.changes > COMPACT_AFTER && seen.changes > 4 * (state.entries.size + state.dead.size + 1)) {
+          const snapshot = state.snapshot()
+          seen = {
+            state,
+            generation: seen.generation + 1,
+            seq: rewrite(opened, snapshot),
+            changes: snapshot.length,
+          }
+        }
+        return result
+      })
+    } catch (error) {
+      // What was applied in memory may not be in the file: read it all again next time.
+      seen = { state: new OutboxState(), generation: -1, seq: 0, changes: 0 }
+      throw error
+    }
+  }
+
+  return {
+    add: (entries) => run((state, at) => state.add(entries, at)),
+    claim: (claim) => run((state, at) => state.claim(claim, at)),
+    complete: (ids) => run((state) => state.complete(ids)),
+    release: (owner, ids, release) => run((state, at) => state.release(owner, ids, release, at)),
+    deadLetter: (items) => run((state, at) => state.deadLetter(items, at)),
+    deadLetters: () => run((state) => ({ result: state.deadLetters(), records: [] })),
+    removeDeadLetters: (ids) => run((state) => state.removeDeadLetters(ids)),
+    stats: () => run((state, at) => ({ result: state.stats(at), records: [] })),
+  }
+}
+
+/**
+ * Replaces every change with `records` (what waits) under a new generation, inside the transaction;
+ * answers the last change's number.
+ */
+function rewrite({ db, append }: Opened, records: readonly OutboxRecord[]): number {
+  db.exec('DELETE FROM outbox_changes; UPDATE outbox_generation SET n = n + 1 WHERE id = 1')
+  let seq = 0
+  for (const record of records) seq = Number((append.get(JSON.stringify(record)) as { seq: number }).seq)
+  return seq
+}
+
+const RECORD_TYPES = new Set(['outbox', 'entry', 'claim', 'done', 'release', 'dead', 'dead-entry', 'forget'])
+
+/**
+ * Copies what waits in a journal file of the former file store into an outbox never written, in one
+ * transaction, then removes the file: a crash before the commit leaves the outbox empty and the file
+ * in place, so the next open imports it again.
+ */
+async function importJournal(
+  opened: Opened,
+  path: string,
+  logger: { warn(message: string): void },
+): Promise<void> {
+  const { readFile, rm } = await import('node:fs/promises')
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    throw error
+  }
+  const lines = text.split('\n')
+  // A last line without its end is what a crash left: the call that wrote it never completed.
+  lines.pop()
+  const header = lines.length === 0 ? undefined : parse(lines[0] as string)
+  if (lines.length > 0 && (header?.t !== 'outbox' || (header as { v?: unknown }).v !== 1)) {
+    throw new VerifiedReviewsError(
+      `${path} is not an outbox journal (its first line is not {"t":"outbox","v":1}); nothing was imported`,
+    )
+  }
+  const state = new OutboxState()
+  let unreadable = 0
+  for (const line of lines) {
+    const record = parse(line)
+    if (record === undefined) unreadable++
+    else state.apply(record)
+  }
+  const imported = transaction(opened.db, () => {
+    const written =
+      Number((opened.generation.get() as { n: number }).n) > 0 || opened.since.get(0) !== undefined
+    if (!written) rewrite(opened, state.snapshot())
+    return !written
+  })
+  if (!imported) return
+  if (unreadable > 0)
+    logger.warn(`@verified-reviews/core: ${path} had ${unreadable} unreadable line(s); they were skipped.`)
+  await rm(`${path}.lock`, { force: true })
+  await rm(path, { force: true })
+}
+
+function parse(line: string): OutboxRecord | undefined {
+  try {
+    const record = JSON.parse(line) as unknown
+    return typeof record === 'object' &&
+      record !== null &&
+      RECORD_TYPES.has((record as { t?: unknown }).t as string)
+      ? (record as OutboxRecord)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
