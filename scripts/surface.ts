@@ -27,7 +27,8 @@ for (const folder of readdirSync(join(ROOT, 'packages')).sort()) {
     exports: Record<string, unknown>
   }
   for (const [entry, target] of Object.entries(manifest.exports)) {
-    const source = typeof target === 'object' && target !== null ? (target as Record<string, unknown>)[SOURCE] : undefined
+    const source =
+      typeof target === 'object' && target !== null ? (target as Record<string, unknown>)[SOURCE] : undefined
     if (typeof source !== 'string' || !/\.tsx?$/.test(source)) continue
     entries.push({ pkg: manifest.name, entry, file: join(dir, source) })
   }
@@ -50,7 +51,8 @@ const checker = program.getTypeChecker()
 
 console.log('| package | entries | value exports | type exports | names in two entries or more |')
 console.log('|---|---|---|---|---|')
-const byPackage = Map.groupBy(entries, (entry) => entry.pkg)
+const byPackage = new Map<string, Entry[]>()
+for (const entry of entries) byPackage.set(entry.pkg, [...(byPackage.get(entry.pkg) ?? []), entry])
 const listing: string[] = []
 for (const [pkg, list] of byPackage) {
   let valueCount = 0
@@ -70,7 +72,9 @@ for (const [pkg, list] of byPackage) {
       } else typeCount++
       where.set(exported.name, [...(where.get(exported.name) ?? []), entry])
     }
-    listing.push(`${pkg}${entry.slice(1)}: ${names.length} values${flags.names ? `: ${names.sort().join(', ')}` : ''}`)
+    listing.push(
+      `${pkg}${entry.slice(1)}: ${names.length} values${flags.names ? `: ${names.sort().join(', ')}` : ''}`,
+    )
   }
   const twice = [...where].filter(([, at]) => at.length > 1)
   console.log(

@@ -1,7 +1,7 @@
 /**
  * `@verified-reviews/astro`: the Astro integration of Verified Reviews (Skeepers). The default export is
- * the integration; the content loaders are also exported from `@verified-reviews/astro/loaders` and the
- * components from `@verified-reviews/astro/components`.
+ * the integration; the content loaders are exported from `@verified-reviews/astro/loaders` and the
+ * components from `@verified-reviews/astro/components`, each name from one entry.
  *
  * @module
  */
@@ -11,5 +11,4 @@ export {
   verifiedReviews,
   verifiedReviews as default,
 } from './integration.ts'
-export * from './loaders-entry.ts'
 export { VerifiedReviewsOptionError } from './option-error.ts'

@@ -6,15 +6,14 @@ import { type CursorScope, cursorSigner } from '@verified-reviews/core/endpoint'
 import { describe, expect, it } from 'vitest'
 import { type Fault, startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
 import { pointEnvironmentAt } from '../test/build-fixture.ts'
-import verifiedReviews, {
+import verifiedReviews, { VerifiedReviewsOptionError, type VerifiedReviewsOptions } from './index.ts'
+import { sharedClient } from './internal/shared.ts'
+import {
   brandReviewsLoader,
   liveProductReviewsLoader,
   productRatingsLoader,
   productReviewsLoader,
-  VerifiedReviewsOptionError,
-  type VerifiedReviewsOptions,
-} from './index.ts'
-import { sharedClient } from './internal/shared.ts'
+} from './loaders-entry.ts'
 
 function optionError(run: () => unknown): VerifiedReviewsOptionError {
   try {

@@ -26,4 +26,3 @@ export {
   type ReviewsLoaderOptions,
   type TypedLoader,
 } from './loaders.ts'
-export { VerifiedReviewsOptionError } from './option-error.ts'

@@ -7,18 +7,6 @@
  *
  * @module
  */
-// The catalog the injector reads, also exported by `@verified-reviews/core/prefetch`.
-export {
-  type CatalogSharing,
-  createReviewsCatalog,
-  type ReviewsCatalogOptions,
-} from './internal/catalog/catalog.ts'
-export type {
-  CatalogRating,
-  ReviewsCatalog,
-  ReviewsCatalogCalls,
-  ReviewsCatalogClient,
-} from './internal/catalog/local.ts'
 export { pageUrlOf } from './internal/inject/files.ts'
 export {
   type InjectProductJsonLdOptions,
