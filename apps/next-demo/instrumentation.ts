@@ -2,7 +2,7 @@
 // instances), the review clients share their access token and rate budget through Redis.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || !process.env.REDIS_URL) return
-  const { shareClientState } = await import('@verified-reviews/next')
+  const { shareClientState } = await import('@verified-reviews/next/advanced')
   const { redisClientOptions } = await import('@verified-reviews/redis')
   const { redis } = await import('@/lib/redis')
   if (redis === undefined) return

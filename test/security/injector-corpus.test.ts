@@ -14,13 +14,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Script } from 'node:vm'
-import {
-  type CatalogRating,
-  type InjectReport,
-  injectProductJsonLd,
-  pageUrlOf,
-  type ReviewsCatalog,
-} from '@verified-reviews/core/inject'
+import { type InjectReport, injectProductJsonLd, pageUrlOf } from '@verified-reviews/core/inject'
+import type { CatalogRating, ReviewsCatalog } from '@verified-reviews/core/prefetch'
 import { type DefaultTreeAdapterTypes, parse } from 'parse5'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 

@@ -69,7 +69,7 @@ function shared(): Shared {
  * // instrumentation.ts
  * export async function register() {
  *   if (process.env.NEXT_RUNTIME !== 'nodejs') return
- *   const { shareClientState } = await import('@verified-reviews/next')
+ *   const { shareClientState } = await import('@verified-reviews/next/advanced')
  *   const { createRedisConnection, redisClientOptions } = await import('@verified-reviews/redis')
  *   shareClientState(redisClientOptions(createRedisConnection(), { cache: false }))
  * }

@@ -1,9 +1,11 @@
 /**
- * `@verified-reviews/next`: Verified Reviews in a Next.js App Router site, on the server. Review
- * components with Next.js caching and tags, the route of the "more reviews" island, the revalidate
- * route a scheduler calls, the build prefetch, and purchase events from Server Actions (with an outbox
- * and its drain route, so that none is lost). Server-only:
- * it holds the API credentials.
+ * `@verified-reviews/next`: Verified Reviews in a Next.js App Router site, on the server: what a page
+ * needs. The review components that fetch their data (with Next.js caching and tags), `reviewTags`,
+ * the route of the "more reviews" island, the revalidate route a scheduler calls, the dynamic twin of a
+ * static page for plain links, and purchase events from Server Actions (with an outbox and its drain
+ * route, so that none is lost). The config is `@verified-reviews/next/config`; the build data, the
+ * clients and the presentational components are `@verified-reviews/next/advanced`. Server-only: it
+ * holds the API credentials.
  *
  * @module
  */
@@ -19,47 +21,6 @@ export {
   purchaseEventFromForm,
   SHOPPER_FORM_FIELDS,
 } from '@verified-reviews/core'
-export {
-  BrandRating,
-  type BrandRatingProps,
-  DEFAULT_MEDIA_WIDTHS,
-  type HeadingLevel,
-  type MediaWidths,
-  ProductReviewsView,
-  type ProductReviewsViewProps,
-  RatingBadge,
-  type RatingBadgeProps,
-  RatingSummary,
-  type RatingSummaryData,
-  type RatingSummaryProps,
-  type ReviewData,
-  ReviewItem,
-  type ReviewItemProps,
-  ReviewList,
-  type ReviewListProps,
-  ReviewSummary,
-  type ReviewSummaryProps,
-  type ReviewsErrorHandler,
-  ShopRating,
-  type ShopRatingProps,
-  StarRating,
-  type StarRatingProps,
-} from '@verified-reviews/react'
-export {
-  type BuildData,
-  getBuildData,
-  isBuildPhase,
-  type PrefetchedProduct,
-  prefetchedProductReviews,
-} from './build-data.ts'
-export {
-  DEFAULT_REVALIDATE,
-  freshReviewsClient,
-  revalidateSeconds,
-  reviewsClient,
-  type SharedClientState,
-  shareClientState,
-} from './clients.ts'
 export {
   BrandReviews,
   type BrandReviewsProps,
@@ -98,5 +59,4 @@ export {
   type ReviewViewParams,
 } from './review-view.ts'
 export { createReviewsRoute, type ReviewsRoute, type ReviewsRouteOptions } from './reviews-route.ts'
-export { type SeedFromBuildOptions, seedFromBuild } from './seed-from-build.ts'
 export { reviewTags } from './tags.ts'

@@ -30,7 +30,7 @@ const SEED_BATCH = 500
  * yourself for a store you sync elsewhere.
  *
  * @example
- * import { seedFromBuild } from '@verified-reviews/next'
+ * import { seedFromBuild } from '@verified-reviews/next/advanced'
  * import { createRedisConnection, createRedisReviewStore } from '@verified-reviews/redis'
  * const store = seedFromBuild(createRedisReviewStore(createRedisConnection()))
  */

@@ -1,4 +1,5 @@
-import { getBuildData, ProductReviews, reviewTags } from '@verified-reviews/next'
+import { ProductReviews, reviewTags } from '@verified-reviews/next'
+import { getBuildData } from '@verified-reviews/next/advanced'
 import { cacheLife, cacheTag } from 'next/cache'
 
 // The README's Cache Components example: plain values in, the client stays inside the component.

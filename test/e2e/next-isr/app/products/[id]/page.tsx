@@ -1,4 +1,5 @@
-import { getBuildData, ProductReviews } from '@verified-reviews/next'
+import { ProductReviews } from '@verified-reviews/next'
+import { getBuildData } from '@verified-reviews/next/advanced'
 
 // The README's ISR example: regenerated at most hourly, or when the revalidate route revalidates
 // reviewTags.product(id). `force-static` keeps the page static although the package sends its token
