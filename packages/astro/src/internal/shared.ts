@@ -2,7 +2,6 @@ import { join } from 'node:path'
 import {
   type ClientOptions,
   createClient,
-  environmentClientOptions,
   type ProductReview,
   type VerifiedReviewsClient,
 } from '@verified-reviews/core'
@@ -118,14 +117,13 @@ export function startRun(
 
 /**
  * The client the loaders and components use by default: the integration's options, else the
- * `VERIFIED_REVIEWS_*` environment, read by the core's `readEnvironment` rules (trimmed, blank is
- * unset) as the React and Next.js packages read it. Its GET answers are cached in memory for five
- * minutes, so pages rendered on demand share them.
+ * `VERIFIED_REVIEWS_*` environment, which the core's settings resolver reads for what they leave out, as
+ * for the React and Next.js packages. Its GET answers are cached in memory for five minutes, so pages
+ * rendered on demand share them.
  */
 export function sharedClient(): VerifiedReviewsClient {
   const state = shared()
   state.client ??= createClient({
-    ...environmentClientOptions(),
     ...state.clientOptions,
     cache: createMemoryCache(),
     // Counts the build's API calls for its closing line, around the fetch of the options if they give one.

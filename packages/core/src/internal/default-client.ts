@@ -1,6 +1,7 @@
-import { createClient, type VerifiedReviewsClient } from '../client.ts'
+import { clientOf, type VerifiedReviewsClient } from '../client.ts'
 import type { ClientOptions } from './client-options.ts'
-import { readEnvironment, type VerifiedReviewsEnvironment } from './environment.ts'
+import { processEnvironment, readEnvironment, type VerifiedReviewsEnvironment } from './environment.ts'
+import { resolveSettings } from './settings.ts'
 
 /** Options of {@link defaultClient}: those of `createClient`, but the ones the environment gives. */
 export interface DefaultClientOptions
@@ -59,12 +60,13 @@ export function environmentClientOptions(
  */
 export function defaultClient(options: DefaultClientOptions = {}): VerifiedReviewsClient {
   const { name = 'default', ...clientOptions } = options
-  const environment = readEnvironment()
-  const key = JSON.stringify(environment)
+  const env = processEnvironment()
+  // Keyed by every variable, so that a change of any builds the client again (and a bad one throws, named).
+  const key = JSON.stringify(readEnvironment(env))
   const clients = held()
   const current = clients.get(name)
   if (current?.key === key) return current.client
-  const client = createClient({ ...clientOptions, ...environmentClientOptions(environment) })
+  const client = clientOf(resolveSettings(clientOptions, env))
   clients.set(name, { key, client })
   return client
 }
