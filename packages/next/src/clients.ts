@@ -47,7 +47,8 @@ interface Shared {
   state: SharedClientState
 }
 
-// On globalThis: instrumentation.ts and the routes are bundled apart, in one process.
+// On globalThis: instrumentation.ts and the routes are bundled apart, in one process (this and every other
+// state kept on globalThis are listed in core's internal/process-state.ts).
 const SHARED = Symbol.for('verified-reviews.next.shared-client-state')
 
 function shared(): Shared {

@@ -1,6 +1,7 @@
 import { clientOf, type VerifiedReviewsClient } from '../client.ts'
 import type { ClientOptions } from './client-options.ts'
 import { processEnvironment, readEnvironment, type VerifiedReviewsEnvironment } from './environment.ts'
+import { processState } from './process-state.ts'
 import { resolveSettings } from './settings.ts'
 
 /** Options of {@link defaultClient}: those of `createClient`, but the ones the environment gives. */
@@ -22,14 +23,8 @@ interface Held {
   client: VerifiedReviewsClient
 }
 
-// On globalThis: a framework may load this module in several bundles of one process (Next.js, Astro).
-const HELD = Symbol.for('verified-reviews.default-clients')
-
-function held(): Map<string, Held> {
-  const holder = globalThis as { [HELD]?: Map<string, Held> }
-  holder[HELD] ??= new Map()
-  return holder[HELD]
-}
+/** The clients of {@link defaultClient} by name, one map per process (see `process-state.ts`). */
+const held = () => processState(Symbol.for('verified-reviews.default-clients'), () => new Map<string, Held>())
 
 /** The client options the environment gives: credentials, origin, website, Genesis and cursor secrets. */
 export function environmentClientOptions(

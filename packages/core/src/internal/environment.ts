@@ -68,12 +68,12 @@ export function processEnvironment(): EnvironmentSource {
   return (globalThis as { process?: { env?: EnvironmentSource } }).process?.env ?? {}
 }
 
-/** One variable by the rules of {@link readEnvironment}: trimmed, and undefined when unset or blank. */
+/** The variable of `key` in `source` by the rules of {@link readEnvironment}: trimmed, undefined when unset or blank. */
 export function environmentVariable(
-  name: string,
-  source: EnvironmentSource = processEnvironment(),
+  key: keyof typeof ENVIRONMENT_VARIABLES,
+  source: EnvironmentSource,
 ): string | undefined {
-  const value = source[name]
+  const value = source[ENVIRONMENT_VARIABLES[key]]
   if (typeof value !== 'string') return undefined
   const trimmed = value.trim()
   return trimmed === '' ? undefined : trimmed
@@ -98,8 +98,7 @@ const FALSE = ['0', 'false', 'no']
 export function readEnvironment(
   source: EnvironmentSource = processEnvironment(),
 ): VerifiedReviewsEnvironment {
-  const read = (key: keyof VerifiedReviewsEnvironment) =>
-    environmentVariable(ENVIRONMENT_VARIABLES[key], source)
+  const read = (key: keyof VerifiedReviewsEnvironment) => environmentVariable(key, source)
   const revalidate = read('revalidate')
   if (revalidate !== undefined && !/^[0-9]+$/.test(revalidate)) {
     throw new ValidationError([

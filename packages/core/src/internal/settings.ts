@@ -68,8 +68,7 @@ function cacheSettings(
  */
 export function resolveSettings(options: ClientOptions, env: EnvironmentSource): ClientSettings {
   checkOptionNames(options)
-  const variable = (key: keyof typeof ENVIRONMENT_VARIABLES) =>
-    environmentVariable(ENVIRONMENT_VARIABLES[key], env)
+  const variable = (key: keyof typeof ENVIRONMENT_VARIABLES) => environmentVariable(key, env)
   const timeout = options.timeout ?? 30_000
   const totalTimeout = options.totalTimeout ?? 60_000
   const maxRetries = options.maxRetries ?? 2
