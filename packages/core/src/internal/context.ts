@@ -1,6 +1,4 @@
 import { ValidationError } from '../errors.ts'
-import type { RequestOptionsHook } from '../resources/operations.ts'
-import type { Addresses } from './addresses.ts'
 import { CursorLimits } from './cursors.ts'
 import {
   type ClientInternals,
@@ -18,19 +16,17 @@ import { RateBudget } from './transport/rate-budget.ts'
 import { TokenCache } from './transport/token-cache.ts'
 
 /** Everything the resources of one client share. */
-export interface ClientContext {
+export interface ClientContext
+  extends Pick<
+    ClientSettings,
+    'addresses' | 'maxConcurrency' | 'websiteId' | 'genesisSecret' | 'requestOptions'
+  > {
   settings: HttpSettings
-  addresses: Addresses
   published: Service
   purchaseEvents: Service
   legacy: Service
   genesis: Service
   cursors: CursorLimits
-  maxConcurrency: number
-  websiteId: string | undefined
-  genesisSecret: string | undefined
-  /** The `requestOptions` hook: the request options of each call, from its operation and parameters. */
-  requestOptions: RequestOptionsHook | undefined
   /** Lent to the reviews endpoint and the review components (see `ClientInternals`). */
   internals: ClientInternals
 }

@@ -33,14 +33,10 @@ export function environmentClientOptions(
   ClientOptions,
   'clientId' | 'clientSecret' | 'origin' | 'websiteId' | 'genesisSecret' | 'cursorSecret'
 > {
-  const options: ClientOptions = {}
-  if (environment.clientId !== undefined) options.clientId = environment.clientId
-  if (environment.clientSecret !== undefined) options.clientSecret = environment.clientSecret
-  if (environment.origin !== undefined) options.origin = environment.origin
-  if (environment.websiteId !== undefined) options.websiteId = environment.websiteId
-  if (environment.genesisSecret !== undefined) options.genesisSecret = environment.genesisSecret
-  if (environment.cursorSecret !== undefined) options.cursorSecret = environment.cursorSecret
-  return options
+  const names = ['clientId', 'clientSecret', 'origin', 'websiteId', 'genesisSecret', 'cursorSecret'] as const
+  return Object.fromEntries(
+    names.flatMap((name) => (environment[name] === undefined ? [] : [[name, environment[name]]])),
+  )
 }
 
 /**

@@ -1,28 +1,32 @@
 import { ValidationError } from '../errors.ts'
-import type { RequestOptionsHook } from '../resources/operations.ts'
 import { type Addresses, resolveAddresses } from './addresses.ts'
 import type { ClientOptions } from './client-options.ts'
 import { ENVIRONMENT_VARIABLES, type EnvironmentSource, environmentVariable } from './environment.ts'
 import { checkOptionNames } from './option-names.ts'
-import type { SharedRateBudget, TokenStore } from './shared-state.ts'
+import type { TokenStore } from './shared-state.ts'
 import type { CacheSettings, Fetch, HttpSettings } from './transport/http.ts'
 import { isIntegerIn } from './validate.ts'
 
-/** What a client is, decided from its options and the environment before anything is built. */
-export interface ClientSettings {
+/** The options a client takes as given, or undefined. */
+type Given =
+  | 'clientId'
+  | 'clientSecret'
+  | 'cursorSecret'
+  | 'websiteId'
+  | 'genesisSecret'
+  | 'tokenStore'
+  | 'rateBudget'
+  | 'requestOptions'
+
+/**
+ * What a client is, decided from its options and the environment before anything is built. Without
+ * `cursorSecret`, the cursor key derives from `clientSecret`.
+ */
+export type ClientSettings = { [Name in Given]: ClientOptions[Name] | undefined } & {
   /** The transport's settings; `fetch` is the option's, undefined for the global one. */
   http: Omit<HttpSettings, 'fetch'> & { fetch: Fetch | undefined }
   addresses: Addresses
-  clientId: string | undefined
-  clientSecret: string | undefined
-  /** The secret of the cursor key, when one is given; else the key derives from `clientSecret`. */
-  cursorSecret: string | undefined
-  websiteId: string | undefined
-  genesisSecret: string | undefined
   maxConcurrency: number
-  tokenStore: TokenStore | undefined
-  rateBudget: SharedRateBudget | undefined
-  requestOptions: RequestOptionsHook | undefined
 }
 
 function check(valid: boolean, field: string, message: string): void {
