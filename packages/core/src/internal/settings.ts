@@ -3,7 +3,6 @@ import { type Addresses, resolveAddresses } from './addresses.ts'
 import type { ClientOptions } from './client-options.ts'
 import { ENVIRONMENT_VARIABLES, type EnvironmentSource, environmentVariable } from './environment.ts'
 import { checkOptionNames } from './option-names.ts'
-import type { TokenStore } from './shared-state.ts'
 import type { CacheSettings, Fetch, HttpSettings } from './transport/http.ts'
 import { isIntegerIn } from './validate.ts'
 
@@ -29,19 +28,32 @@ export type ClientSettings = { [Name in Given]: ClientOptions[Name] | undefined 
   maxConcurrency: number
 }
 
+/** Each number option: its default, the values it takes, and what to say of another. */
+const NUMBERS = {
+  timeout: [30_000, (value) => value > 0, 'must be a positive number of milliseconds'],
+  totalTimeout: [
+    60_000,
+    (value) => value > 0,
+    'must be a positive number of milliseconds (Infinity for none)',
+  ],
+  maxRetries: [2, (value) => isIntegerIn(value, 0, 100), 'must be an integer from 0 to 100'],
+  maxResponseBytes: [
+    10 * 1024 * 1024,
+    (value) => isIntegerIn(value, 1, Number.MAX_SAFE_INTEGER),
+    'must be a positive integer number of bytes',
+  ],
+  maxRetryWait: [30_000, (value) => value >= 0, 'must be milliseconds, 0 or more'],
+  maxConcurrency: [4, (value) => isIntegerIn(value, 1, 64), 'must be an integer from 1 to 64'],
+} satisfies Record<string, [number, (value: number) => boolean, string]>
+
 function check(valid: boolean, field: string, message: string): void {
   if (!valid) throw new ValidationError([{ field, message }])
 }
 
-function isTokenStore(value: unknown): value is TokenStore {
-  const store = value as Partial<TokenStore> | null
+/** Whether `value` has a method of each name (a store or budget given as an option). */
+function hasMethods(value: unknown, ...names: string[]): boolean {
   return (
-    typeof store === 'object' &&
-    store !== null &&
-    typeof store.get === 'function' &&
-    typeof store.set === 'function' &&
-    typeof store.delete === 'function' &&
-    typeof store.lock === 'function'
+    value != null && names.every((name) => typeof (value as Record<string, unknown>)[name] === 'function')
   )
 }
 
@@ -73,44 +85,19 @@ function cacheSettings(
 export function resolveSettings(options: ClientOptions, env: EnvironmentSource): ClientSettings {
   checkOptionNames(options)
   const variable = (key: keyof typeof ENVIRONMENT_VARIABLES) => environmentVariable(key, env)
-  const timeout = options.timeout ?? 30_000
-  const totalTimeout = options.totalTimeout ?? 60_000
-  const maxRetries = options.maxRetries ?? 2
-  const maxRetryWait = options.maxRetryWait ?? 30_000
-  const maxResponseBytes = options.maxResponseBytes ?? 10 * 1024 * 1024
-  const maxConcurrency = options.maxConcurrency ?? 4
-  check(typeof timeout === 'number' && timeout > 0, 'timeout', 'must be a positive number of milliseconds')
-  check(
-    typeof totalTimeout === 'number' && totalTimeout > 0,
-    'totalTimeout',
-    'must be a positive number of milliseconds (Infinity for none)',
-  )
-  check(isIntegerIn(maxRetries, 0, 100), 'maxRetries', 'must be an integer from 0 to 100')
-  check(
-    isIntegerIn(maxResponseBytes, 1, Number.MAX_SAFE_INTEGER),
-    'maxResponseBytes',
-    'must be a positive integer number of bytes',
-  )
-  check(
-    typeof maxRetryWait === 'number' && maxRetryWait >= 0,
-    'maxRetryWait',
-    'must be milliseconds, 0 or more',
-  )
-  check(isIntegerIn(maxConcurrency, 1, 64), 'maxConcurrency', 'must be an integer from 1 to 64')
-
+  const number = (name: keyof typeof NUMBERS): number => {
+    const [fallback, fits, message] = NUMBERS[name]
+    const value = options[name] ?? fallback
+    check(typeof value === 'number' && fits(value), name, message)
+    return value
+  }
   const addresses = resolveAddresses(options, options.origin ?? variable('origin'))
   const clientId = options.clientId ?? variable('clientId')
-  check(
-    options.tokenStore === undefined || isTokenStore(options.tokenStore),
-    'tokenStore',
-    'must have get, set, delete and lock methods',
-  )
-  check(
-    options.rateBudget === undefined ||
-      (typeof options.rateBudget?.reserve === 'function' && typeof options.rateBudget.settle === 'function'),
-    'rateBudget',
-    'must have reserve and settle methods',
-  )
+  const { tokenStore, rateBudget } = options
+  const storeFits = tokenStore === undefined || hasMethods(tokenStore, 'get', 'set', 'delete', 'lock')
+  check(storeFits, 'tokenStore', 'must have get, set, delete and lock methods')
+  const budgetFits = rateBudget === undefined || hasMethods(rateBudget, 'reserve', 'settle')
+  check(budgetFits, 'rateBudget', 'must have reserve and settle methods')
   const cursorSecret = options.cursorSecret ?? variable('cursorSecret')
   check(
     cursorSecret === undefined || (typeof cursorSecret === 'string' && cursorSecret.length >= 16),
@@ -126,11 +113,11 @@ export function resolveSettings(options: ClientOptions, env: EnvironmentSource):
   return {
     http: {
       fetch: options.fetch,
-      timeout,
-      totalTimeout,
-      maxRetries,
-      maxRetryWait,
-      maxResponseBytes,
+      timeout: number('timeout'),
+      totalTimeout: number('totalTimeout'),
+      maxRetries: number('maxRetries'),
+      maxRetryWait: number('maxRetryWait'),
+      maxResponseBytes: number('maxResponseBytes'),
       signal: options.signal,
       fetchOptions: options.fetchOptions,
       headers: options.headers,
@@ -144,9 +131,9 @@ export function resolveSettings(options: ClientOptions, env: EnvironmentSource):
     cursorSecret,
     websiteId: options.websiteId ?? variable('websiteId'),
     genesisSecret: options.genesisSecret ?? variable('genesisSecret'),
-    maxConcurrency,
-    tokenStore: options.tokenStore,
-    rateBudget: options.rateBudget,
+    maxConcurrency: number('maxConcurrency'),
+    tokenStore,
+    rateBudget,
     requestOptions: options.requestOptions,
   }
 }
