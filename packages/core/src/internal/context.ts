@@ -31,6 +31,9 @@ export interface ClientContext
   internals: ClientInternals
 }
 
+const NO_CURSOR_SECRET =
+  'is required to sign review cursors: pass cursorSecret or clientSecret, or set VERIFIED_REVIEWS_CURSOR_SECRET or VERIFIED_REVIEWS_CLIENT_SECRET'
+
 /**
  * Builds the shared state of a client from its settings (see `resolveSettings`): the transport, a token
  * cache and a rate budget per API, the cursor signer.
@@ -53,46 +56,44 @@ export function createContext(resolved: ClientSettings): ClientContext {
   const tokenSettings: HttpSettings = { ...settings, fetchOptions: undefined, cache: undefined }
 
   const { tokenStore, rateBudget } = resolved
-  const tokenCache = (
-    source: 'published-token' | 'purchase-events-token',
+  /** An API with a token: its own rate budget, the one shared with other instances, its token cache. */
+  const api = (
+    source: 'published' | 'purchase-events',
     url: string,
+    tokenUrl: string,
     form: Record<string, string>,
-  ) =>
-    new TokenCache(
+  ): Service & { budget: RateBudget } => {
+    const tokenSource = `${source}-token` as const
+    // Keyed by API, endpoint and account, never by secret.
+    const key = (name: string, address: string) => `${name}:${clientId ?? ''}@${address}`
+    const token = new TokenCache(
       () => {
         if (clientId === undefined || clientSecret === undefined) {
           const field = clientId === undefined ? 'clientId' : 'clientSecret'
           const message = `is required: pass it or set ${ENVIRONMENT_VARIABLES[field]}`
           return Promise.reject(new ValidationError([{ field, message }]))
         }
-        return requestToken(tokenSettings, { service: { source }, url, clientId, clientSecret, form })
+        const service = { source: tokenSource }
+        return requestToken(tokenSettings, { service, url: tokenUrl, clientId, clientSecret, form })
       },
       Date.now,
-      // Keyed by API, token endpoint and account, never by secret.
-      tokenStore === undefined ? undefined : { store: tokenStore, key: `${source}:${clientId ?? ''}@${url}` },
+      tokenStore === undefined ? undefined : { store: tokenStore, key: key(tokenSource, tokenUrl) },
     )
-  const sharedBudget = (source: 'published' | 'purchase-events', url: string) =>
-    rateBudget === undefined
-      ? {}
-      : { sharedBudget: { budget: rateBudget, key: `${source}:${clientId ?? ''}@${url}` } }
-
-  const publishedBudget = new RateBudget()
+    const shared =
+      rateBudget === undefined ? {} : { sharedBudget: { budget: rateBudget, key: key(source, url) } }
+    return { source, budget: new RateBudget(), ...shared, token }
+  }
+  const published = api('published', addresses.publishedUrl, addresses.publishedTokenUrl, {
+    audience: 'verified-reviews',
+  })
 
   return {
     settings,
     addresses,
-    published: {
-      source: 'published',
-      budget: publishedBudget,
-      ...sharedBudget('published', addresses.publishedUrl),
-      token: tokenCache('published-token', addresses.publishedTokenUrl, { audience: 'verified-reviews' }),
-    },
-    purchaseEvents: {
-      source: 'purchase-events',
-      budget: new RateBudget(),
-      ...sharedBudget('purchase-events', addresses.purchaseEventsUrl),
-      token: tokenCache('purchase-events-token', addresses.purchaseEventsTokenUrl, { scope: 'openid' }),
-    },
+    published,
+    purchaseEvents: api('purchase-events', addresses.purchaseEventsUrl, addresses.purchaseEventsTokenUrl, {
+      scope: 'openid',
+    }),
     legacy: { source: 'legacy' },
     genesis: { source: 'genesis' },
     cursors: new CursorLimits(),
@@ -107,17 +108,10 @@ export function createContext(resolved: ClientSettings): ClientContext {
           : clientSecret !== undefined
             ? cursorSignerOf(() => clientSecretCursorKey(clientId, clientSecret))
             : unusableCursorSigner(
-                () =>
-                  new ValidationError([
-                    {
-                      field: 'cursorSecret',
-                      message:
-                        'is required to sign review cursors: pass cursorSecret or clientSecret, or set VERIFIED_REVIEWS_CURSOR_SECRET or VERIFIED_REVIEWS_CLIENT_SECRET',
-                    },
-                  ]),
+                () => new ValidationError([{ field: 'cursorSecret', message: NO_CURSOR_SECRET }]),
               ),
-      rateShare: () => publishedBudget.share(),
-      rateResetIn: () => publishedBudget.resetIn(),
+      rateShare: () => published.budget.share(),
+      rateResetIn: () => published.budget.resetIn(),
     },
   }
 }
