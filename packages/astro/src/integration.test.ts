@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { type CursorScope, cursorSigner } from '@verified-reviews/core/endpoint'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { type Fault, startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
 import { pointEnvironmentAt } from '../test/build-fixture.ts'
 import verifiedReviews, { VerifiedReviewsOptionError, type VerifiedReviewsOptions } from './index.ts'
-import { sharedClient } from './internal/shared.ts'
+import { shared, sharedClient } from './internal/shared.ts'
 import {
   brandReviewsLoader,
   liveProductReviewsLoader,
@@ -212,6 +212,47 @@ describe('the shared client', () => {
       const signed = await cursorSigner(sharedClient()).sign(scope, 'c')
       expect(await cursorSigner({}, secret).open(scope, signed)).toBe('c')
     } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the client options', () => {
+  it('take an option given over the project’s .env, and the variables for what the options leave out', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vr-astro-options-'))
+    for (const name of [
+      'CLIENT_ID',
+      'CLIENT_SECRET',
+      'WEBSITE_ID',
+      'ORIGIN',
+      'CURSOR_SECRET',
+      'GENESIS_SECRET',
+    ]) {
+      vi.stubEnv(`VERIFIED_REVIEWS_${name}`, undefined)
+    }
+    try {
+      await writeFile(
+        join(dir, '.env'),
+        'VERIFIED_REVIEWS_CLIENT_ID=env-id\nVERIFIED_REVIEWS_CLIENT_SECRET=env-secret\nVERIFIED_REVIEWS_WEBSITE_ID=env-site\n',
+      )
+      const hooks = verifiedReviews({
+        incremental: false,
+        clientId: 'option-id',
+        client: { websiteId: undefined, timeout: 5000 },
+      }).hooks as unknown as Record<string, (options: unknown) => Promise<void> | void>
+      const root = pathToFileURL(`${dir}/`)
+      const silent = () => {}
+      const logger = { info: silent, warn: silent, error: silent, debug: silent, label: 'test', options: {} }
+      Object.assign(logger, { fork: () => logger })
+      await hooks['astro:config:setup']?.({ config: { root, cacheDir: root }, command: 'dev', logger })
+      expect(shared().clientOptions).toEqual({
+        clientId: 'option-id',
+        clientSecret: 'env-secret',
+        websiteId: 'env-site',
+        timeout: 5000,
+      })
+    } finally {
+      vi.unstubAllEnvs()
       await rm(dir, { recursive: true, force: true })
     }
   })

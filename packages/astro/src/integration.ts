@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import type { ClientOptions } from '@verified-reviews/core'
+import { type ClientOptions, environmentClientOptions } from '@verified-reviews/core'
 import { type Locale, SUPPORTED_LOCALES } from '@verified-reviews/core/i18n'
 import { type InjectProgress, type InjectReport, injectProductJsonLd } from '@verified-reviews/core/inject'
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro'
@@ -214,17 +214,14 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
       'astro:config:setup': async ({ config, command, logger }) => {
         // The `VERIFIED_REVIEWS_*` variables of the environment and the `.env` files (Vite's `loadEnv`).
         const env = projectEnvironment(config.root, command === 'dev' ? 'development' : 'production')
-        const clientOptions: ClientOptions = { ...options.client }
-        const clientId = options.clientId ?? env.clientId
-        const clientSecret = options.clientSecret ?? env.clientSecret
-        const origin = options.origin ?? env.origin
-        if (clientId !== undefined) clientOptions.clientId = clientId
-        if (clientSecret !== undefined) clientOptions.clientSecret = clientSecret
-        if (origin !== undefined) clientOptions.origin = origin
-        if (env.websiteId !== undefined && clientOptions.websiteId === undefined)
-          clientOptions.websiteId = env.websiteId
-        if (env.cursorSecret !== undefined && clientOptions.cursorSecret === undefined)
-          clientOptions.cursorSecret = env.cursorSecret
+        // An option given wins; the variables fill in the rest.
+        const { clientId: id, clientSecret: secret, origin } = options
+        const given = { ...options.client, clientId: id, clientSecret: secret, origin }
+        const clientOptions: ClientOptions = {
+          ...environmentClientOptions(env),
+          ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
+        }
+        const { clientId, clientSecret } = clientOptions
         startRun({
           clientOptions,
           command,

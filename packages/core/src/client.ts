@@ -1,6 +1,8 @@
 import type { ClientOptions } from './internal/client-options.ts'
 import { type ClientContext, createContext } from './internal/context.ts'
 import { CLIENT_INTERNALS } from './internal/endpoint/signed-cursor.ts'
+import { processEnvironment } from './internal/environment.ts'
+import { type ClientSettings, resolveSettings } from './internal/settings.ts'
 import { Brands } from './resources/brands.ts'
 import { Genesis } from './resources/genesis.ts'
 import { Legacy } from './resources/legacy.ts'
@@ -55,5 +57,10 @@ export class VerifiedReviewsClient {
  * ```
  */
 export function createClient(options: ClientOptions = {}): VerifiedReviewsClient {
-  return new VerifiedReviewsClient(createContext(options))
+  return clientOf(resolveSettings(options, processEnvironment()))
+}
+
+/** The client of settings already resolved (see `resolveSettings`). Internal: not exported by the package. */
+export function clientOf(settings: ClientSettings): VerifiedReviewsClient {
+  return new VerifiedReviewsClient(createContext(settings))
 }

@@ -2,6 +2,7 @@ import type { StoredToken, TokenStore } from '@verified-reviews/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import { freshReviewsClient, revalidateSeconds, reviewsClient, shareClientState } from './clients.ts'
+import { CLIENT_KEY_HEADER } from './internal/cache-key-fetch.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 const realFetch = globalThis.fetch
@@ -73,6 +74,23 @@ describe('the clients of the environment', () => {
     expect(sent.filter((request) => request.path === TOKEN)).toEqual([
       { path: TOKEN, cache: 'no-store', next: undefined },
     ])
+  })
+
+  it("send a cached read with its client's account in the cache key instead of the token", async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_REVALIDATE', '64')
+    const headers: Record<string, string>[] = []
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      headers.push({ ...(init?.headers as Record<string, string>) })
+      return realFetch(input, init)
+    })
+    await reviewsClient().products.reviews.list({ product_variation_id: ['SKU-001'], limit: 1 })
+    const env = sb.env()
+    expect(headers.at(-1)).toMatchObject({
+      [CLIENT_KEY_HEADER]: encodeURIComponent(
+        `${env.VERIFIED_REVIEWS_ORIGIN} ${env.VERIFIED_REVIEWS_CLIENT_ID}`,
+      ),
+    })
+    expect(headers.at(-1)?.authorization).toBeUndefined()
   })
 
   it('send every request of the fresh client with cache: no-store', async () => {

@@ -3,6 +3,7 @@ import {
   defaultClient,
   readEnvironment,
   type VerifiedReviewsClient,
+  type VerifiedReviewsEnvironment,
 } from '@verified-reviews/core'
 import { cacheKeyFetch } from './internal/cache-key-fetch.ts'
 import { nextTagging } from './internal/tagged-client.ts'
@@ -19,8 +20,6 @@ export function revalidateSeconds(): number {
   return readEnvironment().revalidate ?? DEFAULT_REVALIDATE
 }
 
-type Fetch = (input: string, init: RequestInit) => Promise<Response>
-
 /**
  * Next.js's fetch, with each request's caching said in the documented way: a read with Next.js options
  * (`next.tags` and `next.revalidate`, set by the tagging hook) goes to its data cache as it is; every
@@ -29,14 +28,15 @@ type Fetch = (input: string, init: RequestInit) => Promise<Response>
  * sync pages in `.next/cache` and hand them to the next build. The fetch is looked up at each request,
  * so that the one Next.js patches in is the one used.
  */
-const nextFetch: Fetch = cacheKeyFetch(
-  (input, init) => globalThis.fetch(input, 'next' in init ? init : { cache: 'no-store', ...init }),
-  // The account a cached read belongs to, in its cache key instead of its token.
-  () => {
-    const { origin, clientId } = readEnvironment()
-    return encodeURIComponent(`${origin ?? ''} ${clientId ?? ''}`)
-  },
-)
+function nextFetch(environment: VerifiedReviewsEnvironment) {
+  // The account a cached read belongs to (the one of the client built for this environment), in its
+  // cache key instead of its token.
+  const account = encodeURIComponent(`${environment.origin ?? ''} ${environment.clientId ?? ''}`)
+  return cacheKeyFetch(
+    (input, init) => globalThis.fetch(input, 'next' in init ? init : { cache: 'no-store', ...init }),
+    () => account,
+  )
+}
 
 /** What the clients of this package may share with the other instances of a site. */
 export type SharedClientState = Pick<ClientOptions, 'tokenStore' | 'rateBudget'>
@@ -47,7 +47,8 @@ interface Shared {
   state: SharedClientState
 }
 
-// On globalThis: instrumentation.ts and the routes are bundled apart, in one process.
+// On globalThis: instrumentation.ts and the routes are bundled apart, in one process (this and every other
+// state kept on globalThis are listed in core's internal/process-state.ts).
 const SHARED = Symbol.for('verified-reviews.next.shared-client-state')
 
 function shared(): Shared {
@@ -97,13 +98,17 @@ function withShared(name: string, options: Omit<ClientOptions, 'tokenStore' | 'r
 /**
  * The client the components and the reviews route use, configured from the environment
  * (`VERIFIED_REVIEWS_ORIGIN`, `_CLIENT_ID`, `_CLIENT_SECRET`, `_WEBSITE_ID`, read by the core's
- * `readEnvironment`): its reads go through the Next.js data cache for `VERIFIED_REVIEWS_REVALIDATE`
+ * settings resolver): its reads go through the Next.js data cache for `VERIFIED_REVIEWS_REVALIDATE`
  * seconds, tagged with the `reviewTags` of the products or shops they read; its token requests are
  * never cached. One client per process (the core's `defaultClient`), so every render shares its token
  * and rate budget (and the other instances too, after {@link shareClientState}). Call it inside a `'use cache'` function rather than passing it in.
  */
 export function reviewsClient(): VerifiedReviewsClient {
-  return withShared('next', { fetch: nextFetch, requestOptions: nextTagging(revalidateSeconds()) })
+  const environment = readEnvironment()
+  return withShared('next', {
+    fetch: nextFetch(environment),
+    requestOptions: nextTagging(environment.revalidate ?? DEFAULT_REVALIDATE),
+  })
 }
 
 /**
@@ -111,5 +116,5 @@ export function reviewsClient(): VerifiedReviewsClient {
  * reaches the API. Syncs, the build prefetch and purchase events use it.
  */
 export function freshReviewsClient(): VerifiedReviewsClient {
-  return withShared('next-fresh', { fetch: nextFetch })
+  return withShared('next-fresh', { fetch: nextFetch(readEnvironment()) })
 }

@@ -2,7 +2,6 @@ import { join } from 'node:path'
 import {
   type ClientOptions,
   createClient,
-  environmentClientOptions,
   type ProductReview,
   type VerifiedReviewsClient,
 } from '@verified-reviews/core'
@@ -71,7 +70,8 @@ export interface PageUrlSettings {
 // pages through module graphs of their own, and the last two run this package as Vite modules (its
 // .astro components keep it out of Vite's externals): each graph has its own copy of this file (an
 // `astro build` of a fixture evaluates it three times), so a module variable would not be shared. The state lives under a registered symbol, read through this module only;
-// the loaders do not need it (see `integrationInstalled`).
+// the loaders do not need it (see `integrationInstalled`). Listed with every other state kept on globalThis
+// in core's internal/process-state.ts.
 const KEY = Symbol.for('@verified-reviews/astro')
 
 function initialState(): SharedState {
@@ -118,14 +118,13 @@ export function startRun(
 
 /**
  * The client the loaders and components use by default: the integration's options, else the
- * `VERIFIED_REVIEWS_*` environment, read by the core's `readEnvironment` rules (trimmed, blank is
- * unset) as the React and Next.js packages read it. Its GET answers are cached in memory for five
- * minutes, so pages rendered on demand share them.
+ * `VERIFIED_REVIEWS_*` environment, which the core's settings resolver reads for what they leave out, as
+ * for the React and Next.js packages. Its GET answers are cached in memory for five minutes, so pages
+ * rendered on demand share them.
  */
 export function sharedClient(): VerifiedReviewsClient {
   const state = shared()
   state.client ??= createClient({
-    ...environmentClientOptions(),
     ...state.clientOptions,
     cache: createMemoryCache(),
     // Counts the build's API calls for its closing line, around the fetch of the options if they give one.

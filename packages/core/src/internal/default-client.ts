@@ -1,6 +1,8 @@
-import { createClient, type VerifiedReviewsClient } from '../client.ts'
+import { clientOf, type VerifiedReviewsClient } from '../client.ts'
 import type { ClientOptions } from './client-options.ts'
-import { readEnvironment, type VerifiedReviewsEnvironment } from './environment.ts'
+import { processEnvironment, readEnvironment, type VerifiedReviewsEnvironment } from './environment.ts'
+import { processState } from './process-state.ts'
+import { resolveSettings } from './settings.ts'
 
 /** Options of {@link defaultClient}: those of `createClient`, but the ones the environment gives. */
 export interface DefaultClientOptions
@@ -21,14 +23,8 @@ interface Held {
   client: VerifiedReviewsClient
 }
 
-// On globalThis: a framework may load this module in several bundles of one process (Next.js, Astro).
-const HELD = Symbol.for('verified-reviews.default-clients')
-
-function held(): Map<string, Held> {
-  const holder = globalThis as { [HELD]?: Map<string, Held> }
-  holder[HELD] ??= new Map()
-  return holder[HELD]
-}
+/** The clients of {@link defaultClient} by name, one map per process (see `process-state.ts`). */
+const held = () => processState(Symbol.for('verified-reviews.default-clients'), () => new Map<string, Held>())
 
 /** The client options the environment gives: credentials, origin, website, Genesis and cursor secrets. */
 export function environmentClientOptions(
@@ -37,14 +33,10 @@ export function environmentClientOptions(
   ClientOptions,
   'clientId' | 'clientSecret' | 'origin' | 'websiteId' | 'genesisSecret' | 'cursorSecret'
 > {
-  const options: ClientOptions = {}
-  if (environment.clientId !== undefined) options.clientId = environment.clientId
-  if (environment.clientSecret !== undefined) options.clientSecret = environment.clientSecret
-  if (environment.origin !== undefined) options.origin = environment.origin
-  if (environment.websiteId !== undefined) options.websiteId = environment.websiteId
-  if (environment.genesisSecret !== undefined) options.genesisSecret = environment.genesisSecret
-  if (environment.cursorSecret !== undefined) options.cursorSecret = environment.cursorSecret
-  return options
+  const names = ['clientId', 'clientSecret', 'origin', 'websiteId', 'genesisSecret', 'cursorSecret'] as const
+  return Object.fromEntries(
+    names.flatMap((name) => (environment[name] === undefined ? [] : [[name, environment[name]]])),
+  )
 }
 
 /**
@@ -59,12 +51,13 @@ export function environmentClientOptions(
  */
 export function defaultClient(options: DefaultClientOptions = {}): VerifiedReviewsClient {
   const { name = 'default', ...clientOptions } = options
-  const environment = readEnvironment()
-  const key = JSON.stringify(environment)
+  const env = processEnvironment()
+  // Keyed by every variable, so that a change of any builds the client again (and a bad one throws, named).
+  const key = JSON.stringify(readEnvironment(env))
   const clients = held()
   const current = clients.get(name)
   if (current?.key === key) return current.client
-  const client = createClient({ ...clientOptions, ...environmentClientOptions(environment) })
+  const client = clientOf(resolveSettings(clientOptions, env))
   clients.set(name, { key, client })
   return client
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ValidationError } from '../errors.ts'
-import { defaultClient } from './default-client.ts'
+import { defaultClient, environmentClientOptions } from './default-client.ts'
 import { ENVIRONMENT_VARIABLES, missingCredentials, readEnvironment } from './environment.ts'
 
 afterEach(() => {
@@ -102,6 +102,21 @@ describe('missingCredentials', () => {
   })
 })
 
+describe('environmentClientOptions', () => {
+  it('gives the client options the environment sets, and no key for the others', () => {
+    const options = environmentClientOptions(
+      readEnvironment({
+        VERIFIED_REVIEWS_CLIENT_ID: ' id ',
+        VERIFIED_REVIEWS_ORIGIN: 'http://127.0.0.1:4010',
+      }),
+    )
+    expect(Object.entries(options)).toEqual([
+      ['clientId', 'id'],
+      ['origin', 'http://127.0.0.1:4010'],
+    ])
+  })
+})
+
 describe('defaultClient', () => {
   it('gives every caller the same client while the environment stays the same', () => {
     vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', 'one')
@@ -113,6 +128,20 @@ describe('defaultClient', () => {
     const before = defaultClient({ name: 'test-change' })
     vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', 'two')
     expect(defaultClient({ name: 'test-change' })).not.toBe(before)
+  })
+
+  it('takes the settings of the process environment', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', 'id')
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', 'secret')
+    vi.stubEnv('VERIFIED_REVIEWS_ORIGIN', 'http://127.0.0.1:1')
+    const urls: string[] = []
+    const fetch = (url: string) => {
+      urls.push(url)
+      return Promise.reject(new Error('no call'))
+    }
+    const client = defaultClient({ name: 'test-origin', fetch, maxRetries: 0 })
+    await client.products.list({ limit: 1 }).catch(() => undefined)
+    expect(urls).toEqual(['http://127.0.0.1:1/realms/skeepers/protocol/openid-connect/token'])
   })
 
   it('keeps clients of different names apart', () => {

@@ -68,12 +68,12 @@ export function processEnvironment(): EnvironmentSource {
   return (globalThis as { process?: { env?: EnvironmentSource } }).process?.env ?? {}
 }
 
-/** One variable by the rules of {@link readEnvironment}: trimmed, and undefined when unset or blank. */
+/** The variable of `key` in `source` by the rules of {@link readEnvironment}: trimmed, undefined when unset or blank. */
 export function environmentVariable(
-  name: string,
-  source: EnvironmentSource = processEnvironment(),
+  key: keyof typeof ENVIRONMENT_VARIABLES,
+  source: EnvironmentSource,
 ): string | undefined {
-  const value = source[name]
+  const value = source[ENVIRONMENT_VARIABLES[key]]
   if (typeof value !== 'string') return undefined
   const trimmed = value.trim()
   return trimmed === '' ? undefined : trimmed
@@ -98,32 +98,21 @@ const FALSE = ['0', 'false', 'no']
 export function readEnvironment(
   source: EnvironmentSource = processEnvironment(),
 ): VerifiedReviewsEnvironment {
-  const read = (key: keyof VerifiedReviewsEnvironment) =>
-    environmentVariable(ENVIRONMENT_VARIABLES[key], source)
+  const read = (key: keyof VerifiedReviewsEnvironment) => environmentVariable(key, source)
+  const refuse = (key: keyof VerifiedReviewsEnvironment, message: string) => {
+    throw new ValidationError([{ field: ENVIRONMENT_VARIABLES[key], message }])
+  }
   const revalidate = read('revalidate')
   if (revalidate !== undefined && !/^[0-9]+$/.test(revalidate)) {
-    throw new ValidationError([
-      {
-        field: ENVIRONMENT_VARIABLES.revalidate,
-        message: `must be a whole number of seconds, not "${revalidate}"`,
-      },
-    ])
+    refuse('revalidate', `must be a whole number of seconds, not "${revalidate}"`)
   }
   const failOnError = read('failOnError')?.toLowerCase()
   if (failOnError !== undefined && !TRUE.includes(failOnError) && !FALSE.includes(failOnError)) {
-    throw new ValidationError([
-      {
-        field: ENVIRONMENT_VARIABLES.failOnError,
-        message: `must be one of ${[...TRUE, ...FALSE].join(', ')}, not "${failOnError}"`,
-      },
-    ])
+    refuse('failOnError', `must be one of ${[...TRUE, ...FALSE].join(', ')}, not "${failOnError}"`)
   }
   const cursorSecret = read('cursorSecret')
-  if (cursorSecret !== undefined && cursorSecret.length < 16) {
-    throw new ValidationError([
-      { field: ENVIRONMENT_VARIABLES.cursorSecret, message: 'must be at least 16 characters' },
-    ])
-  }
+  if (cursorSecret !== undefined && cursorSecret.length < 16)
+    refuse('cursorSecret', 'must be at least 16 characters')
   return {
     clientId: read('clientId'),
     clientSecret: read('clientSecret'),

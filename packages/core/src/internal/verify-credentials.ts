@@ -1,6 +1,7 @@
 import type { ClientOptions } from './client-options.ts'
 import { createContext } from './context.ts'
-import { environmentClientOptions } from './default-client.ts'
+import { processEnvironment } from './environment.ts'
+import { resolveSettings } from './settings.ts'
 
 /**
  * Checks the credentials with one token request to the Published API's token endpoint, and no API
@@ -9,12 +10,12 @@ import { environmentClientOptions } from './default-client.ts'
  * `AuthenticationError` when the endpoint refuses them, `APIConnectionError` when it cannot be
  * reached). A build runs it once at its start, so that it says at once why it will have no reviews.
  *
- * @param options client options; what they leave out comes from the environment (`readEnvironment`).
+ * @param options client options; what they leave out comes from the environment (`resolveSettings`).
  *
  * @example
  * await verifyCredentials() // VERIFIED_REVIEWS_CLIENT_ID, _CLIENT_SECRET, _ORIGIN
  */
 export async function verifyCredentials(options: ClientOptions = {}): Promise<void> {
-  const context = createContext({ ...environmentClientOptions(), ...options })
+  const context = createContext(resolveSettings(options, processEnvironment()))
   await context.published.token?.get()
 }

@@ -77,7 +77,10 @@ export async function checkBuildOnce(write: {
 
 const TOLD = Symbol.for('verified-reviews.next.build-problems')
 
-/** The problems this process has told, kept on globalThis: Next.js may load this module in several bundles. */
+/**
+ * The problems this process has told, kept on globalThis: Next.js may load this module in several bundles
+ * (listed with the other such states in core's internal/process-state.ts).
+ */
 function told(): Set<string> {
   const holder = globalThis as { [TOLD]?: Set<string> }
   holder[TOLD] ??= new Set()

@@ -1,7 +1,7 @@
 import { VerifiedReviewsError } from '../../errors.ts'
 import type { PurchaseEventRejection } from '../../resources/purchase-events.ts'
 import type { PurchaseEvent, PurchaseEventInput } from '../../types/purchase-events.ts'
-import { env } from '../context.ts'
+import { environmentVariable, processEnvironment } from '../environment.ts'
 import { checkPurchaseEvent } from '../purchase-event-checks.ts'
 import { Issues, isUuid } from '../validate.ts'
 import { type Delivery, deliver, type OutboxBackoff, type OutboxClient } from './deliver.ts'
@@ -86,7 +86,7 @@ const WAITING = 'waits behind an earlier event of its order, or a drain is sendi
 export async function sendPurchaseEvents(options: SendPurchaseEventsOptions): Promise<OutboxSendResult[]> {
   const { client, store } = options
   const issues = new Issues()
-  const websiteId = options.websiteId ?? env('VERIFIED_REVIEWS_WEBSITE_ID')
+  const websiteId = options.websiteId ?? environmentVariable('websiteId', processEnvironment())
   if (websiteId === undefined) {
     issues.add('websiteId', 'is required: pass it or set VERIFIED_REVIEWS_WEBSITE_ID')
   } else if (!isUuid(websiteId)) issues.add('websiteId', 'must be a uuid')
