@@ -1,12 +1,7 @@
-import type { ProductReview, ProductSummary } from '../../types/published.ts'
-import { continuationCursor } from '../endpoint/continuation.ts'
+import type { ProductReview } from '../../types/published.ts'
 import type { CursorSigner } from '../endpoint/signed-cursor.ts'
-import {
-  combineProductSummaries,
-  newestFirst,
-  type ProductSummaryView,
-  variationIds,
-} from '../view/product-group.ts'
+import { type ProductSummaryView, variationIds } from '../view/product-group.ts'
+import { buildDataSource, loadProductView, type ProductViewData } from '../view/product-view.ts'
 
 /** The first page of a product's reviews as the review components show it from build data. */
 export interface ProductFirstPage {
@@ -29,24 +24,13 @@ export interface ProductFirstPage {
 export async function productFirstPage(
   productId: string | readonly string[],
   options: { limit: number; signer: CursorSigner },
-  source: {
-    summaries(productIds: readonly string[]): Promise<Map<string, ProductSummary>>
-    reviews(productId: string): Promise<ProductReview[]>
-  },
+  source: ProductViewData,
 ): Promise<ProductFirstPage> {
-  const ids = variationIds(productId)
-  const [summaries, lists] = await Promise.all([
-    source.summaries(ids),
-    Promise.all(ids.map((id) => source.reviews(id))),
-  ])
-  const all = newestFirst(lists)
-  const reviews = all.slice(0, options.limit)
-  const nextCursor =
-    all.length > options.limit
-      ? await options.signer.sign(
-          { kind: 'product', id: ids.join(','), sort: 'newest', rates: [], limit: options.limit },
-          continuationCursor(reviews),
-        )
-      : undefined
-  return { summary: combineProductSummaries(ids.map((id) => summaries.get(id))), reviews, nextCursor }
+  const { summary, data, nextCursor } = await loadProductView({
+    ...options,
+    source: buildDataSource(source),
+    ids: variationIds(productId),
+    view: { sort: 'newest', rates: [] },
+  })
+  return { summary, reviews: data, nextCursor }
 }

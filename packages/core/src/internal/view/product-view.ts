@@ -1,0 +1,184 @@
+import type { ProductReviewListParams, StructuredDataParams } from '../../resources/params.ts'
+import type {
+  ProductReview,
+  ProductSummary,
+  StructuredData,
+  StructuredDataFilter,
+} from '../../types/published.ts'
+import { continuationCursor, type ReviewsPage } from '../endpoint/continuation.ts'
+import type { CursorScope, CursorSigner } from '../endpoint/signed-cursor.ts'
+import { type SignedViewPage, signedViewPage } from '../endpoint/signed-view-page.ts'
+import type { ProductJsonLd } from '../jsonld/product-node.ts'
+import { fromStructuredData, type StructuredDataJsonLdOptions } from '../jsonld/structured-data.ts'
+import { combineProductSummaries, newestFirst, type ProductSummaryView } from './product-group.ts'
+import type { ReviewView } from './review-query.ts'
+
+/**
+ * Where a product view comes from: the API at request time ({@link apiSource}), the build's data at build
+ * time ({@link buildDataSource}). `ids` are `variationIds(productId)`, the product or a group's variations.
+ */
+export interface ProductViewSource {
+  /** The summaries of `ids`, in their order; undefined for a product the API does not know. */
+  summaries(ids: readonly string[]): Promise<(ProductSummary | undefined)[]>
+  /** The page of the reviews of `ids` that `view` names, its cursors signed by `signer` for `scope`. */
+  page(
+    ids: readonly string[],
+    view: ReviewView,
+    scope: Pick<CursorScope, 'kind' | 'id' | 'limit'>,
+    signer: CursorSigner | PromiseLike<CursorSigner>,
+  ): Promise<SignedViewPage<ProductReview>>
+}
+
+/** What {@link apiSource} calls: `createClient()` satisfies it. */
+export interface ProductViewClient {
+  products: {
+    list(params: { product_variation_id: string[] }): PromiseLike<{ data: ProductSummary[] }>
+    reviews: { list(params: ProductReviewListParams): PromiseLike<ReviewsPage> }
+  }
+}
+
+/** The API at request time: two calls, the summaries and the page `view` names (a refused cursor gives the first page). */
+export function apiSource(client: ProductViewClient): ProductViewSource {
+  return {
+    async summaries(ids) {
+      const { data } = await client.products.list({ product_variation_id: [...ids] })
+      return ids.map((id) => data.find((summary) => summary.product_variation_id === id))
+    },
+    page: async (ids, view, scope, signer) =>
+      signedViewPage(
+        (params) => client.products.reviews.list({ ...params, product_variation_id: [...ids] }),
+        view,
+        scope,
+        await signer,
+      ),
+  }
+}
+
+/** Build data by product id, as a build's catalog (`ReviewsCatalog`) gives it. */
+export interface ProductViewData {
+  summaries(productIds: readonly string[]): Promise<Map<string, ProductSummary>>
+  /** The reviews of a product, newest published first. */
+  reviews(productId: string): Promise<ProductReview[]>
+}
+
+/** Whether `view` is the first page of the newest reviews of every rate: the one page build data holds. */
+export function isFirstPage(view: ReviewView): boolean {
+  return view.cursor === undefined && view.sort === 'newest' && view.rates.length === 0
+}
+
+/**
+ * The build's data at build time: no call. It holds the first page of the newest reviews only
+ * ({@link isFirstPage}); its next cursor is a continuation cursor that the API goes on from.
+ */
+export function buildDataSource(data: ProductViewData): ProductViewSource {
+  return {
+    async summaries(ids) {
+      const found = await data.summaries(ids)
+      return ids.map((id) => found.get(id))
+    },
+    async page(ids, view, scope, signer) {
+      if (!isFirstPage(view))
+        throw new RangeError('build data holds the first page of the newest reviews only')
+      const all = newestFirst(await Promise.all(ids.map((id) => data.reviews(id))))
+      const shown = all.slice(0, scope.limit)
+      const nextCursor =
+        all.length > scope.limit
+          ? await (await signer).sign({ ...scope, sort: 'newest', rates: [] }, continuationCursor(shown))
+          : undefined
+      return { data: shown, nextCursor, previousCursor: undefined, cursor: undefined }
+    },
+  }
+}
+
+/** The blocks of the structured-datas operation worth asking for: the AI summary only when it is to be marked up. */
+export function structuredDataFilters(reviewSummaryAuthor: string | undefined): StructuredDataFilter[] {
+  return reviewSummaryAuthor === undefined
+    ? ['aggregate_rating', 'reviews']
+    : ['aggregate_rating', 'reviews', 'review_summary']
+}
+
+/** What {@link structuredDataJsonLd} calls: `createClient()` satisfies it. */
+export interface StructuredDataClient {
+  products: { structuredData: { get(params: StructuredDataParams): PromiseLike<StructuredData> } }
+}
+
+/**
+ * The Product node of the structured-datas operation (one call): the blocks of `filters`, by default
+ * those {@link structuredDataFilters} names. A failed call goes to `onError`, when given, and gives null;
+ * options the builder refuses reject all the same.
+ */
+export function structuredDataJsonLd(
+  client: StructuredDataClient,
+  params: Omit<StructuredDataParams, 'canonical_url'>,
+  options: StructuredDataJsonLdOptions,
+  onError?: (error: unknown) => void,
+): Promise<ProductJsonLd | null> {
+  const answer = client.products.structuredData.get({
+    ...params,
+    canonical_url: options.url,
+    filters: params.filters ?? structuredDataFilters(options.reviewSummaryAuthor),
+  })
+  return Promise.resolve(answer).then(
+    (data) => fromStructuredData(data, options),
+    onError &&
+      ((error: unknown) => {
+        onError(error)
+        return null
+      }),
+  )
+}
+
+/** What {@link loadProductView} shows. */
+export interface ProductViewRequest {
+  source: ProductViewSource
+  /** `variationIds(productId)`: one product, or the variations of a group shown together. */
+  ids: readonly string[]
+  view: ReviewView
+  /** Reviews per page. */
+  limit: number
+  /**
+   * Signs the cursors handed out and opens `view.cursor`: the key the reviews endpoint checks. It may
+   * come later than the view, as an endpoint entry imported on demand does: the summaries are asked meanwhile.
+   */
+  signer: CursorSigner | PromiseLike<CursorSigner>
+  /**
+   * Asks the structured-datas operation for the JSON-LD too, in parallel. Its failure goes to `onError`
+   * and gives a null `jsonLd`: the reviews still show.
+   */
+  structuredData?:
+    | { client: StructuredDataClient; options: StructuredDataJsonLdOptions; onError(error: unknown): void }
+    | undefined
+}
+
+/** A product's summary (the variations' combined) and the page of its reviews that the view names. */
+export interface ProductView extends SignedViewPage<ProductReview> {
+  summary: ProductSummaryView | undefined
+  /** The Product node of the structured-datas operation when asked for; null when it failed. */
+  jsonLd?: ProductJsonLd | null
+}
+
+/**
+ * What a product review component shows, from its source: the summary and the page of reviews in
+ * parallel (and the structured data when asked for). A failure of either rejects.
+ */
+export async function loadProductView(request: ProductViewRequest): Promise<ProductView> {
+  const { source, ids, view, limit, signer, structuredData } = request
+  const jsonLd =
+    structuredData &&
+    structuredDataJsonLd(
+      structuredData.client,
+      { product_variation_id: [...ids] },
+      structuredData.options,
+      structuredData.onError,
+    )
+  const [summaries, page, node] = await Promise.all([
+    source.summaries(ids),
+    source.page(ids, view, { kind: 'product', id: ids.join(','), limit }, signer),
+    jsonLd,
+  ])
+  return {
+    summary: combineProductSummaries(summaries),
+    ...page,
+    ...(jsonLd === undefined ? {} : { jsonLd: node ?? null }),
+  }
+}
