@@ -30,7 +30,6 @@ export {
   type ProductViewRequest,
   type ProductViewSource,
   type StructuredDataClient,
-  structuredDataFilters,
   structuredDataJsonLd,
 } from './internal/view/product-view.ts'
 export {

@@ -1,20 +1,14 @@
 import type { BrandListParams, BrandReviewListParams } from '../../resources/params.ts'
 import type { BrandRating, BrandReview } from '../../types/published.ts'
 import type { CursorSigner } from '../endpoint/signed-cursor.ts'
-import { type SignedViewPage, signedViewPage } from '../endpoint/signed-view-page.ts'
 import type { ReviewView } from './review-query.ts'
+import { type ListedPage, type SignedViewPage, signedViewPage } from './view-page.ts'
 
 /** What {@link loadBrandView} calls: `createClient()` satisfies it. */
 export interface BrandViewClient {
   brands: {
     list(params: BrandListParams): PromiseLike<{ data: BrandRating[] }>
-    reviews: {
-      list(params: BrandReviewListParams): PromiseLike<{
-        data: BrandReview[]
-        nextCursor?: string | undefined
-        previousCursor?: string | undefined
-      }>
-    }
+    reviews: { list(params: BrandReviewListParams): PromiseLike<ListedPage<BrandReview>> }
   }
 }
 
@@ -40,13 +34,11 @@ export async function loadBrandView(request: {
   const shopFilter = shopKey === undefined ? {} : { shop_key: [shopKey] }
   const [ratings, page] = await Promise.all([
     client.brands.list(shopKey === undefined ? { linked_to_shop: false } : shopFilter),
-    Promise.resolve(signer).then((opened) =>
-      signedViewPage(
-        (params) => client.brands.reviews.list({ ...params, ...shopFilter }),
-        view,
-        { kind: 'brand', id: shopKey ?? '', limit },
-        opened,
-      ),
+    signedViewPage(
+      (params) => client.brands.reviews.list({ ...params, ...shopFilter }),
+      view,
+      { kind: 'brand', id: shopKey ?? '', limit },
+      signer,
     ),
   ])
   return { rating: ratings.data.find((rating) => rating.shop_key === (shopKey ?? '')), ...page }

@@ -1,21 +1,16 @@
 import type { ProductReviewListParams, StructuredDataParams } from '../../resources/params.ts'
-import type {
-  ProductReview,
-  ProductSummary,
-  StructuredData,
-  StructuredDataFilter,
-} from '../../types/published.ts'
+import type { ProductReview, ProductSummary, StructuredData } from '../../types/published.ts'
 import { continuationCursor, type ReviewsPage } from '../endpoint/continuation.ts'
 import type { CursorScope, CursorSigner } from '../endpoint/signed-cursor.ts'
-import { type SignedViewPage, signedViewPage } from '../endpoint/signed-view-page.ts'
 import type { ProductJsonLd } from '../jsonld/product-node.ts'
 import { fromStructuredData, type StructuredDataJsonLdOptions } from '../jsonld/structured-data.ts'
 import { combineProductSummaries, newestFirst, type ProductSummaryView } from './product-group.ts'
 import type { ReviewView } from './review-query.ts'
+import { type SignedViewPage, signedViewPage } from './view-page.ts'
 
 /**
- * Where a product view comes from: the API at request time ({@link apiSource}), the build's data at build
- * time ({@link buildDataSource}). `ids` are `variationIds(productId)`, the product or a group's variations.
+ * Where a product view comes from: the API at request time ({@link apiSource}), the build's data at
+ * build time ({@link buildDataSource}). `ids` are the product's, or a group's variations.
  */
 export interface ProductViewSource {
   /** The summaries of `ids`, in their order; undefined for a product the API does not know. */
@@ -37,19 +32,19 @@ export interface ProductViewClient {
   }
 }
 
-/** The API at request time: two calls, the summaries and the page `view` names (a refused cursor gives the first page). */
+/** The API: two calls, the summaries and the page `view` names (a refused cursor gives the first page). */
 export function apiSource(client: ProductViewClient): ProductViewSource {
   return {
     async summaries(ids) {
       const { data } = await client.products.list({ product_variation_id: [...ids] })
       return ids.map((id) => data.find((summary) => summary.product_variation_id === id))
     },
-    page: async (ids, view, scope, signer) =>
+    page: (ids, view, scope, signer) =>
       signedViewPage(
         (params) => client.products.reviews.list({ ...params, product_variation_id: [...ids] }),
         view,
         scope,
-        await signer,
+        signer,
       ),
   }
 }
@@ -67,8 +62,8 @@ export function isFirstPage(view: ReviewView): boolean {
 }
 
 /**
- * The build's data at build time: no call. It holds the first page of the newest reviews only
- * ({@link isFirstPage}); its next cursor is a continuation cursor that the API goes on from.
+ * The build's data: no call. It holds the first page of the newest reviews only ({@link isFirstPage}),
+ * whose next cursor is a continuation cursor that the API goes on from.
  */
 export function buildDataSource(data: ProductViewData): ProductViewSource {
   return {
@@ -77,24 +72,15 @@ export function buildDataSource(data: ProductViewData): ProductViewSource {
       return ids.map((id) => found.get(id))
     },
     async page(ids, view, scope, signer) {
-      if (!isFirstPage(view))
-        throw new RangeError('build data holds the first page of the newest reviews only')
+      if (!isFirstPage(view)) throw new RangeError('build data holds the first page of the newest reviews')
       const all = newestFirst(await Promise.all(ids.map((id) => data.reviews(id))))
       const shown = all.slice(0, scope.limit)
-      const nextCursor =
-        all.length > scope.limit
-          ? await (await signer).sign({ ...scope, sort: 'newest', rates: [] }, continuationCursor(shown))
-          : undefined
+      const next = all.length > scope.limit ? continuationCursor(shown) : undefined
+      // Signs only a cursor there is: a signer's key is derived on its first use.
+      const nextCursor = next && (await (await signer).sign({ ...scope, sort: 'newest', rates: [] }, next))
       return { data: shown, nextCursor, previousCursor: undefined, cursor: undefined }
     },
   }
-}
-
-/** The blocks of the structured-datas operation worth asking for: the AI summary only when it is to be marked up. */
-export function structuredDataFilters(reviewSummaryAuthor: string | undefined): StructuredDataFilter[] {
-  return reviewSummaryAuthor === undefined
-    ? ['aggregate_rating', 'reviews']
-    : ['aggregate_rating', 'reviews', 'review_summary']
 }
 
 /** What {@link structuredDataJsonLd} calls: `createClient()` satisfies it. */
@@ -103,9 +89,9 @@ export interface StructuredDataClient {
 }
 
 /**
- * The Product node of the structured-datas operation (one call): the blocks of `filters`, by default
- * those {@link structuredDataFilters} names. A failed call goes to `onError`, when given, and gives null;
- * options the builder refuses reject all the same.
+ * The Product node of the structured-datas operation (one call), by default of the aggregate rating
+ * and the reviews, and of the AI summary when `reviewSummaryAuthor` opts in to marking it up. A failed
+ * call goes to `onError`, when given, and gives null; options the builder refuses reject all the same.
  */
 export function structuredDataJsonLd(
   client: StructuredDataClient,
@@ -116,7 +102,11 @@ export function structuredDataJsonLd(
   const answer = client.products.structuredData.get({
     ...params,
     canonical_url: options.url,
-    filters: params.filters ?? structuredDataFilters(options.reviewSummaryAuthor),
+    filters:
+      params.filters ??
+      (options.reviewSummaryAuthor === undefined
+        ? ['aggregate_rating', 'reviews']
+        : ['aggregate_rating', 'reviews', 'review_summary']),
   })
   return Promise.resolve(answer).then(
     (data) => fromStructuredData(data, options),
@@ -128,23 +118,19 @@ export function structuredDataJsonLd(
   )
 }
 
-/** What {@link loadProductView} shows. */
+/** What {@link loadProductView} loads. */
 export interface ProductViewRequest {
   source: ProductViewSource
   /** `variationIds(productId)`: one product, or the variations of a group shown together. */
   ids: readonly string[]
   view: ReviewView
-  /** Reviews per page. */
   limit: number
   /**
-   * Signs the cursors handed out and opens `view.cursor`: the key the reviews endpoint checks. It may
-   * come later than the view, as an endpoint entry imported on demand does: the summaries are asked meanwhile.
+   * The key the reviews endpoint checks cursors with. It may come later (an entry imported on demand):
+   * the summaries are asked meanwhile.
    */
   signer: CursorSigner | PromiseLike<CursorSigner>
-  /**
-   * Asks the structured-datas operation for the JSON-LD too, in parallel. Its failure goes to `onError`
-   * and gives a null `jsonLd`: the reviews still show.
-   */
+  /** Asks the structured-datas operation too, in parallel; its failure goes to `onError` (`jsonLd` null). */
   structuredData?:
     | { client: StructuredDataClient; options: StructuredDataJsonLdOptions; onError(error: unknown): void }
     | undefined
@@ -153,32 +139,23 @@ export interface ProductViewRequest {
 /** A product's summary (the variations' combined) and the page of its reviews that the view names. */
 export interface ProductView extends SignedViewPage<ProductReview> {
   summary: ProductSummaryView | undefined
-  /** The Product node of the structured-datas operation when asked for; null when it failed. */
+  /** The Product node of the structured-datas operation, when asked for; null when it failed. */
   jsonLd?: ProductJsonLd | null
 }
 
 /**
- * What a product review component shows, from its source: the summary and the page of reviews in
- * parallel (and the structured data when asked for). A failure of either rejects.
+ * What a product review component shows, from its source: the summary and the page of reviews, and
+ * the structured data when asked for, in parallel. Any other failure rejects.
  */
 export async function loadProductView(request: ProductViewRequest): Promise<ProductView> {
-  const { source, ids, view, limit, signer, structuredData } = request
+  const { source, ids, view, limit, signer, structuredData: asked } = request
   const jsonLd =
-    structuredData &&
-    structuredDataJsonLd(
-      structuredData.client,
-      { product_variation_id: [...ids] },
-      structuredData.options,
-      structuredData.onError,
-    )
+    asked &&
+    structuredDataJsonLd(asked.client, { product_variation_id: [...ids] }, asked.options, asked.onError)
   const [summaries, page, node] = await Promise.all([
     source.summaries(ids),
     source.page(ids, view, { kind: 'product', id: ids.join(','), limit }, signer),
     jsonLd,
   ])
-  return {
-    summary: combineProductSummaries(summaries),
-    ...page,
-    ...(jsonLd === undefined ? {} : { jsonLd: node ?? null }),
-  }
+  return { summary: combineProductSummaries(summaries), ...page, ...(jsonLd && { jsonLd: node ?? null }) }
 }
