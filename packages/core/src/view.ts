@@ -8,7 +8,7 @@
  */
 
 export { createTextFormatter, type TextFormatter } from './internal/i18n/text-formatter.ts'
-export { type BrandView, type BrandViewClient, loadBrandView } from './internal/view/brand-view.ts'
+export { type BrandView, loadBrandView } from './internal/view/brand-view.ts'
 export { classNames, type HeadingLevel, subLevel } from './internal/view/heading.ts'
 export { type MessagePart, messageParts } from './internal/view/message-parts.ts'
 export {
@@ -25,11 +25,9 @@ export {
   isFirstPage,
   loadProductView,
   type ProductView,
-  type ProductViewClient,
   type ProductViewData,
   type ProductViewRequest,
   type ProductViewSource,
-  type StructuredDataClient,
   structuredDataJsonLd,
 } from './internal/view/product-view.ts'
 export {

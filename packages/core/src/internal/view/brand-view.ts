@@ -1,16 +1,8 @@
-import type { BrandListParams, BrandReviewListParams } from '../../resources/params.ts'
+import type { VerifiedReviewsClient } from '../../client.ts'
 import type { BrandRating, BrandReview } from '../../types/published.ts'
 import type { CursorSigner } from '../endpoint/signed-cursor.ts'
 import type { ReviewView } from './review-query.ts'
-import { type ListedPage, type SignedViewPage, signedViewPage } from './view-page.ts'
-
-/** What {@link loadBrandView} calls: `createClient()` satisfies it. */
-export interface BrandViewClient {
-  brands: {
-    list(params: BrandListParams): PromiseLike<{ data: BrandRating[] }>
-    reviews: { list(params: BrandReviewListParams): PromiseLike<ListedPage<BrandReview>> }
-  }
-}
+import { type SignedViewPage, signedViewPage } from './view-page.ts'
 
 /** The brand's (or a shop's) statistics and the page of its reviews that the view names. */
 export interface BrandView extends SignedViewPage<BrandReview> {
@@ -23,7 +15,7 @@ export interface BrandView extends SignedViewPage<BrandReview> {
  * its cursors signed by `signer` (a `vr_cursor` it did not sign gives the first page). Two calls.
  */
 export async function loadBrandView(request: {
-  client: BrandViewClient
+  client: Pick<VerifiedReviewsClient, 'brands'>
   shopKey: string | undefined
   view: ReviewView
   limit: number

@@ -1,6 +1,7 @@
-import type { ProductReviewListParams, StructuredDataParams } from '../../resources/params.ts'
-import type { ProductReview, ProductSummary, StructuredData } from '../../types/published.ts'
-import { continuationCursor, type ReviewsPage } from '../endpoint/continuation.ts'
+import type { VerifiedReviewsClient } from '../../client.ts'
+import type { StructuredDataParams } from '../../resources/params.ts'
+import type { ProductReview, ProductSummary } from '../../types/published.ts'
+import { continuationCursor } from '../endpoint/continuation.ts'
 import type { CursorScope, CursorSigner } from '../endpoint/signed-cursor.ts'
 import type { ProductJsonLd } from '../jsonld/product-node.ts'
 import { fromStructuredData, type StructuredDataJsonLdOptions } from '../jsonld/structured-data.ts'
@@ -24,16 +25,8 @@ export interface ProductViewSource {
   ): Promise<SignedViewPage<ProductReview>>
 }
 
-/** What {@link apiSource} calls: `createClient()` satisfies it. */
-export interface ProductViewClient {
-  products: {
-    list(params: { product_variation_id: string[] }): PromiseLike<{ data: ProductSummary[] }>
-    reviews: { list(params: ProductReviewListParams): PromiseLike<ReviewsPage> }
-  }
-}
-
 /** The API: two calls, the summaries and the page `view` names (a refused cursor gives the first page). */
-export function apiSource(client: ProductViewClient): ProductViewSource {
+export function apiSource(client: Pick<VerifiedReviewsClient, 'products'>): ProductViewSource {
   return {
     async summaries(ids) {
       const { data } = await client.products.list({ product_variation_id: [...ids] })
@@ -83,18 +76,13 @@ export function buildDataSource(data: ProductViewData): ProductViewSource {
   }
 }
 
-/** What {@link structuredDataJsonLd} calls: `createClient()` satisfies it. */
-export interface StructuredDataClient {
-  products: { structuredData: { get(params: StructuredDataParams): PromiseLike<StructuredData> } }
-}
-
 /**
  * The Product node of the structured-datas operation (one call), by default of the aggregate rating
  * and the reviews, and of the AI summary when `reviewSummaryAuthor` opts in to marking it up. A failed
  * call goes to `onError`, when given, and gives null; options the builder refuses reject all the same.
  */
 export function structuredDataJsonLd(
-  client: StructuredDataClient,
+  client: Pick<VerifiedReviewsClient, 'products'>,
   params: Omit<StructuredDataParams, 'canonical_url'>,
   options: StructuredDataJsonLdOptions,
   onError?: (error: unknown) => void,
@@ -132,7 +120,11 @@ export interface ProductViewRequest {
   signer: CursorSigner | PromiseLike<CursorSigner>
   /** Asks the structured-datas operation too, in parallel; its failure goes to `onError` (`jsonLd` null). */
   structuredData?:
-    | { client: StructuredDataClient; options: StructuredDataJsonLdOptions; onError(error: unknown): void }
+    | {
+        client: Pick<VerifiedReviewsClient, 'products'>
+        options: StructuredDataJsonLdOptions
+        onError(error: unknown): void
+      }
     | undefined
 }
 
