@@ -25,7 +25,6 @@ export {
   isFirstPage,
   loadProductView,
   type ProductView,
-  type ProductViewData,
   type ProductViewRequest,
   type ProductViewSource,
   structuredDataJsonLd,
