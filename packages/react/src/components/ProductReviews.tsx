@@ -4,6 +4,7 @@ import {
   checkLimit,
   DEFAULT_REVIEWS_LIMIT,
   loadProductView,
+  structuredDataJsonLd,
   variationIds,
 } from '@verified-reviews/core/view'
 import type { ReactElement } from 'react'
@@ -67,28 +68,22 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
     const vr = await resolveClient(client)
     // One product, or the variations of a group shown together.
     const ids = variationIds(props.productId)
-    const { page, searchParams: pageParams } = await viewPage(vr, params, (reviewView, signer) =>
-      loadProductView({
-        source: apiSource(vr),
-        ids,
-        view: reviewView,
-        limit,
-        signer,
-        structuredData:
-          jsonLd === 'api' && props.url !== undefined
-            ? {
-                client: vr,
-                options: {
-                  url: props.url,
-                  product: props.product,
-                  reviewSummaryAuthor: props.reviewSummaryAuthor,
-                },
-                // The reviews still show when only the structured data fails.
-                onError: (error) => reportError(error, 'ProductReviews', onError),
-              }
-            : undefined,
-      }),
-    )
+    const structuredData =
+      jsonLd === 'api' && props.url !== undefined
+        ? structuredDataJsonLd(
+            vr,
+            { product_variation_id: ids },
+            { url: props.url, product: props.product, reviewSummaryAuthor: props.reviewSummaryAuthor },
+            // The reviews still show when only the structured data fails.
+            (error) => reportError(error, 'ProductReviews', onError),
+          )
+        : undefined
+    const [{ page, searchParams: pageParams }, node] = await Promise.all([
+      viewPage(vr, params, (reviewView, signer) =>
+        loadProductView({ source: apiSource(vr), ids, view: reviewView, limit, signer }),
+      ),
+      structuredData,
+    ])
     return (
       <ProductReviewsView
         {...view}
@@ -98,7 +93,7 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
         nextCursor={page.nextCursor}
         previousCursor={page.previousCursor}
         searchParams={pageParams}
-        jsonLd={jsonLd === false ? false : page.jsonLd === undefined ? true : page.jsonLd}
+        jsonLd={jsonLd === false ? false : structuredData === undefined ? true : (node ?? null)}
       />
     )
   } catch (error) {

@@ -8,7 +8,6 @@ import {
   loadBrandView,
   loadProductView,
   type ProductView,
-  type ProductViewRequest,
   type ReviewView,
 } from '@verified-reviews/core/view'
 import { buildWithoutReviewData, reviewDataFailed } from '../../internal/build-check.ts'
@@ -26,17 +25,16 @@ export function componentClient(): VerifiedReviewsClient {
 
 /**
  * The summary of a product (`ids`: one, or a group's variations, shown together) and the page of reviews
- * `view` names, with the structured data when asked. On a page `astro build` renders, the first page of
+ * `view` names. On a page `astro build` renders, the first page of
  * the newest reviews comes from the build's sync (one bulk sync and one walk of the product list serve
  * every page), with a continuation cursor to go on with the API; else from the API, through the client's
  * five-minute cache. Cursors are signed with the key of the shared client, as the React components sign theirs.
  */
-export function productView(
+export async function productView(
   ids: readonly string[],
   view: ReviewView,
   limit: number,
   prerendered: boolean,
-  structuredData?: Omit<NonNullable<ProductViewRequest['structuredData']>, 'client'>,
 ): Promise<ProductView> {
   const client = componentClient()
   const built = prerendered && shared().command === 'build' && isFirstPage(view)
@@ -46,7 +44,6 @@ export function productView(
     view,
     limit,
     signer: cursorSigner(client),
-    structuredData: structuredData && { ...structuredData, client },
   })
 }
 
@@ -54,7 +51,11 @@ export function productView(
  * The statistics of the brand (`shopKey` undefined: the brand, with every review, shops included) or
  * of one shop, and the page of reviews `view` names.
  */
-export function brandView(shopKey: string | undefined, view: ReviewView, limit: number): Promise<BrandView> {
+export async function brandView(
+  shopKey: string | undefined,
+  view: ReviewView,
+  limit: number,
+): Promise<BrandView> {
   const client = componentClient()
   return loadBrandView({ client, shopKey, view, limit, signer: cursorSigner(client) })
 }

@@ -3,7 +3,7 @@ import type { ProductReviewListParams } from '../../resources/params.ts'
 import type { ProductReview, ProductSummary, StructuredData } from '../../types/published.ts'
 import { isContinuationCursor } from '../endpoint/continuation.ts'
 import { type CursorScope, cursorSignerFromSecret } from '../endpoint/signed-cursor.ts'
-import { apiSource, buildDataSource, loadProductView } from './product-view.ts'
+import { apiSource, buildDataSource, loadProductView, structuredDataJsonLd } from './product-view.ts'
 import type { ReviewView } from './review-query.ts'
 
 const signer = cursorSignerFromSecret('a secret of the tests')
@@ -128,7 +128,7 @@ describe('loadProductView from the API', () => {
   })
 })
 
-describe('loadProductView with the structured data', () => {
+describe('structuredDataJsonLd', () => {
   const url = 'https://shop.example/p/a'
   const answer: StructuredData = {
     ratings: {
@@ -144,57 +144,52 @@ describe('loadProductView with the structured data', () => {
     },
   } as StructuredData
 
-  it('asks for it with the ids and the page’s URL, and gives its Product node', async () => {
-    const { client } = fakeClient([[review('r1', 9)]])
+  const clientOf = (get: () => Promise<StructuredData>) =>
+    ({ products: { structuredData: { get } } }) as never
+
+  it('asks for the page’s URL and the default blocks, and gives the Product node', async () => {
     const get = vi.fn(async () => answer)
-    const shown = await loadProductView({
-      source: apiSource(client),
-      ids: ['A', 'B'],
-      view: newest,
-      limit: 2,
-      signer,
-      structuredData: {
-        client: { products: { structuredData: { get } } } as never,
-        options: { url },
-        onError: vi.fn(),
-      },
-    })
+    const node = await structuredDataJsonLd(clientOf(get), { product_variation_id: ['A', 'B'] }, { url })
     expect(get).toHaveBeenCalledWith({
       product_variation_id: ['A', 'B'],
       canonical_url: url,
       filters: ['aggregate_rating', 'reviews'],
     })
-    expect(shown.jsonLd).toMatchObject({ '@id': url, aggregateRating: { ratingValue: 4 } })
+    expect(node).toMatchObject({ '@id': url, aggregateRating: { ratingValue: 4 } })
   })
 
-  it('tells onError when it fails and still shows the reviews, with a null node', async () => {
-    const { client } = fakeClient([[review('r1', 9)]])
+  it('asks for the AI summary too when it is to be marked up', async () => {
+    const get = vi.fn(async () => answer)
+    await structuredDataJsonLd(
+      clientOf(get),
+      { product_variation_id: 'A' },
+      { url, reviewSummaryAuthor: 'Shop' },
+    )
+    expect(get).toHaveBeenCalledWith(
+      expect.objectContaining({ filters: ['aggregate_rating', 'reviews', 'review_summary'] }),
+    )
+  })
+
+  it('tells onError of a failed call and gives null', async () => {
     const failure = new Error('structured data down')
-    const failing = { products: { structuredData: { get: () => Promise.reject(failure) } } } as never
     const onError = vi.fn()
-    const shown = await loadProductView({
-      source: apiSource(client),
-      ids: ['A'],
-      view: newest,
-      limit: 2,
-      signer,
-      structuredData: { client: failing, options: { url }, onError },
-    })
+    const get = () => Promise.reject(failure)
+    expect(
+      await structuredDataJsonLd(clientOf(get), { product_variation_id: 'A' }, { url }, onError),
+    ).toBeNull()
     expect(onError).toHaveBeenCalledWith(failure)
-    expect(shown.jsonLd).toBeNull()
-    expect(shown.data).toEqual([review('r1', 9)])
   })
 
-  it('leaves jsonLd out when it is not asked for', async () => {
-    const { client } = fakeClient([[review('r1', 9)]])
-    const shown = await loadProductView({
-      source: apiSource(client),
-      ids: ['A'],
-      view: newest,
-      limit: 2,
-      signer,
-    })
-    expect('jsonLd' in shown).toBe(false)
+  it('rejects an answer for another page even with onError: the options are wrong, not the API', async () => {
+    const onError = vi.fn()
+    const other = structuredDataJsonLd(
+      clientOf(async () => answer),
+      { product_variation_id: 'A' },
+      { url: 'https://shop.example/p/b' },
+      onError,
+    )
+    await expect(other).rejects.toThrow(/canonical_url/)
+    expect(onError).not.toHaveBeenCalled()
   })
 })
 

@@ -118,36 +118,22 @@ export interface ProductViewRequest {
    * the summaries are asked meanwhile.
    */
   signer: CursorSigner | PromiseLike<CursorSigner>
-  /** Asks the structured-datas operation too, in parallel; its failure goes to `onError` (`jsonLd` null). */
-  structuredData?:
-    | {
-        client: Pick<VerifiedReviewsClient, 'products'>
-        options: StructuredDataJsonLdOptions
-        onError(error: unknown): void
-      }
-    | undefined
 }
 
 /** A product's summary (the variations' combined) and the page of its reviews that the view names. */
 export interface ProductView extends SignedViewPage<ProductReview> {
   summary: ProductSummaryView | undefined
-  /** The Product node of the structured-datas operation, when asked for; null when it failed. */
-  jsonLd?: ProductJsonLd | null
 }
 
 /**
- * What a product review component shows, from its source: the summary and the page of reviews, and
- * the structured data when asked for, in parallel. Any other failure rejects.
+ * What a product review component shows, from its source: the summary and the page of reviews, in
+ * parallel (the JSON-LD's inputs too). A failure of either rejects.
  */
 export async function loadProductView(request: ProductViewRequest): Promise<ProductView> {
-  const { source, ids, view, limit, signer, structuredData: asked } = request
-  const jsonLd =
-    asked &&
-    structuredDataJsonLd(asked.client, { product_variation_id: [...ids] }, asked.options, asked.onError)
-  const [summaries, page, node] = await Promise.all([
+  const { source, ids, view, limit, signer } = request
+  const [summaries, page] = await Promise.all([
     source.summaries(ids),
     source.page(ids, view, { kind: 'product', id: ids.join(','), limit }, signer),
-    jsonLd,
   ])
-  return { summary: combineProductSummaries(summaries), ...page, ...(jsonLd && { jsonLd: node ?? null }) }
+  return { summary: combineProductSummaries(summaries), ...page }
 }
