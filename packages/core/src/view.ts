@@ -25,7 +25,6 @@ export {
   isFirstPage,
   loadProductView,
   type ProductView,
-  type ProductViewRequest,
   type ProductViewSource,
   structuredDataJsonLd,
 } from './internal/view/product-view.ts'

@@ -87,16 +87,11 @@ export function structuredDataJsonLd(
   options: StructuredDataJsonLdOptions,
   onError?: (error: unknown) => void,
 ): Promise<ProductJsonLd | null> {
-  const answer = client.products.structuredData.get({
-    ...params,
-    canonical_url: options.url,
-    filters:
-      params.filters ??
-      (options.reviewSummaryAuthor === undefined
-        ? ['aggregate_rating', 'reviews']
-        : ['aggregate_rating', 'reviews', 'review_summary']),
-  })
-  return Promise.resolve(answer).then(
+  const filters =
+    options.reviewSummaryAuthor === undefined
+      ? (['aggregate_rating', 'reviews'] as const)
+      : (['aggregate_rating', 'reviews', 'review_summary'] as const)
+  return client.products.structuredData.get({ filters, ...params, canonical_url: options.url }).then(
     (data) => fromStructuredData(data, options),
     onError &&
       ((error: unknown) => {
