@@ -25,10 +25,10 @@ export function componentClient(): VerifiedReviewsClient {
 
 /**
  * The summary of a product (`ids`: one, or a group's variations, shown together) and the page of reviews
- * `view` names. On a page `astro build` renders, the first page of
- * the newest reviews comes from the build's sync (one bulk sync and one walk of the product list serve
- * every page), with a continuation cursor to go on with the API; else from the API, through the client's
- * five-minute cache. Cursors are signed with the key of the shared client, as the React components sign theirs.
+ * `view` names. On a page `astro build` renders, the first page of the newest reviews comes from the
+ * build's sync (one bulk sync and one walk of the product list serve every page), with a continuation
+ * cursor to go on with the API; else from the API, through the client's five-minute cache. Cursors are
+ * signed with the key of the shared client, as the React components sign theirs.
  */
 export async function productView(
   ids: readonly string[],
@@ -51,11 +51,7 @@ export async function productView(
  * The statistics of the brand (`shopKey` undefined: the brand, with every review, shops included) or
  * of one shop, and the page of reviews `view` names.
  */
-export async function brandView(
-  shopKey: string | undefined,
-  view: ReviewView,
-  limit: number,
-): Promise<BrandView> {
+export function brandView(shopKey: string | undefined, view: ReviewView, limit: number): Promise<BrandView> {
   const client = componentClient()
   return loadBrandView({ client, shopKey, view, limit, signer: cursorSigner(client) })
 }

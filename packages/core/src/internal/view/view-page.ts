@@ -11,13 +11,6 @@ export interface ViewParams {
   cursor?: string
 }
 
-/** A page of reviews as a list call (product or brand reviews) answers it. */
-export interface ListedPage<Item> {
-  data: Item[]
-  nextCursor?: string | undefined
-  previousCursor?: string | undefined
-}
-
 function fieldOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null ? (error as { field?: unknown }).field : undefined
 }
@@ -67,7 +60,11 @@ export interface SignedViewPage<Item> {
  * @param scope Whose reviews and the page size; the order and the rates are the view's.
  */
 export async function signedViewPage<Item>(
-  list: (params: ViewParams) => PromiseLike<ListedPage<Item>>,
+  list: (params: ViewParams) => PromiseLike<{
+    data: Item[]
+    nextCursor?: string | undefined
+    previousCursor?: string | undefined
+  }>,
   view: ReviewView,
   scope: Pick<CursorScope, 'kind' | 'id' | 'limit'>,
   signer: CursorSigner | PromiseLike<CursorSigner>,
