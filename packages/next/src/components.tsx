@@ -1,11 +1,6 @@
 import { cursorSigner } from '@verified-reviews/core/endpoint'
 import type { ReviewsCatalog } from '@verified-reviews/core/prefetch'
-import {
-  buildDataSource,
-  DEFAULT_REVIEWS_LIMIT,
-  loadProductView,
-  variationIds,
-} from '@verified-reviews/core/view'
+import { buildDataSource, loadProductView, variationIds } from '@verified-reviews/core/view'
 import {
   BrandReviews as BrandReviewsFromApi,
   ProductRating as ProductRatingFromApi,
@@ -133,7 +128,7 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
         source: buildDataSource(catalog),
         ids,
         view: { sort: 'newest', rates: [] },
-        limit: props.limit ?? DEFAULT_REVIEWS_LIMIT,
+        limit: props.limit,
         // The key of the client the reviews route checks cursors with.
         signer: cursorSigner(reviewsClient()),
       }),

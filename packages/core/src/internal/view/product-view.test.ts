@@ -119,6 +119,12 @@ describe('loadProductView from the API', () => {
     expect(shown.cursor).toBeUndefined()
   })
 
+  it('asks for 10 reviews when no limit is given', async () => {
+    const { client, asked } = fakeClient(pages)
+    await loadProductView({ source: apiSource(client), ids: ['A'], view: newest, signer })
+    expect(asked[0]?.limit).toBe(10)
+  })
+
   it('rejects when the summaries fail', async () => {
     const { client, summaries } = fakeClient(pages)
     summaries.mockRejectedValueOnce(new Error('503'))

@@ -6,7 +6,7 @@ import type { CursorScope, CursorSigner } from '../endpoint/signed-cursor.ts'
 import type { ProductJsonLd } from '../jsonld/product-node.ts'
 import { fromStructuredData, type StructuredDataJsonLdOptions } from '../jsonld/structured-data.ts'
 import { combineProductSummaries, newestFirst, type ProductSummaryView } from './product-group.ts'
-import type { ReviewView } from './review-query.ts'
+import { DEFAULT_REVIEWS_LIMIT, type ReviewView } from './review-query.ts'
 import { type SignedViewPage, signedViewPage } from './view-page.ts'
 
 /**
@@ -107,7 +107,8 @@ export interface ProductViewRequest {
   /** `variationIds(productId)`: one product, or the variations of a group shown together. */
   ids: readonly string[]
   view: ReviewView
-  limit: number
+  /** @default 10 */
+  limit?: number | undefined
   /**
    * The key the reviews endpoint checks cursors with. It may come later (an entry imported on demand):
    * the summaries are asked meanwhile.
@@ -125,7 +126,7 @@ export interface ProductView extends SignedViewPage<ProductReview> {
  * parallel (the JSON-LD's inputs too). A failure of either rejects.
  */
 export async function loadProductView(request: ProductViewRequest): Promise<ProductView> {
-  const { source, ids, view, limit, signer } = request
+  const { source, ids, view, limit = DEFAULT_REVIEWS_LIMIT, signer } = request
   const [summaries, page] = await Promise.all([
     source.summaries(ids),
     source.page(ids, view, { kind: 'product', id: ids.join(','), limit }, signer),
