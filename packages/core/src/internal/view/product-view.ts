@@ -87,10 +87,8 @@ export function structuredDataJsonLd(
   options: StructuredDataJsonLdOptions,
   onError?: (error: unknown) => void,
 ): Promise<ProductJsonLd | null> {
-  const filters =
-    options.reviewSummaryAuthor === undefined
-      ? (['aggregate_rating', 'reviews'] as const)
-      : (['aggregate_rating', 'reviews', 'review_summary'] as const)
+  const blocks = ['aggregate_rating', 'reviews', 'review_summary'] as const
+  const filters = options.reviewSummaryAuthor === undefined ? blocks.slice(0, 2) : blocks
   return client.products.structuredData.get({ filters, ...params, canonical_url: options.url }).then(
     (data) => fromStructuredData(data, options),
     onError &&
