@@ -340,7 +340,6 @@ const catalog: ReviewsCatalog = {
   syncReport: async () => undefined,
   ratings: async (ids) => new Map(ids.map((id) => [id, RATING])),
   summaries: async () => new Map(),
-  productPage: async () => ({ summary: undefined, reviews: [], nextCursor: undefined }),
   report: async () => {
     throw new Error('the injector asks for no reviews with maxReviews 0')
   },

@@ -1,7 +1,7 @@
 /**
  * `@verified-reviews/core/prefetch`: the review data of a static build, fetched once and shared by
  * every page and every build worker. {@link createReviewsCatalog} is the one catalog of a build
- * (summaries, ratings, reviews, the first page of a product's reviews), fetched in this process or
+ * (summaries, ratings, reviews), fetched in this process or
  * shared by the processes of the build (a lock file, or a share across machines);
  * {@link prefetchBuildData} gives its data as a whole. A build of N product pages costs
  * ceil(reviews / 200) + ceil(N / 200) API calls instead of N or 3N, and fewer when the build names its
@@ -15,7 +15,6 @@ export {
   createReviewsCatalog,
   type ReviewsCatalogOptions,
 } from './internal/catalog/catalog.ts'
-export type { ProductFirstPage } from './internal/catalog/first-page.ts'
 export type {
   CatalogRating,
   LocalCatalogOptions,

@@ -1,11 +1,14 @@
 /**
  * `@verified-reviews/core/view`: what the React and Astro review components compute before they render,
  * with no framework and no message catalogue, so both packages render the same markup from the same logic
- * and the "more reviews" island can run it in the browser. Holds no credentials.
+ * and the "more reviews" island can run it in the browser; `loadProductView` loads a product's view from
+ * a source the package chooses (the API, or the build's data). Holds no credentials.
  *
  * @module
  */
+
 export { createTextFormatter, type TextFormatter } from './internal/i18n/text-formatter.ts'
+export { type BrandView, loadBrandView } from './internal/view/brand-view.ts'
 export { classNames, type HeadingLevel, subLevel } from './internal/view/heading.ts'
 export { type MessagePart, messageParts } from './internal/view/message-parts.ts'
 export {
@@ -16,6 +19,15 @@ export {
   type VariationRating,
   variationIds,
 } from './internal/view/product-group.ts'
+export {
+  apiSource,
+  buildDataSource,
+  isFirstPage,
+  loadProductView,
+  type ProductView,
+  type ProductViewSource,
+  structuredDataJsonLd,
+} from './internal/view/product-view.ts'
 export {
   countOrZero,
   emptyBrandRating,

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { cursorSigner } from '@verified-reviews/core/endpoint'
+import { buildDataSource, loadProductView } from '@verified-reviews/core/view'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import { buildCatalog, getBuildData, prefetchedProductReviews } from './build-data.ts'
@@ -66,10 +67,17 @@ describe('getBuildData', () => {
     vi.stubEnv('NEXT_PHASE', 'phase-production-build')
     const catalog = await buildCatalog()
     const signer = cursorSigner(undefined, 'a cursor secret of thirty-two characters or more')
-    const page = await catalog?.productPage('SKU-002', { limit: 10, signer })
-    expect(page?.reviews).toHaveLength(10)
-    expect(page?.summary?.ratings.count_total).toBe(19)
-    expect(page?.nextCursor).toEqual(expect.any(String))
+    if (catalog === undefined) throw new Error('no build catalog')
+    const page = await loadProductView({
+      source: buildDataSource(catalog),
+      ids: ['SKU-002'],
+      view: { sort: 'newest', rates: [] },
+      limit: 10,
+      signer,
+    })
+    expect(page.data).toHaveLength(10)
+    expect(page.summary?.ratings.count_total).toBe(19)
+    expect(page.nextCursor).toEqual(expect.any(String))
   })
 
   it('fetches the named products of an account of more than 200 by their ids: each build starts without a store', async () => {

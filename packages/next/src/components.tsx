@@ -1,6 +1,6 @@
 import { cursorSigner } from '@verified-reviews/core/endpoint'
 import type { ReviewsCatalog } from '@verified-reviews/core/prefetch'
-import { variationIds } from '@verified-reviews/core/view'
+import { buildDataSource, loadProductView, variationIds } from '@verified-reviews/core/view'
 import {
   BrandReviews as BrandReviewsFromApi,
   ProductRating as ProductRatingFromApi,
@@ -36,8 +36,6 @@ export type ReviewsJsonLdProps = ReactReviewsJsonLdProps extends infer P
     ? Omit<P, 'client'>
     : P
   : never
-
-const DEFAULT_LIMIT = 10
 
 /** A product whose build data could not be read (said in the build log, or to `onError`). */
 const NO_BUILD_DATA = Symbol('no build data')
@@ -125,10 +123,15 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
   if (props.searchParams === undefined && props.jsonLd !== 'api') {
     // One product, or the variations of a group shown together.
     const ids = variationIds(props.productId)
-    const limit = props.limit ?? DEFAULT_LIMIT
-    // Signed with the key of the client the reviews route checks cursors with.
     const page = await built(ids, 'ProductReviews', props.onError, (catalog) =>
-      catalog.productPage(ids, { limit, signer: cursorSigner(reviewsClient()) }),
+      loadProductView({
+        source: buildDataSource(catalog),
+        ids,
+        view: { sort: 'newest', rates: [] },
+        limit: props.limit,
+        // The key of the client the reviews route checks cursors with.
+        signer: cursorSigner(reviewsClient()),
+      }),
     )
     if (page === NO_BUILD_DATA) return null
     if (page !== undefined) {
@@ -137,7 +140,7 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
         <ProductReviewsView
           {...view}
           summary={page.summary}
-          reviews={page.reviews}
+          reviews={page.data}
           nextCursor={page.nextCursor}
           jsonLd={jsonLd !== false}
         />

@@ -1,5 +1,5 @@
 import type { VerifiedReviewsClient } from '@verified-reviews/core'
-import { checkLimit, DEFAULT_REVIEWS_LIMIT } from '@verified-reviews/core/view'
+import { checkLimit, DEFAULT_REVIEWS_LIMIT, loadBrandView } from '@verified-reviews/core/view'
 import type { ReactElement } from 'react'
 import {
   type ReviewsErrorHandler,
@@ -51,19 +51,13 @@ export async function BrandReviews(props: BrandReviewsProps): Promise<ReactEleme
   try {
     const params = await searchParams
     const vr = await resolveClient(client)
-    const shopFilter = shopKey === undefined ? {} : { shop_key: [shopKey] }
-    const [ratings, { page, searchParams: pageParams }] = await Promise.all([
-      vr.brands.list(shopKey === undefined ? { linked_to_shop: false } : { shop_key: [shopKey] }),
-      viewPage(vr, (list) => vr.brands.reviews.list({ ...list, ...shopFilter }), params, {
-        kind: 'brand',
-        id: shopKey ?? '',
-        limit,
-      }),
-    ])
+    const { page, searchParams: pageParams } = await viewPage(vr, params, (view, signer) =>
+      loadBrandView({ client: vr, shopKey, view, limit, signer }),
+    )
     return (
       <BrandReviewsView
         {...shown}
-        rating={ratings.data.find((item) => item.shop_key === (shopKey ?? ''))}
+        rating={page.rating}
         shopKey={shopKey}
         reviews={page.data}
         nextCursor={page.nextCursor}

@@ -1,9 +1,10 @@
 import type { VerifiedReviewsClient } from '@verified-reviews/core'
-import { fromStructuredData, type ProductJsonLd } from '@verified-reviews/core/jsonld'
 import {
+  apiSource,
   checkLimit,
-  combineProductSummaries,
   DEFAULT_REVIEWS_LIMIT,
+  loadProductView,
+  structuredDataJsonLd,
   variationIds,
 } from '@verified-reviews/core/view'
 import type { ReactElement } from 'react'
@@ -13,7 +14,6 @@ import {
   resolveClient,
   type SearchParamsInput,
 } from '../internal/data.ts'
-import { structuredDataFilters } from '../internal/structured-data-filters.ts'
 import { viewPage } from '../internal/view-page.ts'
 import { ProductReviewsView, type ProductReviewsViewProps } from './ProductReviewsView.tsx'
 
@@ -70,40 +70,25 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
     const ids = variationIds(props.productId)
     const structuredData =
       jsonLd === 'api' && props.url !== undefined
-        ? vr.products.structuredData.get({
-            product_variation_id: ids,
-            canonical_url: props.url,
-            filters: structuredDataFilters(props.reviewSummaryAuthor),
-          })
+        ? structuredDataJsonLd(
+            vr,
+            { product_variation_id: ids },
+            { url: props.url, product: props.product, reviewSummaryAuthor: props.reviewSummaryAuthor },
+            // The reviews still show when only the structured data fails.
+            (error) => reportError(error, 'ProductReviews', onError),
+          )
         : undefined
-    const [products, { page, searchParams: pageParams }, node] = await Promise.all([
-      vr.products.list({ product_variation_id: ids }),
-      viewPage(vr, (list) => vr.products.reviews.list({ ...list, product_variation_id: ids }), params, {
-        kind: 'product',
-        id: ids.join(','),
-        limit,
-      }),
-      // The reviews still show when only the structured data fails.
-      structuredData?.then(
-        (data): ProductJsonLd | null =>
-          fromStructuredData(data, {
-            url: props.url ?? '',
-            product: props.product,
-            reviewSummaryAuthor: props.reviewSummaryAuthor,
-          }),
-        (error: unknown) => {
-          reportError(error, 'ProductReviews', onError)
-          return null
-        },
+    const [{ page, searchParams: pageParams }, node] = await Promise.all([
+      viewPage(vr, params, (reviewView, signer) =>
+        loadProductView({ source: apiSource(vr), ids, view: reviewView, limit, signer }),
       ),
+      structuredData,
     ])
     return (
       <ProductReviewsView
         {...view}
         limit={limit}
-        summary={combineProductSummaries(
-          ids.map((id) => products.data.find((summary) => summary.product_variation_id === id)),
-        )}
+        summary={page.summary}
         reviews={page.data}
         nextCursor={page.nextCursor}
         previousCursor={page.previousCursor}

@@ -1,14 +1,13 @@
 import type { StructuredDataFilter, VerifiedReviewsClient } from '@verified-reviews/core'
 import {
   buildProductJsonLd,
-  fromStructuredData,
   type ProductJsonLdOptions,
   type StructuredDataJsonLdOptions,
 } from '@verified-reviews/core/jsonld'
+import { structuredDataJsonLd } from '@verified-reviews/core/view'
 import type { ReactElement } from 'react'
 import { type ReviewsErrorHandler, reportError, resolveClient } from '../internal/data.ts'
 import { JsonLdScript, type JsonLdScriptAttributes } from '../internal/JsonLdScript.tsx'
-import { structuredDataFilters } from '../internal/structured-data-filters.ts'
 
 /**
  * Props of {@link ReviewsJsonLd} built from data the page already fetched: the options of the core's
@@ -61,13 +60,16 @@ async function fromApi(props: ReviewsJsonLdApiProps): Promise<ReactElement | nul
   const { productId, filters, reviewsLimit, client, onError, id, nonce, source: _source, ...options } = props
   try {
     const vr = await resolveClient(client)
-    const data = await vr.products.structuredData.get({
-      product_variation_id: productId,
-      canonical_url: options.url,
-      filters: filters ?? structuredDataFilters(options.reviewSummaryAuthor),
-      ...(reviewsLimit === undefined ? {} : { reviews_limit: reviewsLimit }),
-    })
-    return <JsonLdScript data={fromStructuredData(data, options)} id={id} nonce={nonce} />
+    const node = await structuredDataJsonLd(
+      vr,
+      {
+        product_variation_id: productId,
+        ...(filters === undefined ? {} : { filters }),
+        ...(reviewsLimit === undefined ? {} : { reviews_limit: reviewsLimit }),
+      },
+      options,
+    )
+    return <JsonLdScript data={node} id={id} nonce={nonce} />
   } catch (error) {
     reportError(error, 'ReviewsJsonLd', onError)
     return null

@@ -25,15 +25,15 @@ async function reviewCalls(operation = 'products.reviews.list'): Promise<number>
 
 describe('productView on a page rendered on demand', () => {
   it('signs the cursors it hands to the page’s links with the key of the shared client', async () => {
-    const first = await productView('SKU-001', newest, 5, false)
+    const first = await productView(['SKU-001'], newest, 5, false)
     const scope = { kind: 'product', id: 'SKU-001', sort: 'newest', rates: [], limit: 5 } as const
     expect(first.nextCursor).toMatch(/^s1\./)
     expect(await cursorSigner(sharedClient()).open(scope, first.nextCursor)).toMatch(/.+/)
   })
 
   it('goes on from a vr_cursor it signed', async () => {
-    const first = await productView('SKU-001', newest, 5, false)
-    const second = await productView('SKU-001', { ...newest, cursor: first.nextCursor }, 5, false)
+    const first = await productView(['SKU-001'], newest, 5, false)
+    const second = await productView(['SKU-001'], { ...newest, cursor: first.nextCursor }, 5, false)
     expect(second.cursor).toBe(first.nextCursor)
     expect(second.data.map((review) => review.review_id)).not.toEqual(
       first.data.map((review) => review.review_id),
@@ -48,15 +48,15 @@ describe('productView on a page rendered on demand', () => {
       limit: 5,
     })
     const before = await reviewCalls()
-    const shown = await productView('SKU-001', { ...newest, cursor: api.nextCursor }, 5, false)
+    const shown = await productView(['SKU-001'], { ...newest, cursor: api.nextCursor }, 5, false)
     expect(shown.cursor).toBeUndefined()
     expect(shown.data.map((review) => review.review_id)).toEqual(api.data.map((review) => review.review_id))
     expect(await reviewCalls()).toBe(before + 1)
   })
 
   it('shows the first page for a signed vr_cursor moved to another page size', async () => {
-    const first = await productView('SKU-001', newest, 5, false)
-    const moved = await productView('SKU-001', { ...newest, cursor: first.nextCursor }, 6, false)
+    const first = await productView(['SKU-001'], newest, 5, false)
+    const moved = await productView(['SKU-001'], { ...newest, cursor: first.nextCursor }, 6, false)
     expect(moved.cursor).toBeUndefined()
   })
 })

@@ -2,7 +2,6 @@ import { VerifiedReviewsError } from '../../errors.ts'
 import type { ProductSummary } from '../../types/published.ts'
 import { type BuildData, type PrefetchOptions, prefetchBuildData } from '../prefetch/build-data.ts'
 import { sharedPromise } from '../single-flight.ts'
-import { productFirstPage } from './first-page.ts'
 import {
   createLocalCatalog,
   type LocalCatalogOptions,
@@ -38,7 +37,7 @@ export interface ReviewsCatalogOptions extends LocalCatalogOptions {
  *
  * @example
  * const catalog = createReviewsCatalog({ client: createClient(), productIds: ['SKU-1', 'SKU-2'] })
- * const page = await catalog.productPage('SKU-1', { limit: 10, signer: cursorSigner(client) })
+ * const view = await loadProductView({ source: buildDataSource(catalog), ids: ['SKU-1'], … }) // core/view
  * console.log(describePrefetchReport(await catalog.report())) // … (reviews of 2 named products) …
  */
 export function createReviewsCatalog(options: ReviewsCatalogOptions): ReviewsCatalog {
@@ -75,8 +74,6 @@ function sharedCatalog(options: ReviewsCatalogOptions, sharing: CatalogSharing):
     summaries: async (productIds) => summariesOf(productIds ?? (await data()).productIds),
     ratings: async (productIds) => ratingsOf(await summariesOf(productIds)),
     reviews: reviewsOf,
-    productPage: (productId, page) =>
-      productFirstPage(productId, page, { summaries: summariesOf, reviews: reviewsOf }),
     async report() {
       const built = await data()
       if (built.report === undefined) throw new VerifiedReviewsError('the build data carries no report')

@@ -1,10 +1,8 @@
 import type { ProductReview, ProductSummary, RatingCounts } from '../../types/published.ts'
-import type { CursorSigner } from '../endpoint/signed-cursor.ts'
 import { sharedPromise, singleFlight } from '../single-flight.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
 import type { ProductReviewsSyncReport } from '../sync/sync-reviews.ts'
-import { type ProductFirstPage, productFirstPage } from './first-page.ts'
 import { planReviews, REVIEW_PAGE, type ReviewsPlan, reviewCount, totalReviews } from './plan.ts'
 import type { PrefetchProgress, PrefetchReport } from './progress.ts'
 import { type FetchedReviews, fetchReviews, type ReviewPagesClient } from './reviews.ts'
@@ -33,8 +31,8 @@ export interface CatalogRating extends RatingCounts {
  * The review data of a build, fetched in bulk once and shared by every page: the product summaries
  * (one walk of `products.list`, 200 per page, or 200 named products per call), the ratings taken from
  * them (no call), the reviews (the sync of the account, 200 per page, or the named products' reviews,
- * whichever the summaries' review counts say is cheaper) and the first page of a product's reviews as
- * the review components show it. Concurrent callers share one fetch.
+ * whichever the summaries' review counts say is cheaper): the review components' source at build time
+ * (`buildDataSource` of `@verified-reviews/core/view`). Concurrent callers share one fetch.
  */
 export interface ReviewsCatalog {
   /**
@@ -49,14 +47,6 @@ export interface ReviewsCatalog {
   ratings(productIds: readonly string[]): Promise<Map<string, CatalogRating>>
   /** The reviews of a product, newest published first (fetches the reviews on first use). */
   reviews(productId: string): Promise<ProductReview[]>
-  /**
-   * The first page of a product's reviews (or of the variations of a group, shown together), newest
-   * first, with its combined summary and the signed cursor the API goes on from.
-   */
-  productPage(
-    productId: string | readonly string[],
-    options: { limit: number; signer: CursorSigner },
-  ): Promise<ProductFirstPage>
   /** What the fetch did: the closing line of a build (`describePrefetchReport`). Fetches the reviews. */
   report(): Promise<PrefetchReport>
   /** The report of the sync, once reviews are fetched; undefined when they were the named products'. */
@@ -257,12 +247,6 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
         : summariesOf(productIds),
     ratings: async (productIds) => ratingsOf(await summariesOf(productIds)),
     reviews: reviewsOf,
-    async productPage(productId, page) {
-      return productFirstPage(productId, page, {
-        summaries: summariesOf,
-        reviews: reviewsOf,
-      })
-    },
     report,
     syncReport: async () => (await fetched()).reviews.sync,
     calls: () => ({ ...calls }),

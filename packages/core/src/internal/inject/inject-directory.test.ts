@@ -30,7 +30,6 @@ const catalog: ReviewsCatalog = {
       ]),
     ),
   summaries: async () => new Map(),
-  productPage: async () => ({ summary: undefined, reviews: [], nextCursor: undefined }),
   report: async () => ({
     mode: 'named',
     reviews: 0,
