@@ -13,11 +13,11 @@ import {
   ValidationError,
 } from '@verified-reviews/core'
 import { createReviewsHandler } from '@verified-reviews/core/endpoint'
+import { otherParams, parseReviewView, viewQuery } from '@verified-reviews/core/internal'
 import { mergeJsonLd } from '@verified-reviews/core/jsonld'
 import { fromLegacyReviewsParams } from '@verified-reviews/core/migration'
 import { prefetchBuildData } from '@verified-reviews/core/prefetch'
 import { createJsonFileReviewStore } from '@verified-reviews/core/sync'
-import { otherParams, parseReviewView, viewQuery } from '@verified-reviews/core/view'
 import { ProductReviewsView } from '@verified-reviews/react'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'

@@ -33,4 +33,3 @@ export {
   toResponse,
 } from './internal/endpoint/reviews-endpoint.ts'
 export { type CursorScope, type CursorSigner, cursorSigner } from './internal/endpoint/signed-cursor.ts'
-export { type SignedViewPage, signedViewPage } from './internal/view/view-page.ts'

@@ -1,6 +1,6 @@
 import { cursorSigner } from '@verified-reviews/core/endpoint'
+import { buildDataSource, loadProductView, variationIds } from '@verified-reviews/core/internal'
 import type { ReviewsCatalog } from '@verified-reviews/core/prefetch'
-import { buildDataSource, loadProductView, variationIds } from '@verified-reviews/core/view'
 import {
   BrandReviews as BrandReviewsFromApi,
   ProductRating as ProductRatingFromApi,

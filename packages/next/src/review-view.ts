@@ -5,7 +5,7 @@ import {
   type SearchParamsRecord,
   variationIds,
   viewQuery,
-} from '@verified-reviews/core/view'
+} from '@verified-reviews/core/internal'
 import { reviewsClient } from './clients.ts'
 
 /**

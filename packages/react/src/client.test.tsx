@@ -3,7 +3,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ProductReview } from '@verified-reviews/core'
 import { getTextFormatter } from '@verified-reviews/core/i18n'
-import { DEFAULT_MEDIA_WIDTHS } from '@verified-reviews/core/view'
+import { DEFAULT_MEDIA_WIDTHS } from '@verified-reviews/core/internal'
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { SWRConfig } from 'swr'

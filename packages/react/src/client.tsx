@@ -2,7 +2,7 @@
 
 import type { ReviewRate } from '@verified-reviews/core'
 import type { ReviewsEndpointBody } from '@verified-reviews/core/endpoint'
-import type { Locale, Messages } from '@verified-reviews/core/i18n'
+import type { Locale, Messages, TextFormatter } from '@verified-reviews/core/i18n'
 import {
   createTextFormatter,
   DEFAULT_MEDIA_WIDTHS,
@@ -12,10 +12,9 @@ import {
   type ReviewSort,
   type ReviewView,
   sameRates,
-  type TextFormatter,
   viewHref,
   viewQuery,
-} from '@verified-reviews/core/view'
+} from '@verified-reviews/core/internal'
 import { type MouseEvent, type ReactElement, useEffect, useMemo, useRef, useState } from 'react'
 import useSWRInfinite from 'swr/infinite'
 import { navigate } from './internal/navigate.ts'

@@ -4,7 +4,7 @@ export {
   type ReviewSort,
   type SearchParamsRecord,
   sortFields as reviewSortParams,
-} from '@verified-reviews/core/view'
+} from '@verified-reviews/core/internal'
 export { BrandRating, type BrandRatingProps } from './components/BrandRating.tsx'
 export { BrandReviews, type BrandReviewsProps } from './components/BrandReviews.tsx'
 export { BrandReviewsView, type BrandReviewsViewProps } from './components/BrandReviewsView.tsx'

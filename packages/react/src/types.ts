@@ -1,4 +1,4 @@
-import type { HeadingLevel, MediaWidths, SearchParamsRecord } from '@verified-reviews/core/view'
+import type { HeadingLevel, MediaWidths, SearchParamsRecord } from '@verified-reviews/core/internal'
 
 export type { HeadingLevel }
 

@@ -6,12 +6,8 @@
  * @module
  */
 
-export {
-  DEFAULT_MEDIA_WIDTHS,
-  type HeadingLevel,
-  type MediaWidths,
-  type ReviewData,
-} from '@verified-reviews/core/view'
+export type { ReviewData } from '@verified-reviews/core/internal'
+export { DEFAULT_MEDIA_WIDTHS, type HeadingLevel, type MediaWidths } from '@verified-reviews/core/internal'
 export { default as BrandRating } from './BrandRating.astro'
 export { default as BrandReviews } from './BrandReviews.astro'
 export { default as ProductReviews } from './ProductReviews.astro'

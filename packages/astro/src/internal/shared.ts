@@ -7,6 +7,7 @@ import {
 } from '@verified-reviews/core'
 import { createMemoryCache } from '@verified-reviews/core/cache'
 import type { Locale } from '@verified-reviews/core/i18n'
+import type { TrailingSlash } from '@verified-reviews/core/inject'
 import {
   type BuildProblem,
   type BuildSettingNames,
@@ -15,7 +16,6 @@ import {
   type ReviewsCatalog,
 } from '@verified-reviews/core/prefetch'
 import { createJsonFileReviewStore, createMemoryReviewStore } from '@verified-reviews/core/sync'
-import type { TrailingSlash } from '@verified-reviews/core/view'
 import type { AstroIntegrationLogger } from 'astro'
 import { type BuildCalls, countingFetch, emptyCalls } from './build-report.ts'
 

@@ -1,5 +1,5 @@
 import type { VerifiedReviewsClient } from '@verified-reviews/core'
-import { checkLimit, DEFAULT_REVIEWS_LIMIT, loadBrandView } from '@verified-reviews/core/view'
+import { checkLimit, DEFAULT_REVIEWS_LIMIT, loadBrandView } from '@verified-reviews/core/internal'
 import type { ReactElement } from 'react'
 import {
   type ReviewsErrorHandler,

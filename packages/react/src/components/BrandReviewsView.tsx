@@ -1,6 +1,6 @@
 import type { BrandRating as BrandRatingData, BrandReview } from '@verified-reviews/core'
 import { getTextFormatter } from '@verified-reviews/core/i18n'
-import { emptyBrandRating, otherParams, pageHrefs, parseReviewView } from '@verified-reviews/core/view'
+import { emptyBrandRating, otherParams, pageHrefs, parseReviewView } from '@verified-reviews/core/internal'
 import type { ReactElement } from 'react'
 import { ReviewLinks } from '../internal/ReviewLinks.tsx'
 import type { ReviewPageProps } from '../types.ts'

@@ -6,7 +6,7 @@ import {
   loadProductView,
   structuredDataJsonLd,
   variationIds,
-} from '@verified-reviews/core/view'
+} from '@verified-reviews/core/internal'
 import type { ReactElement } from 'react'
 import {
   type ReviewsErrorHandler,

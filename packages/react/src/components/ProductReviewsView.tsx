@@ -1,12 +1,6 @@
 import type { ProductReview, ProductSummary } from '@verified-reviews/core'
 import { getTextFormatter, type Locale } from '@verified-reviews/core/i18n'
 import {
-  buildProductJsonLd,
-  type ProductFacts,
-  type ProductGroupFacts,
-  type ProductJsonLd,
-} from '@verified-reviews/core/jsonld'
-import {
   checkLimit,
   DEFAULT_MEDIA_WIDTHS,
   DEFAULT_REVIEWS_LIMIT,
@@ -17,7 +11,13 @@ import {
   rateLinks,
   subLevel,
   variationIds,
-} from '@verified-reviews/core/view'
+} from '@verified-reviews/core/internal'
+import {
+  buildProductJsonLd,
+  type ProductFacts,
+  type ProductGroupFacts,
+  type ProductJsonLd,
+} from '@verified-reviews/core/jsonld'
 import type { ReactElement } from 'react'
 import { MoreReviews } from '../client.tsx'
 import { warnOnce } from '../internal/data.ts'

@@ -1,5 +1,5 @@
 import { getTextFormatter } from '@verified-reviews/core/i18n'
-import { classNames, countOrZero } from '@verified-reviews/core/view'
+import { classNames, countOrZero } from '@verified-reviews/core/internal'
 import { Stars } from '../internal/Stars.tsx'
 
 /** Props of {@link RatingBadge}. */

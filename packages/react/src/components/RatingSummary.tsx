@@ -11,7 +11,7 @@ import {
   type HeadingLevel,
   ratingCriteria,
   subLevel,
-} from '@verified-reviews/core/view'
+} from '@verified-reviews/core/internal'
 import { Heading } from '../internal/Heading.tsx'
 import { Histogram } from '../internal/Histogram.tsx'
 import { Overview } from '../internal/Overview.tsx'

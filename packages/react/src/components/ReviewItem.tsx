@@ -1,11 +1,11 @@
 import { getTextFormatter } from '@verified-reviews/core/i18n'
+import type { ReviewData } from '@verified-reviews/core/internal'
 import {
   DEFAULT_MEDIA_WIDTHS,
   DEFAULT_THUMBNAIL_SIZE,
   type HeadingLevel,
   type MediaWidths,
-  type ReviewData,
-} from '@verified-reviews/core/view'
+} from '@verified-reviews/core/internal'
 import { Review } from '../internal/Review.tsx'
 
 export { DEFAULT_MEDIA_WIDTHS, type MediaWidths, type ReviewData }

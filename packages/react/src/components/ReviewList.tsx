@@ -1,13 +1,13 @@
 import { getTextFormatter } from '@verified-reviews/core/i18n'
+import type { ReviewData } from '@verified-reviews/core/internal'
 import {
   classNames,
   DEFAULT_MEDIA_WIDTHS,
   type HeadingLevel,
   type MediaWidths,
   REVIEWS_PROVIDER,
-  type ReviewData,
   subLevel,
-} from '@verified-reviews/core/view'
+} from '@verified-reviews/core/internal'
 import type { ReactElement, ReactNode } from 'react'
 import { Heading } from '../internal/Heading.tsx'
 import { reviewListItems } from '../internal/Review.tsx'

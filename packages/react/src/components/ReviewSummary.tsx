@@ -1,6 +1,6 @@
 import type { ReviewSummary as ReviewSummaryData } from '@verified-reviews/core'
 import { getTextFormatter } from '@verified-reviews/core/i18n'
-import type { HeadingLevel } from '@verified-reviews/core/view'
+import type { HeadingLevel } from '@verified-reviews/core/internal'
 import { Heading } from '../internal/Heading.tsx'
 import { richMessage } from '../internal/rich.tsx'
 

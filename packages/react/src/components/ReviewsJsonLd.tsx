@@ -1,10 +1,10 @@
 import type { StructuredDataFilter, VerifiedReviewsClient } from '@verified-reviews/core'
+import { structuredDataJsonLd } from '@verified-reviews/core/internal'
 import {
   buildProductJsonLd,
   type ProductJsonLdOptions,
   type StructuredDataJsonLdOptions,
 } from '@verified-reviews/core/jsonld'
-import { structuredDataJsonLd } from '@verified-reviews/core/view'
 import type { ReactElement } from 'react'
 import { type ReviewsErrorHandler, reportError, resolveClient } from '../internal/data.ts'
 import { JsonLdScript, type JsonLdScriptAttributes } from '../internal/JsonLdScript.tsx'

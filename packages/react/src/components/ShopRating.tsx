@@ -1,6 +1,6 @@
 import type { BrandRating as BrandRatingData } from '@verified-reviews/core'
 import { getTextFormatter } from '@verified-reviews/core/i18n'
-import type { HeadingLevel } from '@verified-reviews/core/view'
+import type { HeadingLevel } from '@verified-reviews/core/internal'
 import { RatingPeriods } from '../internal/RatingPeriods.tsx'
 
 /** Props of {@link ShopRating}. */

@@ -1,4 +1,4 @@
-import type { HeadingLevel } from '@verified-reviews/core/view'
+import type { HeadingLevel } from '@verified-reviews/core/internal'
 import type { ReactNode } from 'react'
 
 export function Heading(props: { level: HeadingLevel; className: string; children: ReactNode }) {

@@ -1,5 +1,6 @@
 import type { RatingCounts, ReviewRate } from '@verified-reviews/core'
-import { histogramRows, type TextFormatter } from '@verified-reviews/core/view'
+import type { TextFormatter } from '@verified-reviews/core/i18n'
+import { histogramRows } from '@verified-reviews/core/internal'
 
 export interface HistogramProps {
   counts: RatingCounts

@@ -1,4 +1,4 @@
-import type { TextFormatter } from '@verified-reviews/core/view'
+import type { TextFormatter } from '@verified-reviews/core/i18n'
 import { StarRating } from '../components/StarRating.tsx'
 
 /**

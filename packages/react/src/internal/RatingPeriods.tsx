@@ -1,12 +1,12 @@
 import type { BrandRating } from '@verified-reviews/core'
+import type { TextFormatter } from '@verified-reviews/core/i18n'
 import {
   classNames,
   countOrZero,
   type HeadingLevel,
   ratingPeriods,
   subLevel,
-  type TextFormatter,
-} from '@verified-reviews/core/view'
+} from '@verified-reviews/core/internal'
 import { Heading } from './Heading.tsx'
 import { Histogram } from './Histogram.tsx'
 import { Overview } from './Overview.tsx'

@@ -1,9 +1,10 @@
 import type { Media, ReviewExtra } from '@verified-reviews/core'
+import type { TextFormatter } from '@verified-reviews/core/i18n'
+import type { ReviewData } from '@verified-reviews/core/internal'
 import {
   DEFAULT_THUMBNAIL_SIZE,
   type HeadingLevel,
   type MediaWidths,
-  type ReviewData,
   type ReviewReply,
   reviewAuthor,
   reviewCriteria,
@@ -11,8 +12,7 @@ import {
   reviewImages,
   reviewReplies,
   reviewSource,
-  type TextFormatter,
-} from '@verified-reviews/core/view'
+} from '@verified-reviews/core/internal'
 import type { ReactElement } from 'react'
 import { Heading } from './Heading.tsx'
 import { richMessage } from './rich.tsx'

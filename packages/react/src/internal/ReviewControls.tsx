@@ -1,9 +1,5 @@
-import {
-  type ReviewControlOption,
-  type ReviewView,
-  reviewControls,
-  type TextFormatter,
-} from '@verified-reviews/core/view'
+import type { TextFormatter } from '@verified-reviews/core/i18n'
+import { type ReviewControlOption, type ReviewView, reviewControls } from '@verified-reviews/core/internal'
 import type { MouseEvent } from 'react'
 
 /** Props of {@link ReviewControls}. */

@@ -1,4 +1,5 @@
-import { type ReviewView, type TextFormatter, viewHref } from '@verified-reviews/core/view'
+import type { TextFormatter } from '@verified-reviews/core/i18n'
+import { type ReviewView, viewHref } from '@verified-reviews/core/internal'
 import type { ReactElement } from 'react'
 import { ReviewControls } from './ReviewControls.tsx'
 import { ReviewPager } from './ReviewPager.tsx'

@@ -1,4 +1,5 @@
-import { pageHref, type TextFormatter } from '@verified-reviews/core/view'
+import type { TextFormatter } from '@verified-reviews/core/i18n'
+import { pageHref } from '@verified-reviews/core/internal'
 import type { MouseEvent, ReactElement } from 'react'
 
 /** Props of {@link ReviewPager}. */

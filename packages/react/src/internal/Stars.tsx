@@ -1,4 +1,5 @@
-import { STARS_SVG, starRating, type TextFormatter } from '@verified-reviews/core/view'
+import type { TextFormatter } from '@verified-reviews/core/i18n'
+import { STARS_SVG, starRating } from '@verified-reviews/core/internal'
 
 /** `StarRating` with its texts given, so the island can draw stars without the message catalogue. */
 export function Stars(props: {

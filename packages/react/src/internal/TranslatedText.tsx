@@ -1,5 +1,6 @@
 import type { Translations } from '@verified-reviews/core'
-import { type TextFormatter, translatedText } from '@verified-reviews/core/view'
+import type { TextFormatter } from '@verified-reviews/core/i18n'
+import { translatedText } from '@verified-reviews/core/internal'
 
 export interface TranslatedTextProps {
   /** BEM block of the parent: classes are `${block}__content`, `__translation-note`, `__original`. */

@@ -1,5 +1,5 @@
 import type { VerifiedReviewsClient } from '@verified-reviews/core'
-import type { SearchParamsRecord } from '@verified-reviews/core/view'
+import type { SearchParamsRecord } from '@verified-reviews/core/internal'
 
 /** What a data component passes to its `onError` with the error. */
 export interface ReviewsErrorContext {

@@ -1,5 +1,5 @@
-import type { MessageKey } from '@verified-reviews/core/i18n'
-import { messageParts, type TextFormatter } from '@verified-reviews/core/view'
+import type { MessageKey, TextFormatter } from '@verified-reviews/core/i18n'
+import { messageParts } from '@verified-reviews/core/internal'
 import { Fragment, type ReactNode } from 'react'
 
 /**

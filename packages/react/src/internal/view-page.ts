@@ -6,7 +6,7 @@ import {
   type ReviewView,
   type SearchParamsRecord,
   viewQuery,
-} from '@verified-reviews/core/view'
+} from '@verified-reviews/core/internal'
 
 type SearchParams = URLSearchParams | SearchParamsRecord | undefined
 

@@ -1,5 +1,5 @@
 import { cursorSigner } from '@verified-reviews/core/endpoint'
-import type { ReviewView } from '@verified-reviews/core/view'
+import type { ReviewView } from '@verified-reviews/core/internal'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import { sharedClient, startRun } from '../../internal/shared.ts'

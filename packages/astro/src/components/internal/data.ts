@@ -9,7 +9,7 @@ import {
   loadProductView,
   type ProductView,
   type ReviewView,
-} from '@verified-reviews/core/view'
+} from '@verified-reviews/core/internal'
 import { buildWithoutReviewData, reviewDataFailed } from '../../internal/build-check.ts'
 import { shared, sharedCatalog, sharedClient } from '../../internal/shared.ts'
 

@@ -1,4 +1,4 @@
-import { pageUrl } from '@verified-reviews/core/view'
+import { pageUrl } from '@verified-reviews/core/internal'
 import { shared } from '../../internal/shared.ts'
 
 /**

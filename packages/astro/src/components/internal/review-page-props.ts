@@ -1,4 +1,4 @@
-import type { HeadingLevel, MediaWidths } from '@verified-reviews/core/view'
+import type { HeadingLevel, MediaWidths } from '@verified-reviews/core/internal'
 
 /** The props `ProductReviews` and `BrandReviews` share: a page of reviews with its links. */
 export interface ReviewPageProps {

@@ -37,7 +37,7 @@ export interface ReviewsCatalogOptions extends LocalCatalogOptions {
  *
  * @example
  * const catalog = createReviewsCatalog({ client: createClient(), productIds: ['SKU-1', 'SKU-2'] })
- * const view = await loadProductView({ source: buildDataSource(catalog), ids: ['SKU-1'], … }) // core/view
+ * const view = await loadProductView({ source: buildDataSource(catalog), ids: ['SKU-1'], … }) // core/internal
  * console.log(describePrefetchReport(await catalog.report())) // … (reviews of 2 named products) …
  */
 export function createReviewsCatalog(options: ReviewsCatalogOptions): ReviewsCatalog {

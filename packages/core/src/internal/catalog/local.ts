@@ -32,7 +32,7 @@ export interface CatalogRating extends RatingCounts {
  * (one walk of `products.list`, 200 per page, or 200 named products per call), the ratings taken from
  * them (no call), the reviews (the sync of the account, 200 per page, or the named products' reviews,
  * whichever the summaries' review counts say is cheaper): the review components' source at build time
- * (`buildDataSource` of `@verified-reviews/core/view`). Concurrent callers share one fetch.
+ * (`buildDataSource` of the internal entry `@verified-reviews/core/internal`). Concurrent callers share one fetch.
  */
 export interface ReviewsCatalog {
   /**

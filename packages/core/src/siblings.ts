@@ -1,22 +1,23 @@
 /**
- * `@verified-reviews/core/view`: what the React and Astro review components compute before they render,
- * with no framework and no message catalogue, so both packages render the same markup from the same logic
- * and the "more reviews" island can run it in the browser; `loadProductView` loads a product's view from
- * a source the package chooses (the API, or the build's data). Holds no credentials.
+ * `@verified-reviews/core/internal`: for `@verified-reviews/react`, `/next` and `/astro` only, **not
+ * part of the public API**: its names change in any release, outside semver. It is what the review
+ * components compute before they render, with no framework and no message catalogue, so both
+ * component packages render the same markup from the same logic and the "more reviews" island can run
+ * it in the browser; `loadProductView` loads a product's view from a source the package chooses (the
+ * API, or the build's data). Holds no credentials.
  *
  * @module
+ * @internal
  */
 
-export { createTextFormatter, type TextFormatter } from './internal/i18n/text-formatter.ts'
+export { createTextFormatter } from './internal/i18n/text-formatter.ts'
 export { type BrandView, loadBrandView } from './internal/view/brand-view.ts'
 export { classNames, type HeadingLevel, subLevel } from './internal/view/heading.ts'
 export { type MessagePart, messageParts } from './internal/view/message-parts.ts'
 export {
   combineProductSummaries,
-  combineRatings,
   newestFirst,
   type ProductSummaryView,
-  type VariationRating,
   variationIds,
 } from './internal/view/product-group.ts'
 export {
@@ -80,5 +81,10 @@ export {
 } from './internal/view/review-query.ts'
 export { STARS_SVG, type StarRatingView, starRating } from './internal/view/stars.ts'
 export { shownTranslation, type TranslatedText, translatedText } from './internal/view/translated-text.ts'
-export { pageHref, pageUrl, type TrailingSlash } from './internal/view/url.ts'
-export { listViewPage, type ViewParams } from './internal/view/view-page.ts'
+export { pageHref, pageUrl } from './internal/view/url.ts'
+export {
+  listViewPage,
+  type SignedViewPage,
+  signedViewPage,
+  type ViewParams,
+} from './internal/view/view-page.ts'
