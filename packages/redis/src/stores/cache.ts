@@ -1,10 +1,5 @@
-import { ValidationError } from '@verified-reviews/core'
-import {
-  type CacheSetOptions,
-  type CacheStore,
-  createMemoryCache,
-  type SharedLock,
-} from '@verified-reviews/core/cache'
+import { type SharedLock, ValidationError } from '@verified-reviews/core'
+import { type CacheSetOptions, type CacheStore, createMemoryCache } from '@verified-reviews/core/cache'
 import { type RedisConnection, runnerOf } from '../connection.ts'
 import { positive } from '../internal/check.ts'
 import { takeLock } from '../internal/lock.ts'
