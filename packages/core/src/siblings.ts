@@ -36,7 +36,6 @@ export {
   histogramRows,
   NO_RATING,
   type RatingCriterion,
-  type RatingPeriod,
   ratingCriteria,
   ratingPeriods,
 } from './internal/view/ratings.ts'
