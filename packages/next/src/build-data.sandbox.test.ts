@@ -36,7 +36,9 @@ describe('getBuildData', () => {
     expect((await readdir(join(distDir, 'verified-reviews'))).sort()).toEqual([
       `next-build-${process.pid}.json`,
       `next-build-${process.pid}.reviews`,
-      'product-reviews.json',
+      'reviews.sqlite',
+      'reviews.sqlite-shm',
+      'reviews.sqlite-wal',
     ])
   })
 

@@ -11,7 +11,7 @@ import {
   prefetchProgressLog,
   type ReviewsCatalog,
 } from '@verified-reviews/core/prefetch'
-import { createJsonFileReviewStore } from '@verified-reviews/core/sync'
+import { createSqliteReviewStore } from '@verified-reviews/core/sync'
 import { freshReviewsClient } from './clients.ts'
 import { buildCheckProblem } from './internal/build-check.ts'
 import { readBuildProducts } from './internal/build-products.ts'
@@ -72,7 +72,7 @@ async function buildOptions() {
   return {
     client: freshReviewsClient(),
     ...(productIds === undefined ? {} : { productIds }),
-    store: createJsonFileReviewStore<ProductReview>(await buildStorePath()),
+    store: createSqliteReviewStore<ProductReview>(await buildStorePath()),
     // `next build` empties the folder: a build naming few products of a large account fetches theirs.
     keptStore: false,
     onProgress: prefetchProgressLog((line) => console.log(`${LOG_PREFIX} ${line}`)),

@@ -16,8 +16,8 @@ function nextDistDir(): string {
   return readEnvironment().distDir ?? '.next'
 }
 
-/** The review store file the build prefetch writes and the revalidate route starts from. */
+/** The review store (an SQLite file) the build prefetch writes and the revalidate route starts from. */
 export async function buildStorePath(distDir?: string): Promise<string> {
   const { join } = await import('node:path')
-  return join(await buildDirectory(distDir), 'product-reviews.json')
+  return join(await buildDirectory(distDir), 'reviews.sqlite')
 }

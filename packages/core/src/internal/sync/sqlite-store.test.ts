@@ -214,6 +214,28 @@ describe('createSqliteReviewStore', () => {
       expect(await open(file).count()).toBe(0)
     })
 
+    it('takes over a JSON file store at its own path, keeping the path', async () => {
+      const json = join(directories.at(-1) as string, 'product-reviews.json')
+      const legacy = createJsonFileReviewStore(json)
+      await legacy.putMany([review('a', 'P1'), review('b', 'P2')], checkpoint('idle', 2))
+      await legacy.putMany([review('c', 'P2')], checkpoint('idle', 3))
+      const store = open(json)
+      expect(await store.count()).toBe(3)
+      expect(await store.getCheckpoint()).toEqual(checkpoint('idle', 3))
+      await expect(access(`${json}.json-store`)).rejects.toThrow()
+      await expect(access(`${json}.journal`)).rejects.toThrow()
+      await store.close()
+      expect(await open(json).count()).toBe(3)
+    })
+
+    it('refuses, leaving it as it is, a file at its path that is neither SQLite nor a JSON file store', async () => {
+      const other = join(directories.at(-1) as string, 'notes.txt')
+      const { readFile, writeFile } = await import('node:fs/promises')
+      await writeFile(other, 'my notes')
+      await expect(open(other).count()).rejects.toThrow(/not a database/)
+      expect(await readFile(other, 'utf8')).toBe('my notes')
+    })
+
     it('starts empty when there is no JSON file to import', async () => {
       const store = open(file, { importJsonFileStore: join(directories.at(-1) as string, 'none.json') })
       expect(await store.count()).toBe(0)
