@@ -34,8 +34,6 @@ describe('getBuildData', () => {
     expect(data?.productIds).toHaveLength(60)
     expect(data?.calls).toEqual({ reviews: 15, summaries: 1 })
     expect((await readdir(join(distDir, 'verified-reviews'))).sort()).toEqual([
-      `next-build-${process.pid}.json`,
-      `next-build-${process.pid}.reviews`,
       'reviews.sqlite',
       'reviews.sqlite-shm',
       'reviews.sqlite-wal',

@@ -1,6 +1,6 @@
 import { VerifiedReviewsError } from '../../errors.ts'
-import { acquireFileLock } from '../prefetch/lock.ts'
 import { syncFolder, writeAtomically } from '../write-atomically.ts'
+import { acquireFileLock } from './file-lock.ts'
 import { type Change, type OutboxRecord, OutboxState } from './state.ts'
 import type { OutboxStore } from './store.ts'
 

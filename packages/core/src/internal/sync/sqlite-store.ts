@@ -325,11 +325,12 @@ function parseRow<T>(row: Record<string, unknown> | undefined): T | undefined {
  * Runs `write` in one transaction that takes the write lock at once (`BEGIN IMMEDIATE`: two processes
  * never both read then both write), committed when it returns and rolled back when it throws.
  */
-export function transaction(db: DatabaseSync, write: () => void): void {
+export function transaction<T>(db: DatabaseSync, write: () => T): T {
   db.exec('BEGIN IMMEDIATE')
   try {
-    write()
+    const result = write()
     db.exec('COMMIT')
+    return result
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK')
     throw error
