@@ -132,7 +132,7 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
       ...(values.site === undefined ? {} : { site: values.site }),
       ...(values.store === undefined
         ? {}
-        : { reviewStore: createSqliteReviewStore<ProductReview>(values.store, { logger }) }),
+        : { reviewStore: createSqliteReviewStore<ProductReview>(values.store) }),
       ...(bar === undefined ? {} : { onProgress: bar.update }),
       logger,
     })

@@ -3,10 +3,10 @@ import { ValidationError } from '../../errors.ts'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
 import { createLocalCatalog, type ReviewsCatalogClient } from '../catalog/local.ts'
 import type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
-import { isJsonObject } from '../json-file.ts'
 import { singleFlight } from '../single-flight.ts'
 import { createSqliteReviewStore, openSqliteFile, transaction } from '../sync/sqlite-store.ts'
 import { newestFirst, type ReviewStore } from '../sync/store.ts'
+import { isObject } from '../validate.ts'
 import { type PrefetchShare, runOnce, runOnceShared } from './run-once.ts'
 
 export type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
@@ -343,7 +343,7 @@ function parseShared(
   } catch {
     value = undefined
   }
-  const problem = !isJsonObject(value)
+  const problem = !isObject(value)
     ? 'it is not JSON'
     : value.format !== FORMAT || value.version !== 1 || value.buildId !== buildId
       ? `it is not the build data of build ${buildId}`
@@ -417,7 +417,7 @@ function dataOf(
     productIds: Object.freeze(file.summaries.map((summary) => summary.product_variation_id)),
     fetchedAt: file.fetchedAt,
     calls: { ...file.calls },
-    report: isJsonObject(file.report) ? (file.report as PrefetchReport) : undefined,
+    report: isObject(file.report) ? (file.report as PrefetchReport) : undefined,
     fetchedHere,
   }
 }
@@ -432,12 +432,10 @@ function buildData(file: BuildDataFile, fetchedHere: boolean): BuildData {
 
 /** What is wrong with the content of a data file in this format, or undefined. */
 function malformed(file: Record<string, unknown>): string | undefined {
-  if (!Array.isArray(file.summaries) || !file.summaries.every(isJsonObject))
-    return 'its summaries are not a list'
-  if (!isJsonObject(file.reviews) || !Object.values(file.reviews).every(Array.isArray)) {
+  if (!Array.isArray(file.summaries) || !file.summaries.every(isObject)) return 'its summaries are not a list'
+  if (!isObject(file.reviews) || !Object.values(file.reviews).every(Array.isArray)) {
     return 'its reviews are not lists by product'
   }
-  if (!isJsonObject(file.calls) || typeof file.fetchedAt !== 'string')
-    return 'its calls or fetchedAt are missing'
+  if (!isObject(file.calls) || typeof file.fetchedAt !== 'string') return 'its calls or fetchedAt are missing'
   return undefined
 }

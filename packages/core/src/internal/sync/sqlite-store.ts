@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { VerifiedReviewsError } from '../../errors.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { sharedPromise } from '../single-flight.ts'
-import { createJsonFileReviewStore } from './json-file-store.ts'
+import { readJsonFileStore } from './json-file-import.ts'
 import { groupOf, newestFirst, type ReviewStore, type SyncCheckpoint, type SyncedReview } from './store.ts'
 
 /** Options of {@link createSqliteReviewStore}. */
@@ -20,18 +20,14 @@ export interface SqliteReviewStoreOptions {
    */
   busyTimeout?: number
   /**
-   * A file of {@link createJsonFileReviewStore} to import once: when this store is empty (no review and
-   * no checkpoint) on first use and that file exists, its reviews and checkpoint are copied in one
-   * transaction (all or nothing, so a crash leaves this store empty and the next open imports again),
-   * then that file and its journal are removed. A store that holds anything never imports; a sync then
-   * goes on from the imported checkpoint, without a full resync.
+   * A file of the JSON file store of earlier versions (`createJsonFileReviewStore`, removed) to import
+   * once: when this store is empty (no review and no checkpoint) on first use and that file exists, its
+   * reviews and checkpoint are copied in one transaction (all or nothing, so a crash leaves this store
+   * empty and the next open imports again), then that file and its journal are removed. A store that
+   * holds anything never imports; a sync then goes on from the imported checkpoint, without a full
+   * resync. A file that is not such a store is refused (the open throws, naming it), and kept.
    */
   importJsonFileStore?: string
-  /**
-   * Where the JSON file store being imported sends its warnings (a corrupt file moved aside).
-   * @default console
-   */
-  logger?: { warn(message: string): void }
 }
 
 /** A {@link ReviewStore} in an SQLite file, with what a file needs besides. */
@@ -147,7 +143,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       }
       const opened = { db, sql }
       const source = inPlace ?? options.importJsonFileStore
-      if (source !== undefined) await importJsonFileStore<R>(opened, source, busyTimeout, options.logger)
+      if (source !== undefined) await importJsonFileStore(opened, source, busyTimeout)
       return opened
     } catch (error) {
       db.close()
@@ -338,17 +334,11 @@ export function transaction<T>(db: DatabaseSync, write: () => T): T {
 }
 
 /**
- * Copies a JSON file store into an empty store, product by product (the JSON file store keeps where
- * each review is in its file, not the review, so memory stays a couple of hundred bytes a review),
- * in one transaction, then removes the JSON file and its journal. Another process importing the same
- * file at the same time is waited for; it finds the store no longer empty and imports nothing.
+ * Copies a JSON file store into an empty store, review by review as they are read (memory stays
+ * flat), in one transaction, then removes the JSON file and its journal. Another process importing the
+ * same file at the same time is waited for; it finds the store no longer empty and imports nothing.
  */
-async function importJsonFileStore<R extends SyncedReview>(
-  { db, sql }: Opened,
-  path: string,
-  busyTimeout: number,
-  logger: { warn(message: string): void } | undefined,
-): Promise<void> {
+async function importJsonFileStore({ db, sql }: Opened, path: string, busyTimeout: number): Promise<void> {
   const { access, rm } = await import('node:fs/promises')
   const exists = (at: string) =>
     access(at).then(
@@ -368,13 +358,9 @@ async function importJsonFileStore<R extends SyncedReview>(
       db.exec('ROLLBACK')
       return
     }
-    const source = createJsonFileReviewStore<R>(path, logger === undefined ? {} : { logger })
-    for (const key of await source.keys()) {
-      for (const review of await source.list(key)) {
-        sql.put.run(review.review_id, groupOf(review), JSON.stringify(review))
-      }
-    }
-    const checkpoint = await source.getCheckpoint()
+    const checkpoint = await readJsonFileStore(path, (review) => {
+      sql.put.run(review.review_id, groupOf(review), JSON.stringify(review))
+    })
     if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
     db.exec('COMMIT')
   } catch (error) {
