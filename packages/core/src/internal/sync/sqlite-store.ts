@@ -241,6 +241,24 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
 }
 
 /**
+ * `node:sqlite`, loaded without the one `ExperimentalWarning: SQLite is an experimental feature` that
+ * Node before 24.15 prints on loading it (a build log's warning line, and nothing the user can act on);
+ * every other warning goes through.
+ */
+async function loadSqlite(): Promise<typeof import('node:sqlite')> {
+  const emitWarning = process.emitWarning
+  process.emitWarning = ((warning: string | Error, ...rest: never[]) => {
+    const message = typeof warning === 'string' ? warning : warning.message
+    if (!message.startsWith('SQLite is an experimental feature')) emitWarning.call(process, warning, ...rest)
+  }) as typeof process.emitWarning
+  try {
+    return await import('node:sqlite')
+  } finally {
+    process.emitWarning = emitWarning
+  }
+}
+
+/**
  * Opens (creating it and its directory when missing) an SQLite file as every user of this package
  * does: WAL (readers never wait, writers of several processes take turns), `synchronous = NORMAL`,
  * pages of 16 KiB, writes waiting up to `busyTimeout` for another process's. `node:sqlite` is loaded
@@ -248,7 +266,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
  */
 export async function openSqliteFile(file: string, busyTimeout: number): Promise<DatabaseSync> {
   const [{ DatabaseSync }, { mkdir }, { dirname }] = await Promise.all([
-    import('node:sqlite'),
+    loadSqlite(),
     import('node:fs/promises'),
     import('node:path'),
   ])
