@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrandReview } from '@verified-reviews/core'
-import { createJsonFileReviewStore, syncProductReviews } from '@verified-reviews/core/sync'
+import { createSqliteReviewStore, syncProductReviews } from '@verified-reviews/core/sync'
 import { createRedisReviewStore } from '@verified-reviews/redis'
 import { describe, expect, it, vi } from 'vitest'
 import { createRevalidateRoute, type RevalidateRouteBody } from '../../packages/next/src/revalidate-route.ts'
@@ -74,7 +74,7 @@ describe('the Next.js revalidate route with a Redis review store', () => {
   it("starts an empty Redis from the build's review store, so that two servers' first calls are incremental", async () => {
     const distDir = await mkdtemp(join(tmpdir(), 'vr-redis-dist-'))
     try {
-      const built = createJsonFileReviewStore(join(distDir, 'verified-reviews', 'product-reviews.json'))
+      const built = createSqliteReviewStore(join(distDir, 'verified-reviews', 'reviews.sqlite'))
       await syncProductReviews({ client: sb.client(), store: built })
       await sb.admin('POST', 'product-reviews', [{ product_variation_id: 'SKU-003' }])
       const answers = await Promise.all([call(server([], distDir)), call(server([], distDir))])

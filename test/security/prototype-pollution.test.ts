@@ -17,7 +17,7 @@ import { otherParams, parseReviewView, viewQuery } from '@verified-reviews/core/
 import { mergeJsonLd } from '@verified-reviews/core/jsonld'
 import { fromLegacyReviewsParams } from '@verified-reviews/core/migration'
 import { prefetchBuildData } from '@verified-reviews/core/prefetch'
-import { createJsonFileReviewStore } from '@verified-reviews/core/sync'
+import { createSqliteReviewStore } from '@verified-reviews/core/sync'
 import { ProductReviewsView } from '@verified-reviews/react'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -418,7 +418,7 @@ describe('names the upstream API controls', () => {
     }
   })
 
-  it('loads a JSON review store whose file carries hostile members and ids', async () => {
+  it('imports a JSON review store whose file carries hostile members and ids', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'vr-pollution-'))
     const path = join(directory, 'store.json')
     const review = (id: string) => JSON.stringify(productReview({ review_id: id, product_variation_id: id }))
@@ -428,9 +428,10 @@ describe('names the upstream API controls', () => {
         `"reviews":[${UPSTREAM_IDS.map(review).join(',')}]}`,
     )
     try {
-      const store = createJsonFileReviewStore(path)
+      const store = createSqliteReviewStore(path)
       for (const id of UPSTREAM_IDS) expect(await store.list(id), id).toHaveLength(1)
       expect(await store.list('toString')).toEqual([])
+      await store.close()
       expectNoPollution()
     } finally {
       await rm(directory, { recursive: true, force: true })

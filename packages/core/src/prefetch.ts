@@ -2,7 +2,7 @@
  * `@verified-reviews/core/prefetch`: the review data of a static build, fetched once and shared by
  * every page and every build worker. {@link createReviewsCatalog} is the one catalog of a build
  * (summaries, ratings, reviews), fetched in this process or
- * shared by the processes of the build (a lock file, or a share across machines);
+ * shared by the processes of the build (an SQLite file, or a share across machines);
  * {@link prefetchBuildData} gives its data as a whole. A build of N product pages costs
  * ceil(reviews / 200) + ceil(N / 200) API calls instead of N or 3N, and fewer when the build names its
  * products and their reviews cost fewer calls than the sync of every review. {@link checkBuildCredentials}
@@ -41,10 +41,10 @@ export {
   checkBuildCredentials,
   describeBuildProblem,
 } from './internal/prefetch/build-problem.ts'
-export type { PrefetchShare } from './internal/prefetch/lock.ts'
 export {
   describePrefetchProgress,
   describePrefetchReport,
   type PrefetchProgressLogOptions,
   prefetchProgressLog,
 } from './internal/prefetch/progress-log.ts'
+export type { PrefetchShare } from './internal/prefetch/run-once.ts'

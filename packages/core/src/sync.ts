@@ -12,10 +12,6 @@ export type {
   SyncRequestOptions,
   SyncRunOptions,
 } from './internal/sync/engine.ts'
-export {
-  createJsonFileReviewStore,
-  type JsonFileReviewStoreOptions,
-} from './internal/sync/json-file-store.ts'
 export { createMemoryReviewStore } from './internal/sync/memory-store.ts'
 export { observePages, type PagedLister } from './internal/sync/observed-pages.ts'
 export {

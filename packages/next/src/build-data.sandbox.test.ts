@@ -35,9 +35,9 @@ describe('getBuildData', () => {
     expect(data?.productIds).toHaveLength(60)
     expect(data?.calls).toEqual({ reviews: 15, summaries: 1 })
     expect((await readdir(join(distDir, 'verified-reviews'))).sort()).toEqual([
-      `next-build-${process.pid}.json`,
-      `next-build-${process.pid}.reviews`,
-      'product-reviews.json',
+      'reviews.sqlite',
+      'reviews.sqlite-shm',
+      'reviews.sqlite-wal',
     ])
   })
 

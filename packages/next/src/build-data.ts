@@ -11,12 +11,11 @@ import {
   prefetchProgressLog,
   type ReviewsCatalog,
 } from '@verified-reviews/core/prefetch'
-import { createJsonFileReviewStore } from '@verified-reviews/core/sync'
 import { freshReviewsClient } from './clients.ts'
 import { buildCheckProblem } from './internal/build-check.ts'
 import { readBuildProducts } from './internal/build-products.ts'
 import { LOG_PREFIX } from './internal/log-prefix.ts'
-import { buildDirectory, buildStorePath } from './internal/paths.ts'
+import { buildDirectory } from './internal/paths.ts'
 import { isBuildPhase } from './internal/phase.ts'
 
 export type { BuildData } from '@verified-reviews/core/prefetch'
@@ -44,8 +43,9 @@ function buildId(): string {
  * worker: the product summaries (200 per call) and one review sync (200 reviews per call), so a build of
  * N product pages costs ceil(reviews / 200) + ceil(N / 200) calls. When `withVerifiedReviews` names the
  * products the build prerenders (`products`), their reviews alone are fetched (lists of up to 200 ids,
- * 200 reviews per call) whenever that costs fewer calls than the sync. The first worker to ask fetches, under
- * a lock file in `.next/verified-reviews/`; the others wait and read what it wrote. `next build` empties
+ * 200 reviews per call) whenever that costs fewer calls than the sync. The first worker to ask fetches into
+ * the SQLite file `.next/verified-reviews/reviews.sqlite`; the others wait, then each reads a product's
+ * reviews from it when a page asks. `next build` empties
  * that folder when it starts, so every build fetches afresh; the review store it leaves there is where
  * the revalidate route starts from after `next start`.
  *
@@ -70,8 +70,9 @@ async function buildOptions() {
   return {
     client: freshReviewsClient(),
     ...(productIds === undefined ? {} : { productIds }),
-    store: createJsonFileReviewStore<ProductReview>(await buildStorePath()),
-    // `next build` empties the folder: a build naming few products of a large account fetches theirs.
+    // The review store is `reviews.sqlite` in `directory` (`buildStorePath`), where the revalidate
+    // route starts from. `next build` empties the folder: a build naming few products of a large
+    // account fetches theirs.
     keptStore: false,
     onProgress: prefetchProgressLog((line) => console.log(`${LOG_PREFIX} ${line}`)),
     directory: await buildDirectory(),

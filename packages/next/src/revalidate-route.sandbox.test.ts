@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import {
-  createJsonFileReviewStore,
   createMemoryReviewStore,
+  createSqliteReviewStore,
   syncProductReviews,
 } from '@verified-reviews/core/sync'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -55,8 +55,10 @@ async function addReviews(items: Array<Record<string, unknown>>, kind = 'product
 async function withBuildStore(test: (distDir: string, built: string) => Promise<void>): Promise<void> {
   const distDir = await mkdtemp(join(tmpdir(), 'vr-next-dist-'))
   try {
-    const built = join(distDir, 'verified-reviews', 'product-reviews.json')
-    await syncProductReviews({ client: sb.client(), store: createJsonFileReviewStore(built) })
+    const built = join(distDir, 'verified-reviews', 'reviews.sqlite')
+    const store = createSqliteReviewStore(built)
+    await syncProductReviews({ client: sb.client(), store })
+    await store.close()
     await test(distDir, built)
   } finally {
     await rm(distDir, { recursive: true, force: true })

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ProductReview } from '@verified-reviews/core'
 import {
-  createJsonFileReviewStore,
   createMemoryReviewStore,
+  createSqliteReviewStore,
   type ReviewStore,
   type SyncCheckpoint,
 } from '@verified-reviews/core/sync'
@@ -40,8 +40,9 @@ afterEach(async () => {
 
 /** Leaves in `distDir` the review store the build prefetch writes. */
 async function buildStore(): Promise<void> {
-  const store = createJsonFileReviewStore(join(distDir, 'verified-reviews', 'product-reviews.json'))
+  const store = createSqliteReviewStore(join(distDir, 'verified-reviews', 'reviews.sqlite'))
   await store.putMany(BUILT, CHECKPOINT)
+  await store.close()
 }
 
 /** `store`, counting its writes. */

@@ -1,12 +1,12 @@
 import type { ProductReview } from '@verified-reviews/core'
-import { createJsonFileReviewStore, type ReviewStore } from '@verified-reviews/core/sync'
+import { createSqliteReviewStore, type ReviewStore } from '@verified-reviews/core/sync'
 import { buildStorePath } from './internal/paths.ts'
 
 /** Options of {@link seedFromBuild}. */
 export interface SeedFromBuildOptions {
   /**
    * The Next.js build directory, where the build prefetch left its review store
-   * (`<distDir>/verified-reviews/product-reviews.json`).
+   * (`<distDir>/verified-reviews/reviews.sqlite`).
    * @default VERIFIED_REVIEWS_DIST_DIR, else '.next'
    */
   distDir?: string
@@ -17,11 +17,11 @@ const SEED_BATCH = 500
 
 /**
  * `store`, which first copies into itself the review store the build prefetch left in
- * `<distDir>/verified-reviews/product-reviews.json` when it holds no checkpoint yet (the first deployment
+ * `<distDir>/verified-reviews/reviews.sqlite` when it holds no checkpoint yet (the first deployment
  * on a new Redis or database), so that the first revalidation is incremental and revalidates only what
  * changed since the build, as the `'build'` store of one server does. The copy runs once, before the
  * first call of any method; concurrent callers wait for the same copy, and a copy that fails (the store
- * is unreachable) is tried again at the next call. It goes product by product, a few hundred reviews per
+ * is unreachable) is tried again at the next call. It goes a few hundred reviews per
  * write, with the checkpoint in the last write, so an interrupted copy leaves no checkpoint and is done
  * again. Several servers seeding one shared store at once write the same reviews. Without a build store
  * (a build without credentials) nothing is copied, and the first sync is a full one.
@@ -41,18 +41,32 @@ export function seedFromBuild(
   let seeding: Promise<void> | undefined
   const seed = async (): Promise<void> => {
     if ((await store.getCheckpoint()) !== undefined) return
-    const built = createJsonFileReviewStore(await buildStorePath(options.distDir))
-    const checkpoint = await built.getCheckpoint()
-    if (checkpoint === undefined) return
-    let batch: ProductReview[] = []
-    for (const product of await built.keys()) {
-      batch.push(...(await built.list(product)))
-      if (batch.length >= SEED_BATCH) {
-        await store.putMany(batch)
-        batch = []
+    const path = await buildStorePath(options.distDir)
+    const { access } = await import('node:fs/promises')
+    // Opened only when the build left it: opening creates the file.
+    if (
+      !(await access(path).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return
+    const built = createSqliteReviewStore<ProductReview>(path)
+    try {
+      const checkpoint = await built.getCheckpoint()
+      if (checkpoint === undefined) return
+      let batch: ProductReview[] = []
+      for await (const review of built.each()) {
+        batch.push(review)
+        if (batch.length >= SEED_BATCH) {
+          await store.putMany(batch)
+          batch = []
+        }
       }
+      await store.putMany(batch, checkpoint)
+    } finally {
+      await built.close()
     }
-    await store.putMany(batch, checkpoint)
   }
   const ready = (): Promise<void> => {
     seeding ??= seed().catch((error: unknown) => {

@@ -43,12 +43,12 @@ export async function runInjectStep(context: StepContext): Promise<StepResult> {
       progress(`inject: writing ${thousands(products)} pages`)
       await writeProductPages(site, ids)
       progress('inject: first run')
-      first = await runInject(sandbox, site, join(dir, 'store.json'), context.echo)
+      first = await runInject(sandbox, site, join(dir, 'store.sqlite'), context.echo)
       const fresh = newReviews(ids, 300)
       added = new Set(fresh.map((review) => review.product_variation_id))
       await sandbox.addReviews(fresh)
       progress('inject: second run, after 300 new reviews')
-      second = await runInject(sandbox, site, join(dir, 'store.json'), context.echo)
+      second = await runInject(sandbox, site, join(dir, 'store.sqlite'), context.echo)
     } finally {
       await sandbox.close()
     }
@@ -60,7 +60,7 @@ export async function runInjectStep(context: StepContext): Promise<StepResult> {
         limited = await runInject(
           slow,
           join(dir, 'site-limited'),
-          join(dir, 'store-limited.json'),
+          join(dir, 'store-limited.sqlite'),
           context.echo,
         )
       } finally {

@@ -1,13 +1,13 @@
 /**
  * A child of the `sync` step: a full sync of the first `--reviews` reviews of the sandbox in the
- * environment into a memory store (or `--store <file>`, a JSON file store), then prints what it holds
+ * environment into a memory store (or `--store <file>`, an SQLite store), then prints what it holds
  * and the memory it keeps after a full garbage collection (heap and buffers).
  */
 import { parseArgs } from 'node:util'
 import { createClient, type ProductReview } from '@verified-reviews/core'
 import {
-  createJsonFileReviewStore,
   createMemoryReviewStore,
+  createSqliteReviewStore,
   type ReviewLister,
   type SyncPage,
   syncProductReviews,
@@ -24,7 +24,8 @@ function capped(page: SyncPage<ProductReview>, seen: number): SyncPage<ProductRe
     data: page.data,
     nextCursor: page.nextCursor,
     hasNextPage: () => total < wanted && page.hasNextPage(),
-    getNextPage: async () => capped(await page.getNextPage(), total),
+    // `then`, not an async function that would hold this page while the next one arrives.
+    getNextPage: () => page.getNextPage().then((next) => capped(next, total)),
   }
 }
 const lister: ReviewLister<ProductReview> = {
@@ -32,7 +33,7 @@ const lister: ReviewLister<ProductReview> = {
     capped((await client.products.reviews.list(params, options)) as SyncPage<ProductReview>, 0),
 }
 
-const store = values.store === undefined ? createMemoryReviewStore() : createJsonFileReviewStore(values.store)
+const store = values.store === undefined ? createMemoryReviewStore() : createSqliteReviewStore(values.store)
 const report = await syncProductReviews({ client: { products: { reviews: lister } }, store })
 // What the store keeps once the sync is over: the heap and the buffers outside it, after a full collection
 // (the step runs this child with --expose-gc).

@@ -15,7 +15,7 @@ import {
   prefetchProgressLog,
   type ReviewsCatalog,
 } from '@verified-reviews/core/prefetch'
-import { createJsonFileReviewStore, createMemoryReviewStore } from '@verified-reviews/core/sync'
+import { createMemoryReviewStore, createSqliteReviewStore } from '@verified-reviews/core/sync'
 import type { AstroIntegrationLogger } from 'astro'
 import { type BuildCalls, countingFetch, emptyCalls } from './build-report.ts'
 
@@ -147,7 +147,10 @@ export function sharedCatalog(): ReviewsCatalog {
     store:
       state.storeDir === undefined
         ? createMemoryReviewStore<ProductReview>()
-        : createJsonFileReviewStore<ProductReview>(join(state.storeDir, 'product-reviews.json')),
+        : // The JSON file store of earlier versions, imported once: no full resync on upgrading.
+          createSqliteReviewStore<ProductReview>(join(state.storeDir, 'product-reviews.sqlite'), {
+            importJsonFileStore: join(state.storeDir, 'product-reviews.json'),
+          }),
     onProgress: prefetchProgressLog((line) => state.logger?.info(line)),
   })
   return state.catalog

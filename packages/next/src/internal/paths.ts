@@ -16,8 +16,11 @@ function nextDistDir(): string {
   return readEnvironment().distDir ?? '.next'
 }
 
-/** The review store file the build prefetch writes and the revalidate route starts from. */
+/**
+ * The review store the build prefetch writes and the revalidate route starts from: the SQLite file of
+ * `prefetchBuildData` in the build directory.
+ */
 export async function buildStorePath(distDir?: string): Promise<string> {
   const { join } = await import('node:path')
-  return join(await buildDirectory(distDir), 'product-reviews.json')
+  return join(await buildDirectory(distDir), 'reviews.sqlite')
 }

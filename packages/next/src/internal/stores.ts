@@ -1,7 +1,7 @@
 import type { BrandReview, ProductReview } from '@verified-reviews/core'
 import {
-  createJsonFileReviewStore,
   createMemoryReviewStore,
+  createSqliteReviewStore,
   type ReviewStore,
   type SyncedReview,
 } from '@verified-reviews/core/sync'
@@ -11,7 +11,8 @@ import { buildStorePath } from './paths.ts'
 /**
  * Where a sync keeps its reviews: `'build'` (a store that starts from the review store the build
  * prefetch left in `.next/verified-reviews/`, so the first sync after `next start` is incremental),
- * `'memory'` (empty at each start: the first sync walks every review), the path of a JSON file, or any
+ * `'memory'` (empty at each start: the first sync walks every review), the path of an SQLite file (a
+ * JSON store file of an earlier version there is imported once, in place), or any
  * `ReviewStore` (a database or Redis shared by several servers). A file or a `ReviewStore` that holds no
  * sync yet starts from the build's store too (see `seedFromBuild`).
  */
@@ -24,11 +25,11 @@ function isStore<R extends SyncedReview>(value: unknown): value is ReviewStore<R
 }
 
 /**
- * A JSON file store that starts from what the build's store file holds: a copy of the file and its
- * journal in a folder of the system's temporary directory (removed when the process exits), so that
- * the build's files stay as the build left them and the server holds where each review is, not every
- * review (a copy into a memory store peaked at 1 GB for 100,000 reviews). Without a build store the
- * copy starts empty, and the first call makes a full sync.
+ * An SQLite store that starts from what the build's store holds: a copy of its file (and of its WAL,
+ * when the build left one) in a folder of the system's temporary directory (removed when the process
+ * exits), so that the build's files stay as the build left them, and the server reads a product's
+ * reviews through the file's index, holding none in memory. Without a build store the copy starts
+ * empty, and the first call makes a full sync.
  */
 async function fromBuild(distDir: string | undefined): Promise<ReviewStore<ProductReview>> {
   const { copyFile, mkdtemp } = await import('node:fs/promises')
@@ -38,13 +39,14 @@ async function fromBuild(distDir: string | undefined): Promise<ReviewStore<Produ
   const source = await buildStorePath(distDir)
   const dir = await mkdtemp(join(tmpdir(), 'verified-reviews-revalidate-'))
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
-  const copy = join(dir, 'product-reviews.json')
+  const copy = join(dir, 'reviews.sqlite')
   const missing = (error: unknown) => {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
+  // No process of the build writes the file any more: its bytes are a whole database.
   await copyFile(source, copy).catch(missing)
-  await copyFile(`${source}.journal`, `${copy}.journal`).catch(missing)
-  return createJsonFileReviewStore(copy)
+  await copyFile(`${source}-wal`, `${copy}-wal`).catch(missing)
+  return createSqliteReviewStore(copy)
 }
 
 /**
@@ -57,7 +59,7 @@ export async function openProductStore(
 ): Promise<ReviewStore<ProductReview>> {
   if (option === 'build') return fromBuild(distDir)
   if (option === 'memory') return createMemoryReviewStore()
-  const store = isStore<ProductReview>(option) ? option : createJsonFileReviewStore(option)
+  const store = isStore<ProductReview>(option) ? option : createSqliteReviewStore(option)
   return seed ? seedFromBuild(store, distDir === undefined ? {} : { distDir }) : store
 }
 
@@ -65,5 +67,5 @@ export async function openProductStore(
 export function openBrandStore(option: ReviewStoreOption<BrandReview>): ReviewStore<BrandReview> {
   if (isStore<BrandReview>(option)) return option
   if (option === 'build' || option === 'memory') return createMemoryReviewStore<BrandReview>()
-  return createJsonFileReviewStore<BrandReview>(option)
+  return createSqliteReviewStore<BrandReview>(option)
 }

@@ -82,7 +82,7 @@ describe('createRedisPrefetchShare', () => {
     expect((await sb.stats()).operations['products.reviews.list']).toBe(15)
   })
 
-  it('falls back to the lock file of the machine, with one warning, when Redis is down', async () => {
+  it('falls back to the SQLite file of the machine, with one warning, when Redis is down', async () => {
     await redis.kill()
     const warn = vi.fn()
     const data = await prefetchBuildData({
@@ -95,7 +95,11 @@ describe('createRedisPrefetchShare', () => {
     })
     expect(data.reviews('SKU-058')).toHaveLength(681)
     expect(warn).toHaveBeenCalledTimes(1)
-    // The build data the lock file path wrote: its summaries and the reviews file beside them.
-    expect((await readdir(machines[0] as string)).sort()).toEqual(['offline.json', 'offline.reviews'])
+    // The build data of the machine's own file: its reviews, summaries and state.
+    expect((await readdir(machines[0] as string)).sort()).toEqual([
+      'reviews.sqlite',
+      'reviews.sqlite-shm',
+      'reviews.sqlite-wal',
+    ])
   })
 })

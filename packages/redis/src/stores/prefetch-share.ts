@@ -35,7 +35,7 @@ export interface RedisPrefetchShareOptions {
  * lock, and the others read it from Redis. Give them the same `buildId` (a commit or CI build id).
  *
  * While Redis is unavailable, its methods throw `RedisUnavailableError`: the prefetch then falls back to
- * the lock file of each machine, with one warning.
+ * the SQLite file of each machine, with one warning.
  */
 export function createRedisPrefetchShare(
   connection: RedisConnection,

@@ -13,8 +13,8 @@ import {
 /**
  * How the processes of a build share one fetch. Without it the catalog fetches in this process, and
  * every caller of the process shares that fetch (Astro, the injector). With `directory`, the build
- * workers of one machine meet through a lock file there: one fetches and writes the data (`<buildId>.json`
- * and `<buildId>.reviews`), the others wait and read it (Next.js). With `share` too, the processes of
+ * workers of one machine meet through the SQLite file `reviews.sqlite` there: one fetches into it, the
+ * others wait, and each reads a product's reviews from it when a page asks (Next.js). With `share` too, the processes of
  * several machines meet through it (`createRedisPrefetchShare()` of `@verified-reviews/redis`).
  */
 export type CatalogSharing = Pick<
@@ -25,7 +25,7 @@ export type CatalogSharing = Pick<
 /** Options of {@link createReviewsCatalog}. */
 export interface ReviewsCatalogOptions extends LocalCatalogOptions {
   /**
-   * Shares the fetch with the other processes of the build (a lock file, or a share across machines);
+   * Shares the fetch with the other processes of the build (an SQLite file, or a share across machines);
    * `sync: false` does not apply then.
    * @default undefined (this process fetches, once for all its callers)
    */

@@ -78,7 +78,7 @@ describe('verified-reviews inject', () => {
     expect(stderr.text()).toBe('')
   })
 
-  it('syncs without --store into a temporary file store, which it removes at the end', async () => {
+  it('syncs without --store into a temporary SQLite store, which it removes at the end', async () => {
     const scratch = await mkdtemp(join(tmpdir(), 'vr-cli-tmp-'))
     vi.stubEnv('TMPDIR', scratch)
     const seen: string[] = []
@@ -108,7 +108,7 @@ describe('verified-reviews inject', () => {
 
   it("keeps the marked products' reviews in --store, so that a second run asks for what changed in one call", async () => {
     for (let n = 2; n <= 40; n++) await writeProductPage(`p${n}`, `SKU-${String(n).padStart(3, '0')}`)
-    const store = join(dir, '..', `${dir.split(/[\\/]/).pop()}-store.json`)
+    const store = join(dir, '..', `${dir.split(/[\\/]/).pop()}-store.sqlite`)
     const inject = async () => {
       const stdout = output()
       const args = ['inject', dir, '--site', 'https://shop.example/', '--store', store, '--quiet']
@@ -123,8 +123,7 @@ describe('verified-reviews inject', () => {
       expect(second).toContain('0 pages changed, 36 already up to date, 4 without reviews')
       expect(second).toContain('2 API calls (1 review page, 1 summary page)')
     } finally {
-      await rm(store, { force: true })
-      await rm(`${store}.journal`, { force: true })
+      for (const end of ['', '-wal', '-shm']) await rm(`${store}${end}`, { force: true })
     }
   })
 

@@ -4,7 +4,7 @@ import type { ProductReview } from '../../types/published.ts'
 import { environmentClientOptions } from '../default-client.ts'
 import { readEnvironment } from '../environment.ts'
 import { describeReviewsChoice } from '../prefetch/progress-log.ts'
-import { createJsonFileReviewStore } from '../sync/json-file-store.ts'
+import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
 import { type InjectReport, injectProductJsonLd } from './inject-directory.ts'
 import { createProgressBar, type ProgressStream } from './progress-bar.ts'
 
@@ -25,10 +25,11 @@ page has its own ProductGroup node).
 Options:
   --site <url>         base URL of the site, for pages without <link rel="canonical">
   --max-reviews <n>    most reviews marked up per product, 0 for ratings only (default 5)
-  --store <file>       JSON file that keeps the reviews between runs (the sync of the account, or
+  --store <file>       SQLite file that keeps the reviews between runs (the sync of the account, or
                        the marked products' reviews, whichever costs fewer calls): later runs only
                        fetch new reviews, and the products marked since (default: none, every run
-                       fetches every review, kept in a temporary file removed at the end)
+                       fetches every review, kept in a temporary file removed at the end); a JSON
+                       store file of an earlier version there is imported once, in place
   --origin <url>       origin of the API (default VERIFIED_REVIEWS_ORIGIN, else production)
   --syndicated-reviews mark up syndicated reviews too (left out by default: collected on other sites)
   --review-summary-author <name>
@@ -113,7 +114,7 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
   const dryRun = values['dry-run'] === true
   const bar = values.quiet === true || values.json === true ? undefined : createProgressBar(io.stderr)
   const logger = { warn: (message: string) => io.stderr.write(`warning: ${message}\n`) }
-  // Without --store, injectProductJsonLd syncs into a temporary JSON file store, removed at the end.
+  // Without --store, injectProductJsonLd syncs into a temporary SQLite store, removed at the end.
   try {
     const { clientId, clientSecret, origin } = environmentClientOptions(readEnvironment(io.env))
     const client = createClient({
@@ -131,7 +132,7 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
       ...(values.site === undefined ? {} : { site: values.site }),
       ...(values.store === undefined
         ? {}
-        : { reviewStore: createJsonFileReviewStore<ProductReview>(values.store, { logger }) }),
+        : { reviewStore: createSqliteReviewStore<ProductReview>(values.store) }),
       ...(bar === undefined ? {} : { onProgress: bar.update }),
       logger,
     })

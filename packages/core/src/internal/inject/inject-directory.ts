@@ -13,7 +13,7 @@ import type { JsonLdNode } from '../jsonld/merge.ts'
 import { buildProductJsonLd } from '../jsonld/product.ts'
 import type { ProductFacts } from '../jsonld/product-node.ts'
 import type { JsonLdLogger } from '../jsonld/warnings.ts'
-import { createJsonFileReviewStore } from '../sync/json-file-store.ts'
+import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
 import type { ProductReviewsSyncReport } from '../sync/sync-reviews.ts'
 import { combineRatings, newestFirst } from '../view/product-group.ts'
@@ -68,7 +68,7 @@ export interface InjectProductJsonLdOptions {
   catalog?: ReviewsCatalog
   /**
    * Where product reviews are synced, or the marked products' reviews kept when they cost fewer calls
-   * than the sync. A store kept between runs (`createJsonFileReviewStore`) makes every run after the
+   * than the sync. A store kept between runs (`createSqliteReviewStore`) makes every run after the
    * first incremental in both cases: the sync asks only for reviews published since (one call when
    * fewer than 200 arrived); the marked products' reviews are asked for newest first down to the first
    * one held (one call per 200 products held), and only products marked since are fetched in full.
@@ -306,8 +306,12 @@ export async function injectProductJsonLd(options: InjectProductJsonLdOptions): 
   // review's JSON, some 3.5 KB with its translations: a full sync of 100,000 reviews peaks near 610 MiB).
   const scratch = await mkdtemp(join(tmpdir(), 'verified-reviews-inject-'))
   try {
-    const reviewStore = createJsonFileReviewStore<ProductReview>(join(scratch, 'product-reviews.json'))
-    return await injectWith({ ...options, reviewStore })
+    const reviewStore = createSqliteReviewStore<ProductReview>(join(scratch, 'reviews.sqlite'))
+    try {
+      return await injectWith({ ...options, reviewStore })
+    } finally {
+      await reviewStore.close()
+    }
   } finally {
     await rm(scratch, { recursive: true, force: true })
   }

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import type { ProductReview } from '../../types/published.ts'
-import { createJsonFileReviewStore } from '../sync/json-file-store.ts'
+import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
 import { parseHtml } from './html.ts'
 import { type InjectProductJsonLdOptions, injectProductJsonLd } from './inject-directory.ts'
 
@@ -120,7 +120,7 @@ describe('injectProductJsonLd against the sandbox', () => {
       expect(report.changedPages).toBe(54)
       expect(seen).toHaveLength(1)
       expect(seen[0]?.[0]).toMatch(/^verified-reviews-inject-/)
-      expect(seen[0]?.slice(1)).toContain('product-reviews.json')
+      expect(seen[0]?.slice(1)).toContain('reviews.sqlite')
       expect(await readdir(temporary)).toEqual([])
     } finally {
       if (before === undefined) delete process.env.TMPDIR
@@ -197,15 +197,15 @@ describe('injectProductJsonLd against the sandbox', () => {
 
   it('makes one review call on the second run with a kept store, and changes only the page that got a review', async () => {
     await writeSite()
-    const store = join(dir, '..', `${dir.split(/[\\/]/).pop()}-reviews.json`)
+    const store = join(dir, '..', `${dir.split(/[\\/]/).pop()}-reviews.sqlite`)
     try {
-      await run({ reviewStore: createJsonFileReviewStore<ProductReview>(store) })
+      await run({ reviewStore: createSqliteReviewStore<ProductReview>(store) })
       const hostile = '</script><script>alert(1)</script> & <!-- \u2028'
       await sb.admin('POST', 'product-reviews', [
         { product_variation_id: 'SKU-003', review_content: hostile, author_firstname: 'Zoé' },
       ])
       await sb.admin('DELETE', 'stats')
-      const second = await run({ reviewStore: createJsonFileReviewStore<ProductReview>(store) })
+      const second = await run({ reviewStore: createSqliteReviewStore<ProductReview>(store) })
       expect(second.apiCalls).toEqual({ reviews: 1, products: 1, total: 2 })
       expect(second.sync).toMatchObject({
         mode: 'incremental',
@@ -218,7 +218,7 @@ describe('injectProductJsonLd against the sandbox', () => {
       const [node] = jsonLdOf(text) as [{ review: { reviewBody: string }[] }]
       expect(node.review[0]?.reviewBody).toBe(hostile)
     } finally {
-      await rm(store, { force: true })
+      for (const end of ['', '-wal', '-shm']) await rm(`${store}${end}`, { force: true })
     }
   })
 
@@ -356,8 +356,8 @@ describe('injectProductJsonLd with a kept store and named products', () => {
 
   it('fetches the marked products once, then only what changed, and a newly marked product in full', async () => {
     await writeMarked(1, 40)
-    const file = join(dir, '..', `${dir.split(/[\\/]/).pop()}-named.json`)
-    const store = () => createJsonFileReviewStore<ProductReview>(file)
+    const file = join(dir, '..', `${dir.split(/[\\/]/).pop()}-named.sqlite`)
+    const store = () => createSqliteReviewStore<ProductReview>(file)
     try {
       const first = await run({ reviewStore: store() })
       expect(first.fetch?.mode).toBe('named')
@@ -397,8 +397,7 @@ describe('injectProductJsonLd with a kept store and named products', () => {
       expect((await nodeOf(pageOf(41))).aggregateRating?.reviewCount).toBe(expected[0]?.count_total)
       expect((await nodeOf(pageOf(41))).review).toHaveLength(5)
     } finally {
-      await rm(file, { force: true })
-      await rm(`${file}.journal`, { force: true })
+      for (const end of ['', '-wal', '-shm']) await rm(`${file}${end}`, { force: true })
     }
   })
 })

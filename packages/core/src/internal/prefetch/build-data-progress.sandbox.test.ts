@@ -1,10 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
+import { openSqliteFile } from '../sync/sqlite-store.ts'
 import { type PrefetchProgress, prefetchBuildData } from './build-data.ts'
+import { holdRun } from './run-once.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 let directory: string
@@ -62,11 +64,10 @@ describe('the progress of prefetchBuildData', () => {
     })
   })
 
-  it('tells a waiting process which process holds the lock', async () => {
-    await writeFile(
-      join(directory, 'build.lock'),
-      JSON.stringify({ pid: process.pid, host: hostname(), since: Date.now() }),
-    )
+  it('tells a waiting process which process fetches', async () => {
+    const file = await openSqliteFile(join(directory, 'reviews.sqlite'), 5000)
+    holdRun(file, 'build', { pid: process.pid, host: hostname(), since: Date.now() })
+    file.close()
     const told: PrefetchProgress[] = []
     await expect(
       prefetchBuildData({
@@ -79,7 +80,7 @@ describe('the progress of prefetchBuildData', () => {
     expect(told).toEqual([
       {
         phase: 'waiting',
-        holder: `process ${process.pid} on ${hostname()} (lock ${join(directory, 'build.lock')})`,
+        holder: `process ${process.pid} on ${hostname()} (build in ${join(directory, 'reviews.sqlite')})`,
         waitedMs: 0,
       },
     ])

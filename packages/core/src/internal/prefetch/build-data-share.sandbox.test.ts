@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import { prefetchBuildData } from './build-data.ts'
-import type { PrefetchShare } from './lock.ts'
+import type { PrefetchShare } from './run-once.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 const CATALOGUE = Array.from({ length: 60 }, (_, i) => `SKU-${String(i + 1).padStart(3, '0')}`)
@@ -66,7 +66,7 @@ describe('prefetchBuildData with a share', () => {
     expect([...share.texts.keys()]).toEqual(['prefetch:ci-43'])
   })
 
-  it('falls back to the lock file of each machine with one warning when the share fails', async () => {
+  it('falls back to the SQLite file of each machine with one warning when the share fails', async () => {
     const down = new Error('redis is down')
     const failing: PrefetchShare = {
       get: () => Promise.reject(down),
@@ -85,7 +85,11 @@ describe('prefetchBuildData with a share', () => {
     expect(data.reviews('SKU-058')).toHaveLength(681)
     expect(warn).toHaveBeenCalledTimes(1)
     expect(warn.mock.calls[0]?.[0]).toContain('redis is down')
-    expect((await readdir(machines[0] as string)).sort()).toEqual(['ci-44.json', 'ci-44.reviews'])
+    expect((await readdir(machines[0] as string)).sort()).toEqual([
+      'reviews.sqlite',
+      'reviews.sqlite-shm',
+      'reviews.sqlite-wal',
+    ])
   })
 
   it('keeps the data it fetched when only storing it in the share fails', async () => {

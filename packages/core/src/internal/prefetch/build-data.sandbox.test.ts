@@ -1,11 +1,15 @@
 import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { fileURLToPath } from 'node:url'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
+import { createMemoryReviewStore } from '../sync/memory-store.ts'
+import { openSqliteFile } from '../sync/sqlite-store.ts'
 import { prefetchBuildData } from './build-data.ts'
+import { holdRun } from './run-once.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 let directory: string
@@ -139,37 +143,56 @@ describe('prefetchBuildData', () => {
     expect(await readFile(join(directory, 'attempts.log'), 'utf8')).toBe('attempt\n')
   })
 
-  it('keeps the reviews out of the file every process reads: each page reads its own list', async () => {
+  it('writes each review once, in the review store of the file every process reads', async () => {
     const data = await prefetchBuildData({ client: sb.client(), directory, productIds: CATALOGUE })
-    const file = JSON.parse(await readFile(join(directory, 'build.json'), 'utf8')) as Record<string, unknown>
-    expect(file.reviews).toBeUndefined()
-    const lines = (await readFile(join(directory, 'build.reviews'), 'utf8')).trim().split('\n')
-    expect(lines).toHaveLength(54)
+    expect((await readdir(directory)).sort()).toEqual([
+      'reviews.sqlite',
+      'reviews.sqlite-shm',
+      'reviews.sqlite-wal',
+    ])
+    const file = new DatabaseSync(join(directory, 'reviews.sqlite'), { readOnly: true })
+    try {
+      expect(file.prepare('SELECT count(*) AS n FROM reviews').get()).toEqual({ n: 3000 })
+      expect(file.prepare('SELECT count(*) AS n FROM build_reviews').get()).toEqual({ n: 0 })
+    } finally {
+      file.close()
+    }
     const list = data.reviews('SKU-058')
-    expect(lines).toContain(JSON.stringify(list))
     // Each call reads afresh: changing a list read never changes the next one.
     list.pop()
     expect(data.reviews('SKU-058')).toHaveLength(681)
   })
 
-  it('breaks a lock left by a process that is gone', async () => {
-    await mkdir(directory, { recursive: true })
-    const { hostname } = await import('node:os')
-    // Process ids are below 2^22 on Linux: this one cannot be running.
-    await writeFile(
-      join(directory, 'build.lock'),
-      JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), since: Date.now() }),
-    )
-    const data = await prefetchBuildData({ client: sb.client(), directory, productIds: CATALOGUE })
-    expect(data.fetchedHere).toBe(true)
-    expect((await readdir(directory)).sort()).toEqual(['build.json', 'build.reviews'])
+  it('copies into the file, once, the reviews it fetched into a store of its own', async () => {
+    const data = await prefetchBuildData({
+      client: sb.client(),
+      directory,
+      productIds: CATALOGUE,
+      store: createMemoryReviewStore(),
+    })
+    expect(data.reviews('SKU-058')).toHaveLength(681)
+    const file = new DatabaseSync(join(directory, 'reviews.sqlite'), { readOnly: true })
+    try {
+      expect(file.prepare('SELECT count(*) AS n FROM build_reviews').get()).toEqual({ n: 3000 })
+    } finally {
+      file.close()
+    }
   })
 
-  it('gives up waiting for a live lock after waitTimeout', async () => {
-    await writeFile(
-      join(directory, 'build.lock'),
-      JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), since: Date.now() }),
-    )
+  it('takes over the fetch of a process that is gone', async () => {
+    const file = await openSqliteFile(join(directory, 'reviews.sqlite'), 5000)
+    // Process ids are below 2^22 on Linux: this one cannot be running.
+    holdRun(file, 'build', { pid: 2 ** 22 + 1, host: hostname(), since: Date.now() })
+    file.close()
+    const data = await prefetchBuildData({ client: sb.client(), directory, productIds: CATALOGUE })
+    expect(data.fetchedHere).toBe(true)
+    expect(data.reviews('SKU-058')).toHaveLength(681)
+  })
+
+  it('gives up waiting for the fetch of a live process after waitTimeout', async () => {
+    const file = await openSqliteFile(join(directory, 'reviews.sqlite'), 5000)
+    holdRun(file, 'build', { pid: process.pid, host: hostname(), since: Date.now() })
+    file.close()
     await expect(
       prefetchBuildData({ client: sb.client(), directory, productIds: CATALOGUE, waitTimeout: 200 }),
     ).rejects.toThrow(/gave up after waiting 200 ms/)
@@ -180,41 +203,5 @@ describe('prefetchBuildData', () => {
     const second = await worker({ buildId: 'two' })
     expect(JSON.parse(first.out)).toMatchObject({ fetchedHere: true })
     expect(JSON.parse(second.out)).toMatchObject({ fetchedHere: true })
-  })
-
-  it('fetches again when its data file is corrupt, keeping the bad file aside with one warning', async () => {
-    const truncated =
-      '{"format":"verified-reviews/build-data","version":2,"buildId":"build","fetchedAt":"2030-'
-    await writeFile(join(directory, 'build.json'), truncated)
-    const warn = vi.fn()
-    const data = await prefetchBuildData({
-      client: sb.client(),
-      directory,
-      productIds: CATALOGUE,
-      logger: { warn },
-    })
-    expect(data.fetchedHere).toBe(true)
-    expect(data.reviews('SKU-058')).toHaveLength(681)
-    const files = await readdir(directory)
-    const aside = files.find((name) => name.startsWith('build.json.corrupt-'))
-    expect(files.sort()).toEqual(['build.json', aside, 'build.reviews'])
-    expect(await readFile(join(directory, aside ?? ''), 'utf8')).toBe(truncated)
-    expect(warn).toHaveBeenCalledTimes(1)
-    expect(warn).toHaveBeenCalledWith(
-      expect.stringContaining(`The build data ${join(directory, 'build.json')} is corrupt`),
-    )
-    expect(warn).toHaveBeenCalledWith(
-      expect.stringContaining(`moved it aside to ${join(directory, aside ?? '')}`),
-    )
-  })
-
-  it('still refuses, naming it, a data file of another build', async () => {
-    await writeFile(
-      join(directory, 'build.json'),
-      JSON.stringify({ format: 'verified-reviews/build-data', version: 1, buildId: 'other' }),
-    )
-    await expect(
-      prefetchBuildData({ client: sb.client(), directory, productIds: CATALOGUE }),
-    ).rejects.toThrow(`${join(directory, 'build.json')} is not the build data of build build`)
   })
 })

@@ -1,12 +1,13 @@
-import { ValidationError, VerifiedReviewsError } from '../../errors.ts'
+import type { DatabaseSync } from 'node:sqlite'
+import { ValidationError } from '../../errors.ts'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
 import { createLocalCatalog, type ReviewsCatalogClient } from '../catalog/local.ts'
 import type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
-import { isJsonObject, readOwnJsonFile } from '../json-file.ts'
 import { singleFlight } from '../single-flight.ts'
-import type { ReviewStore } from '../sync/store.ts'
-import { writeAtomically } from '../write-atomically.ts'
-import { type PrefetchShare, runOnce, runOnceShared } from './lock.ts'
+import { createSqliteReviewStore, openSqliteFile, transaction } from '../sync/sqlite-store.ts'
+import { newestFirst, type ReviewStore } from '../sync/store.ts'
+import { isObject } from '../validate.ts'
+import { type PrefetchShare, runOnce, runOnceShared } from './run-once.ts'
 
 export type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
 
@@ -18,12 +19,14 @@ export interface PrefetchOptions {
   /** The client that calls the API (in the one process that fetches). */
   client: PrefetchClient
   /**
-   * Directory shared by the processes of one build: the data file, its lock and a failure note go
-   * there. Use one that each build starts without (Next.js: `.next/verified-reviews`), or pass `buildId`.
+   * Directory shared by the processes of one build: the SQLite file `reviews.sqlite` there holds the
+   * reviews (the review store, unless `store` names another), the summaries and the state of each build
+   * (which process fetches, or that it is done or failed). Use one that each build starts without
+   * (Next.js: `.next/verified-reviews`), or pass `buildId`.
    */
   directory: string
   /**
-   * Names this build's data file, so that a file left by another build is not read.
+   * Names this build in the file, so that data left by another build is not read.
    * @default 'build'
    */
   buildId?: string
@@ -34,9 +37,11 @@ export interface PrefetchOptions {
    */
   productIds?: readonly string[]
   /**
-   * Where the review sync keeps reviews. A store kept between builds (a JSON file in a cache
-   * directory) makes the next build's sync incremental: one call when fewer than 200 reviews arrived.
-   * @default a memory store (a full sync each build)
+   * Where the review sync keeps reviews. A store kept between builds (an SQLite file in a cache
+   * directory, Redis) makes the next build's sync incremental: one call when fewer than 200 reviews
+   * arrived. The build's processes read the reviews from `reviews.sqlite` in `directory`: reviews kept
+   * elsewhere (another store, or the named products' reviews) are copied there once, by product.
+   * @default the review store of `reviews.sqlite` in `directory` (a memory store with `share`)
    */
   store?: ReviewStore<ProductReview>
   /**
@@ -50,13 +55,14 @@ export interface PrefetchOptions {
    */
   waitTimeout?: number
   /**
-   * Milliseconds after which a lock is broken even though its process seems alive (a process on
-   * another host sharing the directory, or a hung one). A lock whose process is gone is broken at once.
+   * Milliseconds after which the fetch of another process is taken over even though that process
+   * seems alive (a process on another host sharing the directory, or a hung one). A fetch whose process
+   * is gone is taken over at once.
    * @default 900_000
    */
   staleLockTimeout?: number
   /**
-   * Milliseconds between two looks at the lock while waiting (doubling up to 8 times that).
+   * Milliseconds between two looks at the build's state while waiting (doubling up to 8 times that).
    * @default 50
    */
   pollInterval?: number
@@ -67,12 +73,12 @@ export interface PrefetchOptions {
    * a store such as Redis (`createRedisPrefetchShare()` of `@verified-reviews/redis`). Exactly one
    * process of all the machines then fetches, and the others read its data from the share. Give every
    * machine the same `buildId` (a commit or CI build id). A share that fails is left aside with one
-   * warning: the processes of each machine then meet through the lock file in `directory`.
-   * @default undefined (the lock file in `directory`)
+   * warning: the processes of each machine then meet through the file in `directory`.
+   * @default undefined (the file in `directory`)
    */
   share?: PrefetchShare
   /**
-   * Where the warning goes when the data file is found corrupt and moved aside, or when the share fails.
+   * Where the warning goes when the share fails or its data is unusable.
    * @default console
    */
   logger?: { warn(message: string): void }
@@ -119,19 +125,6 @@ interface BuildDataFile {
   reviews: Record<string, ProductReview[]>
 }
 
-/**
- * The data file a build's processes share on disk (version 2): the summaries, and where each product's
- * reviews are in `<buildId>.reviews` (a JSON list per product, one per line), so that a process reads
- * the reviews of the pages it renders, not the whole catalogue's.
- */
-interface IndexedDataFile extends Omit<BuildDataFile, 'version' | 'reviews'> {
-  version: 2
-  /** The reviews file, in the same folder. */
-  reviewsFile: string
-  /** Offset and length (bytes) of each product's list in it. */
-  reviewsAt: Record<string, [number, number]>
-}
-
 const IN_FLIGHT = Symbol.for('verified-reviews.prefetch')
 type InFlight = Map<string, Promise<BuildData>>
 
@@ -153,8 +146,9 @@ function positiveNumber(name: string, value: number): number {
  * The review data of a build, fetched once however many pages and processes ask: one review sync
  * (200 reviews per call) and the summaries of the catalogue (200 products per call), so a build of
  * N product pages costs ceil(reviews / 200) + ceil(N / 200) calls. In a process, concurrent and later
- * calls share one promise; across processes (build workers), a lock file in `directory` lets exactly
- * one fetch while the others wait and read the file it writes.
+ * calls share one promise; across processes (build workers), the SQLite file in `directory` lets
+ * exactly one fetch while the others wait, then every process reads a product's reviews from it through
+ * its index, when a page asks for them: no process holds the account's reviews in memory.
  */
 export function prefetchBuildData(options: PrefetchOptions): Promise<BuildData> {
   const buildId = options.buildId ?? 'build'
@@ -169,59 +163,122 @@ export function prefetchBuildData(options: PrefetchOptions): Promise<BuildData> 
   )
 }
 
+/** The SQLite file of a build's directory: its review store, summaries and state. */
+const FILE = 'reviews.sqlite'
+
+/** What the file records of a build once it is done: everything but the summaries and reviews. */
+interface BuildRecord {
+  fetchedAt: string
+  calls: { reviews: number; summaries: number }
+  report: PrefetchReport | undefined
+  /** Where the build's reviews are: the review store's table, or the build's copy. */
+  reviews: 'store' | 'copy'
+}
+
 async function load(options: PrefetchOptions, buildId: string): Promise<BuildData> {
   if (options.share !== undefined) {
     const shared = await loadShared(options, options.share, buildId)
     if (shared !== undefined) return shared
   }
   const { join } = await import('node:path')
-  const dataPath = join(options.directory, `${buildId}.json`)
-  const { value, produced } = await runOnce({
-    lockPath: join(options.directory, `${buildId}.lock`),
-    failurePath: join(options.directory, `${buildId}.failed.json`),
-    read: () => readDataFile(dataPath, buildId, options.logger ?? console),
-    produce: async () => {
-      const fetched = await fetchIntoStore(options, buildId)
-      // The reviews first, a product's list at a time; then the file that says where they are.
-      const reviewsFile = `${buildId}.reviews`
-      const reviewsAt: Record<string, [number, number]> = Object.create(null)
-      await writeAtomically(join(options.directory, reviewsFile), reviewLines(fetched, reviewsAt))
-      const file: IndexedDataFile = { ...fetched.header, version: 2, reviewsFile, reviewsAt }
-      await writeAtomically(dataPath, JSON.stringify(file))
-      return file
-    },
-    waitTimeout: positiveNumber('waitTimeout', options.waitTimeout ?? 600_000),
-    staleLockTimeout: positiveNumber('staleLockTimeout', options.staleLockTimeout ?? 900_000),
-    pollInterval: positiveNumber('pollInterval', options.pollInterval ?? 50),
-    signal: options.signal,
-    onWait: (holder, waitedMs) => options.onProgress?.({ phase: 'waiting', holder, waitedMs }),
-  })
-  return indexedBuildData(value, join(options.directory, value.reviewsFile), produced)
+  const file = join(options.directory, FILE)
+  const db = await openSqliteFile(file, 5000)
+  try {
+    db.exec(`CREATE TABLE IF NOT EXISTS build_summaries (build TEXT NOT NULL, position INTEGER NOT NULL,
+               json TEXT NOT NULL, PRIMARY KEY (build, position));
+             CREATE TABLE IF NOT EXISTS build_reviews (build TEXT NOT NULL, key TEXT NOT NULL, json TEXT NOT NULL);
+             CREATE INDEX IF NOT EXISTS build_reviews_by_key ON build_reviews (build, key);`)
+    const { value, produced } = await runOnce({
+      db,
+      name: buildId,
+      file,
+      produce: async () => JSON.stringify(await produce(db, file, options, buildId)),
+      waitTimeout: positiveNumber('waitTimeout', options.waitTimeout ?? 600_000),
+      staleLockTimeout: positiveNumber('staleLockTimeout', options.staleLockTimeout ?? 900_000),
+      pollInterval: positiveNumber('pollInterval', options.pollInterval ?? 50),
+      signal: options.signal,
+      onWait: (holder, waitedMs) => options.onProgress?.({ phase: 'waiting', holder, waitedMs }),
+    })
+    return fileBuildData(db, buildId, JSON.parse(value) as BuildRecord, produced)
+  } catch (error) {
+    db.close()
+    throw error
+  }
 }
 
-const encoder = new TextEncoder()
-const NEWLINE = encoder.encode('\n')
+/**
+ * Fetches the build's data into the file: the reviews synced into its review store (or, kept
+ * elsewhere, copied into `build_reviews` product by product), then the summaries, in order.
+ */
+async function produce(
+  db: DatabaseSync,
+  file: string,
+  options: PrefetchOptions,
+  buildId: string,
+): Promise<BuildRecord> {
+  const own = createSqliteReviewStore<ProductReview>(file)
+  try {
+    const fetched = await fetchIntoStore({ ...options, store: options.store ?? own }, buildId)
+    const { header } = fetched
+    const inStore = options.store === undefined && header.report?.mode !== 'named'
+    db.prepare('DELETE FROM build_reviews WHERE build = ?').run(buildId)
+    if (!inStore) {
+      const put = db.prepare('INSERT INTO build_reviews (build, key, json) VALUES (?, ?, ?)')
+      for (const id of fetched.wanted) {
+        const list = await fetched.list(id)
+        transaction(db, () => {
+          for (const review of list) put.run(buildId, id, JSON.stringify(review))
+        })
+      }
+    }
+    transaction(db, () => {
+      db.prepare('DELETE FROM build_summaries WHERE build = ?').run(buildId)
+      const put = db.prepare('INSERT INTO build_summaries (build, position, json) VALUES (?, ?, ?)')
+      header.summaries.forEach((summary, position) => {
+        put.run(buildId, position, JSON.stringify(summary))
+      })
+    })
+    return {
+      fetchedAt: header.fetchedAt,
+      calls: header.calls,
+      report: header.report,
+      reviews: inStore ? 'store' : 'copy',
+    }
+  } finally {
+    await own.close()
+  }
+}
 
-/** Each product's reviews as one JSON list per line, noting in `at` where each one is. */
-async function* reviewLines(
-  fetched: FetchedIntoStore,
-  at: Record<string, [number, number]>,
-): AsyncGenerator<Uint8Array> {
-  let offset = 0
-  for (const id of fetched.wanted) {
-    const list = await fetched.list(id)
-    if (list.length === 0) continue
-    const bytes = encoder.encode(JSON.stringify(list))
-    at[id] = [offset, bytes.length]
-    offset += bytes.length + 1
-    yield bytes
-    yield NEWLINE
+/**
+ * Build data whose reviews are read from the file when a page asks for them, through an index (the
+ * file stays open in the process): a process holds the summaries, not the reviews.
+ */
+function fileBuildData(
+  db: DatabaseSync,
+  buildId: string,
+  record: BuildRecord,
+  fetchedHere: boolean,
+): BuildData {
+  const summaries = db
+    .prepare('SELECT json FROM build_summaries WHERE build = ? ORDER BY position')
+    .all(buildId)
+    .map((row) => JSON.parse(row.json as string) as ProductSummary)
+  const list =
+    record.reviews === 'store'
+      ? db.prepare('SELECT json FROM reviews WHERE key = ?')
+      : db.prepare('SELECT json FROM build_reviews WHERE key = ? AND build = ?')
+  return {
+    ...dataOf({ ...record, buildId, summaries }, fetchedHere),
+    reviews: (productId) =>
+      (record.reviews === 'store' ? list.all(productId) : list.all(productId, buildId))
+        .map((row) => JSON.parse(row.json as string) as ProductReview)
+        .sort(newestFirst),
   }
 }
 
 /**
  * The data through the share; undefined when the share failed before any data was fetched here (the
- * caller then falls back to the lock file). Data fetched here is never fetched twice: when only
+ * caller then falls back to the file in `directory`). Data fetched here is never fetched twice: when only
  * storing it failed, it is returned all the same.
  */
 async function loadShared(
@@ -261,13 +318,13 @@ async function loadShared(
     if (!(error instanceof ShareError)) throw error
     logger.warn(
       `[@verified-reviews/core/prefetch] The prefetch share failed (${error.message}); ` +
-        `the build processes of this machine meet through the lock file in ${options.directory} instead.`,
+        `the build processes of this machine meet through the file in ${options.directory} instead.`,
     )
     return undefined
   }
 }
 
-/** A failure of the prefetch share itself (not of the API), after which the lock file is used. */
+/** A failure of the prefetch share itself (not of the API), after which the file of the machine is used. */
 class ShareError extends Error {
   constructor(cause: unknown) {
     super(cause instanceof Error ? cause.message : String(cause), { cause })
@@ -286,7 +343,7 @@ function parseShared(
   } catch {
     value = undefined
   }
-  const problem = !isJsonObject(value)
+  const problem = !isObject(value)
     ? 'it is not JSON'
     : value.format !== FORMAT || value.version !== 1 || value.buildId !== buildId
       ? `it is not the build data of build ${buildId}`
@@ -360,7 +417,7 @@ function dataOf(
     productIds: Object.freeze(file.summaries.map((summary) => summary.product_variation_id)),
     fetchedAt: file.fetchedAt,
     calls: { ...file.calls },
-    report: isJsonObject(file.report) ? (file.report as PrefetchReport) : undefined,
+    report: isObject(file.report) ? (file.report as PrefetchReport) : undefined,
     fetchedHere,
   }
 }
@@ -373,96 +430,12 @@ function buildData(file: BuildDataFile, fetchedHere: boolean): BuildData {
   }
 }
 
-/**
- * Build data whose reviews are read from the reviews file when a page asks for them (the file stays
- * open in the process): a process holds the summaries and the index, not every review.
- */
-async function indexedBuildData(
-  file: IndexedDataFile,
-  reviewsPath: string,
-  fetchedHere: boolean,
-): Promise<BuildData> {
-  const fs = await import('node:fs')
-  const fd = fs.openSync(reviewsPath, 'r')
-  const decoder = new TextDecoder()
-  return {
-    ...dataOf(file, fetchedHere),
-    reviews: (productId) => {
-      if (!Object.hasOwn(file.reviewsAt, productId)) return []
-      const [offset, length] = file.reviewsAt[productId] as [number, number]
-      const bytes = new Uint8Array(length)
-      for (let done = 0; done < length; ) {
-        const read = fs.readSync(fd, bytes, done, length - done, offset + done)
-        if (read === 0)
-          throw new VerifiedReviewsError(`${reviewsPath} ended before the reviews of ${productId}`)
-        done += read
-      }
-      return JSON.parse(decoder.decode(bytes)) as ProductReview[]
-    },
-  }
-}
-
 /** What is wrong with the content of a data file in this format, or undefined. */
 function malformed(file: Record<string, unknown>): string | undefined {
-  if (!Array.isArray(file.summaries) || !file.summaries.every(isJsonObject))
-    return 'its summaries are not a list'
-  if (!isJsonObject(file.reviews) || !Object.values(file.reviews).every(Array.isArray)) {
+  if (!Array.isArray(file.summaries) || !file.summaries.every(isObject)) return 'its summaries are not a list'
+  if (!isObject(file.reviews) || !Object.values(file.reviews).every(Array.isArray)) {
     return 'its reviews are not lists by product'
   }
-  if (!isJsonObject(file.calls) || typeof file.fetchedAt !== 'string')
-    return 'its calls or fetchedAt are missing'
+  if (!isObject(file.calls) || typeof file.fetchedAt !== 'string') return 'its calls or fetchedAt are missing'
   return undefined
-}
-
-/** What is wrong with the content of an indexed data file, or undefined. */
-function malformedIndexed(file: Record<string, unknown>): string | undefined {
-  if (!Array.isArray(file.summaries) || !file.summaries.every(isJsonObject))
-    return 'its summaries are not a list'
-  if (
-    typeof file.reviewsFile !== 'string' ||
-    !/^[A-Za-z0-9._-]+$/.test(file.reviewsFile) ||
-    !isJsonObject(file.reviewsAt) ||
-    !Object.values(file.reviewsAt).every(
-      (at) => Array.isArray(at) && at.length === 2 && at.every((n) => Number.isSafeInteger(n) && n >= 0),
-    )
-  ) {
-    return 'its reviews file or the places of its reviews are missing'
-  }
-  if (!isJsonObject(file.calls) || typeof file.fetchedAt !== 'string')
-    return 'its calls or fetchedAt are missing'
-  return undefined
-}
-
-/**
- * The data file of this build, or undefined when there is none yet. A corrupt one (empty, not JSON,
- * malformed) is renamed to `<file>.corrupt-<time>` with a warning naming both files, and counts as
- * none, so that it is fetched again instead of failing every build after it.
- */
-function readDataFile(
-  path: string,
-  buildId: string,
-  logger: { warn(message: string): void },
-): Promise<IndexedDataFile | undefined> {
-  return readOwnJsonFile<IndexedDataFile>(
-    path,
-    (value) => {
-      if (
-        !isJsonObject(value) ||
-        value.format !== FORMAT ||
-        value.version !== 2 ||
-        value.buildId !== buildId
-      ) {
-        throw new VerifiedReviewsError(
-          `${path} is not the build data of build ${buildId} (format ${FORMAT}, version 2)`,
-        )
-      }
-      const problem = malformedIndexed(value)
-      return problem === undefined ? { value: value as unknown as IndexedDataFile } : { malformed: problem }
-    },
-    (problem, aside) =>
-      logger.warn(
-        `[@verified-reviews/core/prefetch] The build data ${path} is corrupt (${problem}): moved it aside to ` +
-          `${aside}; fetching it again.`,
-      ),
-  )
 }

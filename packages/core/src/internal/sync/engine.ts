@@ -158,7 +158,7 @@ async function sync<T extends SyncedReview>(
       SYNC_REQUEST,
     )
   calls++
-  let page: SyncPage<T>
+  let page: SyncPage<T> | undefined
   try {
     page = await first()
   } catch (error) {
@@ -207,7 +207,12 @@ async function sync<T extends SyncedReview>(
     await store.putMany(changed, checkpoint)
     options.signal?.throwIfAborted()
     calls++
-    page = await page.getNextPage()
+    const next = page.getNextPage()
+    // Let go of this page's reviews while the next page arrives: reviews that outlive the garbage
+    // collector's young generation make V8 grow it, by some 100 MiB at the peak of a long sync.
+    changed.length = 0
+    page = undefined
+    page = await next
   }
 }
 

@@ -24,7 +24,8 @@ export function observePages<T, P>(
       data: page.data,
       nextCursor: page.nextCursor,
       hasNextPage: () => page.hasNextPage(),
-      getNextPage: async () => observed(await page.getNextPage()),
+      // `then`, not an async function that would hold this page while the next one arrives.
+      getNextPage: () => page.getNextPage().then(observed),
     }
   }
   return { list: async (params, options) => observed(await lister.list(params, options)) }

@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
-import { createJsonFileReviewStore } from './json-file-store.ts'
+import { createMemoryReviewStore } from './memory-store.ts'
 import { createSqliteReviewStore } from './sqlite-store.ts'
 import { syncProductReviews } from './sync-reviews.ts'
 
@@ -19,8 +19,16 @@ afterEach(async () => {
 describe('a SQLite review store', () => {
   it('takes over a JSON file store a sync filled, and the next sync is incremental', async () => {
     const json = join(dir, 'product-reviews.json')
-    const first = await syncProductReviews({ client: sb.client(), store: createJsonFileReviewStore(json) })
+    const synced = createMemoryReviewStore()
+    const first = await syncProductReviews({ client: sb.client(), store: synced })
     expect(first).toMatchObject({ mode: 'full', newReviews: 3000 })
+    // The file as the JSON file store of earlier versions wrote it as a whole.
+    const checkpoint = await synced.getCheckpoint()
+    const reviews = await synced.all()
+    await writeFile(
+      json,
+      JSON.stringify({ format: 'verified-reviews/review-store', version: 1, checkpoint, reviews }),
+    )
 
     const store = createSqliteReviewStore(join(dir, 'reviews.sqlite'), { importJsonFileStore: json })
     try {

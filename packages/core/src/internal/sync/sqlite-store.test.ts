@@ -8,7 +8,6 @@ import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { reviewStoreContract } from '../../../../../test/fixtures/review-store-contract.ts'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
-import { createJsonFileReviewStore } from './json-file-store.ts'
 import { createSqliteReviewStore, type SqliteReviewStore } from './sqlite-store.ts'
 
 const opened: { close(): Promise<void> }[] = []
@@ -180,24 +179,65 @@ describe('createSqliteReviewStore', () => {
   })
 
   describe('importJsonFileStore', () => {
-    it('imports a JSON file store once, with its checkpoint, then removes it', async () => {
-      const json = join(directories.at(-1) as string, 'product-reviews.json')
-      const legacy = createJsonFileReviewStore(json)
-      // A rewritten file and a journal after it: both are read.
-      await legacy.putMany([review('a', 'P1'), review('b', 'P2')], checkpoint('idle', 2))
-      await legacy.putMany([review('c', 'P2')], checkpoint('idle', 3))
+    /** A file of the JSON file store of earlier versions, as it wrote it: two reviews, then a journal of two pages. */
+    const FIXTURE = join(
+      import.meta.dirname,
+      '../../../../../test/fixtures/json-file-store/product-reviews.json',
+    )
+    const IMPORTED = {
+      phase: 'incremental',
+      cursor: 'c2',
+      limit: 200,
+      newReviews: 2,
+      updatedReviews: 1,
+      // The first checkpoint of the journal names them all, the next only the product it adds.
+      affected: ['P1', 'P2', 'P3'],
+      watermark: '2025-01-02T00:00:00Z',
+      completedAt: '2025-02-01T00:00:00Z',
+      lastMode: 'full',
+    }
+    const legacyStore = async (name = 'product-reviews.json', journal?: string) => {
+      const { copyFile, readFile, writeFile } = await import('node:fs/promises')
+      const json = join(directories.at(-1) as string, name)
+      await copyFile(FIXTURE, json)
+      await writeFile(`${json}.journal`, journal ?? (await readFile(`${FIXTURE}.journal`, 'utf8')))
+      return json
+    }
+
+    it('imports a JSON file store once, its journal and checkpoint too, then removes it', async () => {
+      const json = await legacyStore()
       const store = open(file, { importJsonFileStore: json })
-      expect(await store.count()).toBe(3)
-      expect(await store.keys()).toEqual(['P1', 'P2'])
-      expect(await store.getCheckpoint()).toEqual(checkpoint('idle', 3))
+      expect(await store.count()).toBe(4)
+      expect(await store.keys()).toEqual(['P1', 'P2', 'P3'])
+      expect((await store.get('a'))?.review_content).toBe('a, edited')
+      expect(await store.getCheckpoint()).toEqual(IMPORTED)
       await expect(access(json)).rejects.toThrow()
       await expect(access(`${json}.journal`)).rejects.toThrow()
     })
 
+    it('imports the journal up to a line a crash cut short', async () => {
+      const { readFile } = await import('node:fs/promises')
+      const journal = await readFile(`${FIXTURE}.journal`, 'utf8')
+      const json = await legacyStore('cut.json', journal.slice(0, journal.lastIndexOf('"reviews"') + 20))
+      const store = open(file, { importJsonFileStore: json })
+      expect(await store.count()).toBe(3)
+      expect((await store.getCheckpoint())?.cursor).toBe('c1')
+    })
+
+    it('leaves out a journal that follows another writing of the file', async () => {
+      const { readFile } = await import('node:fs/promises')
+      const journal = (await readFile(`${FIXTURE}.journal`, 'utf8')).replace(
+        /"generation":"[^"]+"/,
+        '"generation":"old"',
+      )
+      const store = open(file, { importJsonFileStore: await legacyStore('other.json', journal) })
+      expect(await store.count()).toBe(2)
+      expect((await store.getCheckpoint())?.phase).toBe('idle')
+    })
+
     it('never imports into a store that holds anything', async () => {
-      const json = join(directories.at(-1) as string, 'product-reviews.json')
       await open(file).putMany([], checkpoint('full', 0))
-      await createJsonFileReviewStore(json).putMany([review('a', 'P1')], checkpoint('idle', 1))
+      const json = await legacyStore()
       const store = open(file, { importJsonFileStore: json })
       expect(await store.count()).toBe(0)
       expect(await store.getCheckpoint()).toEqual(checkpoint('full', 0))
@@ -212,6 +252,25 @@ describe('createSqliteReviewStore', () => {
       await expect(store.count()).rejects.toThrow(/not a review store file/)
       await access(json)
       expect(await open(file).count()).toBe(0)
+    })
+
+    it('takes over a JSON file store at its own path, keeping the path', async () => {
+      const json = await legacyStore()
+      const store = open(json)
+      expect(await store.count()).toBe(4)
+      expect(await store.getCheckpoint()).toEqual(IMPORTED)
+      await expect(access(`${json}.json-store`)).rejects.toThrow()
+      await expect(access(`${json}.journal`)).rejects.toThrow()
+      await store.close()
+      expect(await open(json).count()).toBe(4)
+    })
+
+    it('refuses, leaving it as it is, a file at its path that is neither SQLite nor a JSON file store', async () => {
+      const other = join(directories.at(-1) as string, 'notes.txt')
+      const { readFile, writeFile } = await import('node:fs/promises')
+      await writeFile(other, 'my notes')
+      await expect(open(other).count()).rejects.toThrow(/not a database/)
+      expect(await readFile(other, 'utf8')).toBe('my notes')
     })
 
     it('starts empty when there is no JSON file to import', async () => {

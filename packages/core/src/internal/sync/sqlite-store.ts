@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { VerifiedReviewsError } from '../../errors.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { sharedPromise } from '../single-flight.ts'
-import { createJsonFileReviewStore } from './json-file-store.ts'
+import { readJsonFileStore } from './json-file-import.ts'
 import { groupOf, newestFirst, type ReviewStore, type SyncCheckpoint, type SyncedReview } from './store.ts'
 
 /** Options of {@link createSqliteReviewStore}. */
@@ -20,18 +20,14 @@ export interface SqliteReviewStoreOptions {
    */
   busyTimeout?: number
   /**
-   * A file of {@link createJsonFileReviewStore} to import once: when this store is empty (no review and
-   * no checkpoint) on first use and that file exists, its reviews and checkpoint are copied in one
-   * transaction (all or nothing, so a crash leaves this store empty and the next open imports again),
-   * then that file and its journal are removed. A store that holds anything never imports; a sync then
-   * goes on from the imported checkpoint, without a full resync.
+   * A file of the JSON file store of earlier versions (`createJsonFileReviewStore`, removed) to import
+   * once: when this store is empty (no review and no checkpoint) on first use and that file exists, its
+   * reviews and checkpoint are copied in one transaction (all or nothing, so a crash leaves this store
+   * empty and the next open imports again), then that file and its journal are removed. A store that
+   * holds anything never imports; a sync then goes on from the imported checkpoint, without a full
+   * resync. A file that is not such a store is refused (the open throws, naming it), and kept.
    */
   importJsonFileStore?: string
-  /**
-   * Where the JSON file store being imported sends its warnings (a corrupt file moved aside).
-   * @default console
-   */
-  logger?: { warn(message: string): void }
 }
 
 /** A {@link ReviewStore} in an SQLite file, with what a file needs besides. */
@@ -94,6 +90,10 @@ interface Opened {
  * await store.close()
  * ```
  *
+ * A path that holds a JSON file store (a `--store` or a file option written before SQLite became the
+ * default store) is taken over in place: that file and its journal are renamed to `<file>.json-store`,
+ * imported once as `importJsonFileStore` imports, then removed; the path is an SQLite file from then on.
+ *
  * @param file The SQLite file (`<file>-wal` and `<file>-shm` beside it while it is open).
  */
 export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
@@ -115,21 +115,9 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
   let opening: Promise<Opened> | undefined
 
   const open = sharedPromise(async (): Promise<Opened> => {
-    const [{ DatabaseSync }, { mkdir }, { dirname }] = await Promise.all([
-      import('node:sqlite'),
-      import('node:fs/promises'),
-      import('node:path'),
-    ])
-    await mkdir(dirname(file), { recursive: true })
-    const db = new DatabaseSync(file)
+    const inPlace = await moveJsonFileStoreAside(file)
+    const db = await openSqliteFile(file, busyTimeout)
     try {
-      db.exec(`PRAGMA busy_timeout = ${busyTimeout}`)
-      // Set before the first table (later it changes nothing): a page of 16 KiB holds some five reviews of
-      // 3 KB where one of 4 KiB holds one, so the file is smaller and a page of reviews is written faster.
-      db.exec('PRAGMA page_size = 16384')
-      db.exec('PRAGMA journal_mode = WAL')
-      // In WAL mode a crash (not a power loss) loses nothing committed, and the file always stays whole.
-      db.exec('PRAGMA synchronous = NORMAL')
       transaction(db, () => {
         db.exec(
           `CREATE TABLE IF NOT EXISTS "${name}" (id TEXT PRIMARY KEY, key TEXT NOT NULL, json TEXT NOT NULL);
@@ -154,9 +142,8 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         ),
       }
       const opened = { db, sql }
-      if (options.importJsonFileStore !== undefined) {
-        await importJsonFileStore<R>(opened, options.importJsonFileStore, busyTimeout, options.logger)
-      }
+      const source = inPlace ?? options.importJsonFileStore
+      if (source !== undefined) await importJsonFileStore(opened, source, busyTimeout)
       return opened
     } catch (error) {
       db.close()
@@ -253,6 +240,97 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
   }
 }
 
+/**
+ * `node:sqlite`, loaded without the one `ExperimentalWarning: SQLite is an experimental feature` that
+ * Node before 24.15 prints on loading it (a build log's warning line, and nothing the user can act on);
+ * every other warning goes through.
+ */
+async function loadSqlite(): Promise<typeof import('node:sqlite')> {
+  const emitWarning = process.emitWarning
+  process.emitWarning = ((warning: string | Error, ...rest: never[]) => {
+    const message = typeof warning === 'string' ? warning : warning.message
+    if (!message.startsWith('SQLite is an experimental feature')) emitWarning.call(process, warning, ...rest)
+  }) as typeof process.emitWarning
+  try {
+    return await import('node:sqlite')
+  } finally {
+    process.emitWarning = emitWarning
+  }
+}
+
+/**
+ * Opens (creating it and its directory when missing) an SQLite file as every user of this package
+ * does: WAL (readers never wait, writers of several processes take turns), `synchronous = NORMAL`,
+ * pages of 16 KiB, writes waiting up to `busyTimeout` for another process's. `node:sqlite` is loaded
+ * here, on first use, so the entries that import this also load where there is none (edge runtimes).
+ */
+export async function openSqliteFile(file: string, busyTimeout: number): Promise<DatabaseSync> {
+  const [{ DatabaseSync }, { mkdir }, { dirname }] = await Promise.all([
+    loadSqlite(),
+    import('node:fs/promises'),
+    import('node:path'),
+  ])
+  await mkdir(dirname(file), { recursive: true })
+  const db = new DatabaseSync(file)
+  try {
+    db.exec(`PRAGMA busy_timeout = ${busyTimeout}`)
+    // Set before the first table (later it changes nothing): a page of 16 KiB holds some five reviews of
+    // 3 KB where one of 4 KiB holds one, so the file is smaller and a page of reviews is written faster.
+    db.exec('PRAGMA page_size = 16384')
+    db.exec('PRAGMA journal_mode = WAL')
+    // In WAL mode a crash (not a power loss) loses nothing committed, and the file always stays whole.
+    db.exec('PRAGMA synchronous = NORMAL')
+    return db
+  } catch (error) {
+    db.close()
+    throw error
+  }
+}
+
+/**
+ * When `file` is a JSON file store (a path that held one before SQLite became the default store),
+ * renames it and its journal to `<file>.json-store` (and `.journal`), so that the SQLite file takes
+ * its path and imports it; answers that path while such a file is there to import.
+ */
+async function moveJsonFileStoreAside(file: string): Promise<string | undefined> {
+  const { open, rename, access } = await import('node:fs/promises')
+  const aside = `${file}.json-store`
+  const head = new Uint8Array(64)
+  const read = await open(file, 'r').then(
+    async (handle) => {
+      try {
+        return (await handle.read(head, 0, head.length, 0)).bytesRead
+      } finally {
+        await handle.close()
+      }
+    },
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined
+      throw error
+    },
+  )
+  const exists = (at: string) =>
+    access(at).then(
+      () => true,
+      () => false,
+    )
+  const jsonStore =
+    read !== undefined && new TextDecoder().decode(head.subarray(0, read)).includes(JSON_STORE)
+  if (jsonStore || (read === undefined && (await exists(`${file}.journal`)))) {
+    const move = (from: string, to: string) =>
+      rename(from, to).catch((error: NodeJS.ErrnoException) => {
+        // Another process opening the same file moved it first.
+        if (error.code !== 'ENOENT') throw error
+      })
+    await move(file, aside)
+    await move(`${file}.journal`, `${aside}.journal`)
+  }
+  return (await exists(aside)) || (await exists(`${aside}.journal`)) ? aside : undefined
+}
+
+/** What the first line of a JSON file store names. */
+const JSON_STORE = '"verified-reviews/review-store"'
+
 function parseRow<T>(row: Record<string, unknown> | undefined): T | undefined {
   return row === undefined ? undefined : (JSON.parse(row.json as string) as T)
 }
@@ -261,11 +339,12 @@ function parseRow<T>(row: Record<string, unknown> | undefined): T | undefined {
  * Runs `write` in one transaction that takes the write lock at once (`BEGIN IMMEDIATE`: two processes
  * never both read then both write), committed when it returns and rolled back when it throws.
  */
-function transaction(db: DatabaseSync, write: () => void): void {
+export function transaction<T>(db: DatabaseSync, write: () => T): T {
   db.exec('BEGIN IMMEDIATE')
   try {
-    write()
+    const result = write()
     db.exec('COMMIT')
+    return result
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK')
     throw error
@@ -273,17 +352,11 @@ function transaction(db: DatabaseSync, write: () => void): void {
 }
 
 /**
- * Copies a JSON file store into an empty store, product by product (the JSON file store keeps where
- * each review is in its file, not the review, so memory stays a couple of hundred bytes a review),
- * in one transaction, then removes the JSON file and its journal. Another process importing the same
- * file at the same time is waited for; it finds the store no longer empty and imports nothing.
+ * Copies a JSON file store into an empty store, review by review as they are read (memory stays
+ * flat), in one transaction, then removes the JSON file and its journal. Another process importing the
+ * same file at the same time is waited for; it finds the store no longer empty and imports nothing.
  */
-async function importJsonFileStore<R extends SyncedReview>(
-  { db, sql }: Opened,
-  path: string,
-  busyTimeout: number,
-  logger: { warn(message: string): void } | undefined,
-): Promise<void> {
+async function importJsonFileStore({ db, sql }: Opened, path: string, busyTimeout: number): Promise<void> {
   const { access, rm } = await import('node:fs/promises')
   const exists = (at: string) =>
     access(at).then(
@@ -303,13 +376,9 @@ async function importJsonFileStore<R extends SyncedReview>(
       db.exec('ROLLBACK')
       return
     }
-    const source = createJsonFileReviewStore<R>(path, logger === undefined ? {} : { logger })
-    for (const key of await source.keys()) {
-      for (const review of await source.list(key)) {
-        sql.put.run(review.review_id, groupOf(review), JSON.stringify(review))
-      }
-    }
-    const checkpoint = await source.getCheckpoint()
+    const checkpoint = await readJsonFileStore(path, (review) => {
+      sql.put.run(review.review_id, groupOf(review), JSON.stringify(review))
+    })
     if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
     db.exec('COMMIT')
   } catch (error) {

@@ -39,8 +39,8 @@ export interface SyncCheckpoint {
 /**
  * Where a sync keeps reviews and its checkpoint. Reviews are keyed by `review_id` and grouped by
  * product (`product_variation_id`) for product reviews, by shop (`shop_key`, empty for the brand) for
- * brand reviews. {@link createMemoryReviewStore}, {@link createJsonFileReviewStore} and
- * {@link createSqliteReviewStore} are the embedded stores; any database can implement this interface.
+ * brand reviews. {@link createMemoryReviewStore} (tests, small sites) and {@link createSqliteReviewStore}
+ * (what must survive a process) are the embedded stores; any database can implement this interface.
  */
 export interface ReviewStore<R extends SyncedReview = ProductReview> {
   /** The review with this id, or undefined. */

@@ -55,7 +55,7 @@ export interface BrandReviewsSyncReport extends Omit<SyncOutcome, 'affected'> {
  * Concurrent calls with the same store share one run.
  *
  * @example
- * const store = createJsonFileReviewStore('.cache/reviews.json')
+ * const store = createSqliteReviewStore('.cache/reviews.sqlite')
  * const report = await syncProductReviews({ client: createClient(), store })
  * for (const id of report.affectedProductIds) revalidateTag(`reviews:${id}`)
  */

@@ -33,9 +33,10 @@ async function readBody(response: Response, maxBytes: number, tooLarge: () => Er
     return text
   }
   const reader = body.getReader()
-  const decoder = new TextDecoder()
+  // Bytes until the end, decoded once: text decoded chunk by chunk would live on the heap across every
+  // read, and a large answer's worth of it would make V8 grow its young generation.
+  const chunks: Uint8Array[] = []
   let size = 0
-  let text = ''
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
@@ -44,9 +45,15 @@ async function readBody(response: Response, maxBytes: number, tooLarge: () => Er
       reader.cancel().catch(() => undefined)
       throw tooLarge()
     }
-    text += decoder.decode(value, { stream: true })
+    chunks.push(value)
   }
-  return text + decoder.decode()
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
 }
 
 /** Sends once: connect, then read the whole body, all within the timeout and the deadline. */
