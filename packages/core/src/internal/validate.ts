@@ -8,6 +8,13 @@ export class Issues {
     this.list.push(index === undefined ? { field, message } : { field, message, index })
   }
 
+  /** Adds each defined member of `params` that is not one of `members`. */
+  unknownMembers(params: object, members: readonly string[]): void {
+    for (const [key, value] of Object.entries(params)) {
+      if (!members.includes(key) && value !== undefined) this.add(key, 'is not a parameter of this operation')
+    }
+  }
+
   /** Throws a {@link ValidationError} when any problem was found. */
   throwIfAny(): void {
     const [first, ...rest] = this.list

@@ -48,10 +48,7 @@ function legacyQuery(
   issues: Issues,
 ): { websiteId: string; query: URLSearchParams } {
   const query = new URLSearchParams()
-  for (const key of Object.keys(params)) {
-    if (!members.includes(key) && params[key] !== undefined)
-      issues.add(key, 'is not a parameter of this operation')
-  }
+  issues.unknownMembers(params, members)
   const websiteId = (params.websiteId as string | undefined) ?? context.websiteId
   if (websiteId === undefined)
     issues.add('websiteId', 'is required: pass it or set the client option websiteId')
@@ -116,20 +113,7 @@ async function getLegacy<T>(
     issues,
   )
   issues.throwIfAny()
-  const options =
-    path === 'ratings'
-      ? optionsFor(
-          context,
-          'legacy.products.ratings.get',
-          (params ?? {}) as LegacyRatingsGetParams,
-          callOptions,
-        )
-      : optionsFor(
-          context,
-          'legacy.products.reviews.get',
-          (params ?? {}) as LegacyReviewsGetParams,
-          callOptions,
-        )
+  const options = optionsFor(context, `legacy.products.${path}.get`, (params ?? {}) as never, callOptions)
   const base = joinUrl(
     context.addresses.legacyUrl,
     `websites/${encodeURIComponent(websiteId)}/products/${path}`,
