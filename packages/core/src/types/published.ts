@@ -4,24 +4,8 @@
  * (`| (string & {})`) so that a value added upstream does not become a type error.
  */
 
-/** The 13 language codes of `translated_review` and `translated_comment`. */
-export type Language =
-  | 'bg'
-  | 'cs'
-  | 'de'
-  | 'el'
-  | 'en'
-  | 'es'
-  | 'fr'
-  | 'it'
-  | 'nl'
-  | 'pl'
-  | 'pt'
-  | 'sk'
-  | 'tr'
-
 /** Every {@link Language}, in alphabetical order. */
-export const LANGUAGES: readonly Language[] = [
+export const LANGUAGES = [
   'bg',
   'cs',
   'de',
@@ -35,7 +19,10 @@ export const LANGUAGES: readonly Language[] = [
   'pt',
   'sk',
   'tr',
-]
+] as const
+
+/** The 13 language codes of `translated_review` and `translated_comment`. */
+export type Language = (typeof LANGUAGES)[number]
 
 /** A review's star rating. */
 export type ReviewRate = 1 | 2 | 3 | 4 | 5
