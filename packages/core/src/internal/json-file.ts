@@ -96,6 +96,4 @@ export async function readOwnJsonFile<T>(
 }
 
 /** Whether `value` is a plain JSON object (not an array, not null). */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+export { isObject as isJsonObject } from './validate.ts'

@@ -5,6 +5,7 @@ import type {
   ReviewSummaryNode,
   StructuredData,
 } from '../../types/published.ts'
+import { isObject } from '../validate.ts'
 import { JsonLdInputError } from './json-ld-input-error.ts'
 import { BEST_RATING, DEFAULT_RATING_DECIMALS, WORST_RATING } from './markup.ts'
 import type { ProductJsonLdBaseOptions } from './product.ts'
@@ -26,10 +27,6 @@ export interface StructuredDataJsonLdOptions extends ProductJsonLdBaseOptions {
 }
 
 type Json = Record<string, unknown>
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function expectObject(value: unknown, block: string, path: string): Json {
   if (!isObject(value)) throw new StructuredDataError(block, `${path} must be an object`)
