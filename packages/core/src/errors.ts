@@ -238,14 +238,7 @@ export class InvalidResponseError extends VerifiedReviewsError {
 
   constructor(
     message: string,
-    init: {
-      status: number
-      headers: Headers
-      body: string
-      url: string
-      source: ErrorSource
-      cause?: unknown
-    },
+    init: Omit<APIErrorInit, 'body' | 'message'> & { body: string; cause?: unknown },
   ) {
     super(message, { cause: init.cause })
     this.status = init.status
@@ -265,10 +258,7 @@ export class ResponseTooLargeError extends InvalidResponseError {
   /** The limit, in bytes (`maxResponseBytes`). */
   readonly maxBytes: number
 
-  constructor(
-    message: string,
-    init: { status: number; headers: Headers; url: string; source: ErrorSource; maxBytes: number },
-  ) {
+  constructor(message: string, init: Omit<APIErrorInit, 'body' | 'message'> & { maxBytes: number }) {
     super(message, { ...init, body: '' })
     this.maxBytes = init.maxBytes
   }

@@ -15,6 +15,15 @@ export class Issues {
     }
   }
 
+  /** The website uuid of a call: the one given, else the client's. */
+  websiteId(given: unknown, client: string | undefined): string {
+    const websiteId = given ?? client
+    if (websiteId === undefined)
+      this.add('websiteId', 'is required: pass it or set the client option websiteId')
+    else if (!isUuid(websiteId)) this.add('websiteId', 'must be a uuid')
+    return websiteId as string
+  }
+
   /** Throws a {@link ValidationError} when any problem was found. */
   throwIfAny(): void {
     const [first, ...rest] = this.list

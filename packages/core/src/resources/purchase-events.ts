@@ -7,7 +7,7 @@ import { purchaseDateOf } from '../internal/purchase-date.ts'
 import { checkPurchaseEvent } from '../internal/purchase-event-checks.ts'
 import { send } from '../internal/transport/http.ts'
 import type { RequestOptions } from '../internal/transport/request-options.ts'
-import { Issues, isObject, isUuid } from '../internal/validate.ts'
+import { Issues, isObject } from '../internal/validate.ts'
 import type { PurchaseEvent, PurchaseEventInput } from '../types/purchase-events.ts'
 import type { SubmitPurchaseEventsParams } from './params.ts'
 
@@ -85,10 +85,7 @@ export class PurchaseEvents {
     callOptions?: RequestOptions,
   ): Promise<PurchaseEventResult[]> {
     const issues = new Issues()
-    const websiteId = params?.websiteId ?? this.#context.websiteId
-    if (websiteId === undefined)
-      issues.add('websiteId', 'is required: pass it or set the client option websiteId')
-    else if (!isUuid(websiteId)) issues.add('websiteId', 'must be a uuid')
+    const websiteId = issues.websiteId(params?.websiteId, this.#context.websiteId)
     const events: unknown = params?.events
     if (!Array.isArray(events)) issues.add('events', 'must be an array of purchase events')
     const retry: unknown = params?.retry
@@ -96,7 +93,7 @@ export class PurchaseEvents {
     issues.throwIfAny()
     const list = events as PurchaseEventInput[]
     list.forEach((event, index) => {
-      checkPurchaseEvent(event, index, websiteId as string, issues)
+      checkPurchaseEvent(event, index, websiteId, issues)
     })
     issues.throwIfAny()
     const asked = optionsFor(this.#context, 'purchaseEvents.submit', params, callOptions)
@@ -117,7 +114,7 @@ export class PurchaseEvents {
     const results = new Map<number, PurchaseEventResult>()
     for (let start = 0; start < unique.length; start += PURCHASE_EVENTS_PER_REQUEST) {
       await this.#sendBatch(
-        websiteId as string,
+        websiteId,
         unique.slice(start, start + PURCHASE_EVENTS_PER_REQUEST),
         results,
         options,
