@@ -1,12 +1,10 @@
 import type { ReviewSummary } from '../../types/published.ts'
-import { JsonLdInputError } from './json-ld-input-error.ts'
 import {
-  BEST_RATING,
+  aggregateOf,
   DEFAULT_MAX_REVIEWS,
   DEFAULT_RATING_DECIMALS,
   type ReviewData,
   reviewInputs,
-  WORST_RATING,
 } from './markup.ts'
 import {
   checkProductOptions,
@@ -105,25 +103,11 @@ export interface ProductJsonLdOptions extends ProductJsonLdBaseOptions {
 export function buildProductJsonLd(options: ProductJsonLdOptions): ProductJsonLd | null {
   checkProductOptions(options)
   const { rating, reviewSummary, reviewSummaryAuthor } = options
-  if (reviewSummaryAuthor !== undefined && !reviewSummaryAuthor.trim()) {
-    throw new JsonLdInputError(
-      'reviewSummaryAuthor',
-      'must name the organization the AI summary is attributed to, or be left out',
-    )
-  }
   return productNode(
     {
       url: options.url,
       product: options.product,
-      aggregate:
-        rating === undefined
-          ? undefined
-          : {
-              ratingValue: rating.average,
-              reviewCount: rating.count_total,
-              bestRating: BEST_RATING,
-              worstRating: WORST_RATING,
-            },
+      aggregate: rating === undefined ? undefined : aggregateOf(rating.average, rating.count_total),
       reviews: reviewInputs(options.reviews ?? [], {
         locale: options.locale,
         syndicatedReviews: options.syndicatedReviews,

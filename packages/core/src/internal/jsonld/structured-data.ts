@@ -6,7 +6,6 @@ import type {
   StructuredData,
 } from '../../types/published.ts'
 import { isObject } from '../validate.ts'
-import { JsonLdInputError } from './json-ld-input-error.ts'
 import { BEST_RATING, DEFAULT_RATING_DECIMALS, WORST_RATING } from './markup.ts'
 import type { ProductJsonLdBaseOptions } from './product.ts'
 import { checkProductOptions, type ProductJsonLd, productNode } from './product-node.ts'
@@ -198,12 +197,6 @@ export function fromStructuredData(
 ): ProductJsonLd | null {
   checkProductOptions(options)
   const { reviewSummaryAuthor } = options
-  if (reviewSummaryAuthor !== undefined && !reviewSummaryAuthor.trim()) {
-    throw new JsonLdInputError(
-      'reviewSummaryAuthor',
-      'must name the organization the AI summary is attributed to, or be left out',
-    )
-  }
   const answer = readStructuredData(data, options.url)
   const aggregate = answer.ratings?.aggregateRating
   const summary = reviewSummaryAuthor === undefined ? undefined : answer.reviewSummary?.review
