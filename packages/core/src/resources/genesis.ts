@@ -23,31 +23,11 @@ import type {
   GenesisWebsiteGetParams,
 } from './params.ts'
 
-const WEBSITE_MEMBERS = [
-  'websiteId',
-  'format',
-  'range',
-  'p',
-  'order_by',
-  'order_type',
-  'iso_code',
-  'plateforme',
-  'field',
-  'sign',
-  'compare',
-]
-const PRODUCT_MEMBERS = [
-  'websiteId',
-  'product',
-  'plateforme',
-  'limit',
-  'offset',
-  'order',
-  'field',
-  'sign',
-  'compare',
-]
-const AVERAGE_MEMBERS = ['websiteId', 'product', 'plateforme', 'field', 'sign', 'compare']
+// The parameters each call takes: the website, the language site and the rate filter, then its own.
+const SHARED_MEMBERS = ['websiteId', 'plateforme', 'field', 'sign', 'compare']
+const AVERAGE_MEMBERS = [...SHARED_MEMBERS, 'product']
+const PRODUCT_MEMBERS = [...AVERAGE_MEMBERS, 'limit', 'offset', 'order']
+const WEBSITE_MEMBERS = [...SHARED_MEMBERS, 'format', 'range', 'p', 'order_by', 'order_type', 'iso_code']
 const SIGNS = ['=', '!=', '<', '<=', '>', '>=']
 
 function checkRateFilter(params: GenesisRateFilter, issues: Issues): void {
