@@ -71,14 +71,10 @@ export class PurchaseEvents {
   /**
    * Submits any number of purchase events and returns what became of each, in input order.
    *
-   * Every event is checked first: if any is invalid, a `ValidationError` listing each problem by
-   * index and field is thrown and nothing is sent. Events whose `purchase_reference` repeats an
-   * earlier one are sent once and share its result. The rest go out in batches of 50, one batch
-   * after the other. When the service refuses some events of a batch, the others are sent again
-   * without them. A batch that failed is retried (unless `retry` is `false`), and if this throws
-   * midway the same events may be submitted again: neither creates an event twice as long as the
-   * service keeps one event per `purchase_reference`, as the sandbox does. The spec does not promise
-   * it; a shop that cannot risk a second invitation sets `retry: false`.
+   * Every event is checked first: if any is invalid, a `ValidationError` lists each problem by index
+   * and field and nothing is sent. A repeated `purchase_reference` is sent once and shares its result.
+   * Batches of 50 go out one after the other; events a batch refused are left out and the rest sent
+   * again. A failed batch is retried unless `retry` is `false` (see {@link SubmitPurchaseEventsParams}).
    */
   async submit(
     params: SubmitPurchaseEventsParams,
