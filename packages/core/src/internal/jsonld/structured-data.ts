@@ -180,12 +180,10 @@ export function readStructuredData(data: unknown, url?: string): StructuredData 
 }
 
 /**
- * The page's Product node from the structured-datas operation, in the same shape
- * `buildProductJsonLd` gives from the ratings and reviews: the blocks become `aggregateRating` and
- * `review` items nested in one Product node (no separate `itemReviewed`), with the same rules applied.
- * The AI summary block becomes the last review item only with `reviewSummaryAuthor`. The blocks say
- * neither the language of a review nor whether it is syndicated: their reviews are marked up as the
- * API gives them, without `inLanguage`.
+ * The page's Product node from the structured-datas operation, shaped and checked as
+ * `buildProductJsonLd` does: the blocks become `aggregateRating` and `review` items of one Product node,
+ * the AI summary the last item only with `reviewSummaryAuthor`. Reviews are marked up as the API gives
+ * them, without `inLanguage` (the blocks do not say it).
  *
  * @throws StructuredDataError when the answer does not have the documented form, or its `itemReviewed`
  * is another URL than `url`.
