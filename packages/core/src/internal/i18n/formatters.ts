@@ -1,3 +1,4 @@
+import { remembered } from '../remembered.ts'
 import type { Locale } from './locales.ts'
 
 // On a language already resolved, so that the browser (the island) formats without `resolveLocale`.
@@ -5,17 +6,6 @@ import type { Locale } from './locales.ts'
 // Intl formatters are costly to build and a page formats hundreds of values: one per language and options,
 // found by a key that the common cases build without serializing their options.
 const formatters = new Map<string, unknown>()
-
-/** The value under `key` in `map`, made on first use; a map that reaches `max` entries is emptied first. */
-export function remembered<K, V>(map: Map<K, V>, key: K, make: () => V, max = Number.POSITIVE_INFINITY): V {
-  let value = map.get(key)
-  if (value === undefined) {
-    value = make()
-    if (map.size >= max) map.clear()
-    map.set(key, value)
-  }
-  return value
-}
 
 function cached<T>(key: string, make: () => T): T {
   return remembered(formatters, key, make) as T

@@ -1,4 +1,4 @@
-import { remembered } from './formatters.ts'
+import { remembered } from '../remembered.ts'
 import { isLocale, type Locale } from './locales.ts'
 
 /** The language used when none of the requested ones is supported. */

@@ -1,5 +1,5 @@
+import { remembered } from '../remembered.ts'
 import { CATALOG } from './catalog.ts'
-import { remembered } from './formatters.ts'
 import { resolveLocale } from './locale.ts'
 import { fillMessage } from './message.ts'
 import { createTextFormatter, type TextFormatter } from './text-formatter.ts'
