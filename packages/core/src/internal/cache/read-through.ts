@@ -1,4 +1,5 @@
 import { ValidationError } from '../../errors.ts'
+import { remembered } from '../remembered.ts'
 import type { SharedLock } from '../shared-state.ts'
 import { type SingleFlight, singleFlight } from '../single-flight.ts'
 import type { CacheStore } from './store.ts'
@@ -93,7 +94,7 @@ export function cachedRead<T>(
   checkSeconds('staleWhileRevalidate', options.staleWhileRevalidate ?? 0)
   checkSeconds('staleIfError', options.staleIfError ?? 0)
   checkSeconds('lockWait', options.lockWait ?? 10)
-  const flights = flightsOf(store)
+  const flights = remembered(flightsByStore, store, () => ({ reads: singleFlight(), loads: singleFlight() }))
   return flights.reads.run(key, () => readThrough(store, key, load, options, flights)) as Promise<T>
 }
 
@@ -229,15 +230,6 @@ async function loadAcrossInstances<T>(
 
 /** Milliseconds between two looks at a shared store while another instance loads (doubling up to 8 times). */
 const LOCK_POLL_MS = 25
-
-function flightsOf(store: CacheStore): Flights {
-  let flights = flightsByStore.get(store)
-  if (flights === undefined) {
-    flights = { reads: singleFlight(), loads: singleFlight() }
-    flightsByStore.set(store, flights)
-  }
-  return flights
-}
 
 // An entry this function did not write (another writer, an older format) reads as a miss.
 function asEnvelope(stored: unknown): Envelope | undefined {
