@@ -77,15 +77,22 @@ function requireSecret(context: ClientContext, issues: Issues): void {
 }
 
 /**
- * The daily token of `websiteId`. It goes in the query string, as Genesis wants it; it and the
- * secret are remembered as secrets, so that no error, event or cache entry shows them.
+ * The address of `path` with the website, its daily token and `members` in the query, as Genesis wants
+ * them. The token and the secret are remembered as secrets, so that no error, event or cache entry shows them.
  */
-async function tokenOf(context: ClientContext, websiteId: string): Promise<string> {
+async function signedUrl(
+  context: ClientContext,
+  path: string,
+  websiteId: string,
+  members = {},
+): Promise<string> {
   const secret = context.genesisSecret as string
   rememberSecret(secret)
   const token = await genesisToken(websiteId, secret)
   rememberSecret(token)
-  return token
+  const query = new URLSearchParams({ idWebsite: websiteId, token })
+  for (const [key, value] of Object.entries(members)) if (value !== undefined) query.set(key, String(value))
+  return `${joinUrl(context.addresses.genesisUrl, path)}?${query}`
 }
 
 function withoutWebsite<T extends GenesisWebsiteChoice>(params: T): Omit<T, 'websiteId'> {
@@ -117,14 +124,7 @@ export class GenesisWebsite {
     checkRateFilter(params, issues)
     issues.throwIfAny()
     const options = optionsFor(context, 'genesis.website.get', params, callOptions)
-    const query = new URLSearchParams({
-      idWebsite: websiteId,
-      token: await tokenOf(context, websiteId),
-    })
-    for (const [key, value] of Object.entries(withoutWebsite(params))) {
-      if (value !== undefined) query.set(key, String(value))
-    }
-    const url = `${joinUrl(context.addresses.genesisUrl, 'website')}?${query}`
+    const url = await signedUrl(context, 'website', websiteId, withoutWebsite(params))
     const answer = await send(context.settings, { service: context.genesis, method: 'GET', url }, options)
     const body = jsonOf(answer, 'genesis')
     if (!isObject(body) || !Array.isArray(body.reviews))
@@ -177,9 +177,7 @@ export class GenesisProduct {
     checkRateFilter(params ?? {}, issues)
     issues.throwIfAny()
     const options = optionsFor(context, `genesis.product.${kind}`, params as never, callOptions)
-    const token = await tokenOf(context, websiteId)
-    const query = new URLSearchParams({ idWebsite: websiteId, token })
-    const url = `${joinUrl(context.addresses.genesisUrl, 'product')}?${query}`
+    const url = await signedUrl(context, 'product', websiteId)
     const body = JSON.stringify({ query: kind, ...withoutWebsite(params), idWebsite: websiteId })
     const answer = await send(
       context.settings,
