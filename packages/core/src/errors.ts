@@ -1,11 +1,8 @@
 /**
- * Every error the client throws is a {@link VerifiedReviewsError}. Answers of the APIs with a
- * 4xx/5xx status are {@link APIError}s, one subclass per status; failures to get an answer at all
- * are {@link APIConnectionError}s; bad input caught before any request is a {@link ValidationError}.
- *
- * No error holds a credential: each constructor passes its message, `url`, `body`, `headers` and
- * `cause` through the redaction of `internal/redact.ts` (tokens, secrets, signatures, `Bearer` and
- * `Basic` credentials become `[REDACTED]`).
+ * Every error the client throws is a {@link VerifiedReviewsError}: {@link APIError}s (one subclass per
+ * 4xx/5xx status), {@link APIConnectionError}s (no answer), {@link ValidationError}s (bad input caught
+ * before any request). No error holds a credential: every constructor redacts its message, `url`,
+ * `body`, `headers` and `cause` (`internal/redact.ts`).
  */
 import { connectionCode } from './internal/connection-code.ts'
 import { redactBody, redactCause, redactHeaders, redactText, redactUrl } from './internal/redact.ts'
@@ -238,14 +235,7 @@ export class InvalidResponseError extends VerifiedReviewsError {
 
   constructor(
     message: string,
-    init: {
-      status: number
-      headers: Headers
-      body: string
-      url: string
-      source: ErrorSource
-      cause?: unknown
-    },
+    init: Omit<APIErrorInit, 'body' | 'message'> & { body: string; cause?: unknown },
   ) {
     super(message, { cause: init.cause })
     this.status = init.status
@@ -265,10 +255,7 @@ export class ResponseTooLargeError extends InvalidResponseError {
   /** The limit, in bytes (`maxResponseBytes`). */
   readonly maxBytes: number
 
-  constructor(
-    message: string,
-    init: { status: number; headers: Headers; url: string; source: ErrorSource; maxBytes: number },
-  ) {
+  constructor(message: string, init: Omit<APIErrorInit, 'body' | 'message'> & { maxBytes: number }) {
     super(message, { ...init, body: '' })
     this.maxBytes = init.maxBytes
   }

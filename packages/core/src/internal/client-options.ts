@@ -1,5 +1,4 @@
-// The options of `createClient`, public through `client.ts`: here, below the client, so that the
-// context that resolves them does not import the client.
+// The options of `createClient` (public through `client.ts`), below the client: the context need not import it.
 import type { RequestOptionsHook } from '../resources/operations.ts'
 import type { CacheStore } from './cache/store.ts'
 import type { SharedRateBudget, TokenStore } from './shared-state.ts'
@@ -24,13 +23,10 @@ export interface ClientOptions {
    */
   origin?: string
   /**
-   * Secret of the key that signs the review cursors the site hands out (the "More reviews" island,
-   * `vr_cursor` links), so that the reviews endpoint and the review components accept only cursors
-   * the site issued. The key is derived from it (HKDF, then HMAC-SHA-256); the secret never leaves
-   * the server. Give every client that renders or serves reviews of one site the same one. At least
-   * 16 characters; a random one is best (`openssl rand -base64 32`). Without it the key derives from
-   * the client secret and the client id through PBKDF2-SHA-256 (600,000 iterations, some 100 ms once
-   * per process), so that a public cursor is no cheap test of guesses of the client secret.
+   * Secret of the key (HKDF, then HMAC-SHA-256) that signs the review cursors the site hands out, so the
+   * reviews endpoint and components accept only the site's own. The same for every client of one site;
+   * 16 characters or more, random is best (`openssl rand -base64 32`). Without it the key derives from
+   * the client credentials through PBKDF2-SHA-256 (600,000 iterations, some 100 ms once per process).
    * @default process.env.VERIFIED_REVIEWS_CURSOR_SECRET, else a key derived from `clientSecret`
    */
   cursorSecret?: string
@@ -85,11 +81,9 @@ export interface ClientOptions {
    */
   timeout?: number
   /**
-   * Milliseconds one request may take in all: getting the token, waiting for the rate budget, every
-   * attempt and every wait between attempts (a call that sends several requests, such as bulk
-   * ratings in chunks or purchase events in batches, gives each request this time). A wait that
-   * would end past it is not started: the request throws an `APITimeoutError` whose `limit` is
-   * `'totalTimeout'`, with the attempts made and the last failure as `cause`. `Infinity` turns it off.
+   * Milliseconds each request may take in all (token, rate-budget waits, attempts, waits between them).
+   * A wait that would end past it is not started: the request throws an `APITimeoutError` with `limit`
+   * `'totalTimeout'` and the last failure as `cause`. `Infinity` turns it off.
    * @default 60_000
    */
   totalTimeout?: number
@@ -102,10 +96,9 @@ export interface ClientOptions {
    */
   maxRetries?: number
   /**
-   * The longest wait, in milliseconds, the client accepts before a retry or for a rate budget.
-   * When the API asks for a longer one (the `Retry-After` of a 429 or 503, the `RateLimit-Reset` of a
-   * 429 without `Retry-After`), the client does not wait: it throws at once (a `RateLimitError`
-   * carrying `retryAfter` for a 429).
+   * The longest wait, in milliseconds, the client accepts before a retry or for a rate budget. When the
+   * API asks for longer (`Retry-After`, else `RateLimit-Reset`), it throws at once (a `RateLimitError`
+   * with `retryAfter` for a 429).
    * @default 30_000
    */
   maxRetryWait?: number
@@ -150,39 +143,30 @@ export interface ClientOptions {
    */
   onRateLimit?: (event: RateLimitEvent) => boolean | undefined | Promise<boolean | undefined>
   /**
-   * Caches successful GET answers (pages, ratings, structured data, legacy and Genesis reads) in a
-   * store, with stale-while-revalidate, stale-if-error and single-flight: concurrent identical reads
-   * make one request. A store alone uses the default durations.
+   * Caches successful GET answers in a store, with stale-while-revalidate, stale-if-error and
+   * single-flight (concurrent identical reads make one request). A store alone uses the default durations.
    * @default undefined (nothing is cached)
    */
   cache?: CacheStore | CacheOptions
   /**
-   * Where the clients of several instances (servers, serverless functions, build workers) keep one
-   * access token per API, so that N instances fetch one token, not N: `createRedisTokenStore()` of
-   * `@verified-reviews/redis`, or any {@link TokenStore}. The instance that takes the store's lock
-   * fetches; the others wait for its token. A store that fails is left aside for that refresh: the
-   * client fetches its own token.
+   * Where several instances keep one access token per API, so that N instances fetch one token, not N:
+   * `createRedisTokenStore()` of `@verified-reviews/redis`, or any {@link TokenStore}. A store that
+   * fails is left aside for that refresh: the client fetches its own token.
    * @default undefined (each client fetches and keeps its own token)
    */
   tokenStore?: TokenStore
   /**
-   * A rate budget shared by the clients of several instances, so that together they stay under the
-   * API's limit: `createRedisRateBudget()` of `@verified-reviews/redis`, or any {@link SharedRateBudget}.
-   * Each request to the Published API and to purchase events takes from it, as well as from the
-   * client's own budget. A budget that fails is left aside for that request: the client's own budget
-   * then decides alone.
+   * A rate budget several instances share to stay together under the API's limit, taken from besides
+   * the client's own: `createRedisRateBudget()` of `@verified-reviews/redis`, or any
+   * {@link SharedRateBudget}. A budget that fails is left aside for that request.
    * @default undefined (each client keeps its own budget)
    */
   rateBudget?: SharedRateBudget
   /**
-   * Sees each call of an operation, once, after its parameters are checked and before anything is
-   * sent, and gives it request options: fetch options (Next.js's `next.tags`), headers, cache tags,
-   * a timeout. Its answer is laid over the options the caller passed (which it sees as `options`, to
-   * combine with rather than replace): `fetchOptions` and `headers` entry by entry, `cache` setting
-   * by setting, the other options whole. The options hold for every request of the
-   * call (each page of a list walked with `for await`, each chunk of bulk ratings), not for token
-   * requests. `operation` is typed: a test on it narrows `params`, and a name that is no operation
-   * does not compile.
+   * Sees each call of an operation once, after its parameters are checked, and gives it request options
+   * (Next.js's `next.tags`, headers, cache tags, a timeout) for every request of the call but token
+   * requests. Its answer is laid over the caller's `options`: `fetchOptions` and `headers` entry by entry,
+   * `cache` setting by setting, the rest whole. Testing `operation` narrows `params`.
    *
    * @example
    * ```ts

@@ -2,10 +2,7 @@ import { ValidationError } from '../errors.ts'
 import type { Operation, OperationCall, OperationParams } from '../resources/operations.ts'
 import type { ClientContext } from './context.ts'
 import type { RequestOptions } from './transport/request-options.ts'
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+import { isObject } from './validate.ts'
 
 /**
  * `given` laid over `call`: `fetchOptions` and `headers` entry by entry, `cache` setting by setting
@@ -18,7 +15,7 @@ export function layOptions(call: RequestOptions | undefined, given: RequestOptio
     laid.fetchOptions = { ...call.fetchOptions, ...given.fetchOptions }
   if (call.headers !== undefined && given.headers !== undefined)
     laid.headers = { ...call.headers, ...given.headers }
-  if (isPlainObject(call.cache) && isPlainObject(given.cache)) laid.cache = { ...call.cache, ...given.cache }
+  if (isObject(call.cache) && isObject(given.cache)) laid.cache = { ...call.cache, ...given.cache }
   return laid
 }
 
@@ -36,7 +33,7 @@ export function optionsFor<O extends Operation>(
   if (hook === undefined) return options
   const given: unknown = hook({ operation, params, options } as OperationCall)
   if (given === undefined) return options
-  if (!isPlainObject(given)) {
+  if (!isObject(given)) {
     throw new ValidationError([
       {
         field: 'requestOptions',

@@ -10,13 +10,9 @@ function isDate(value: unknown): value is Date {
 }
 
 /**
- * `purchase_date` as it is sent: an RFC 3339 `date-time` (`YYYY-MM-DDTHH:MM:SS`, milliseconds when
- * a fraction was given, then `Z` or `±HH:MM`), the strict profile of ISO 8601 that date-time parsers
- * of services read, where the spec says only "ISO 8601". A string keeps the shop's offset (`+0200`
- * and `+02` become `+02:00`); one without an offset is taken as UTC, as the sandbox takes it; a
- * `Date` is written in UTC. Undefined for what cannot be read as a date-time: a plain date, hours
- * alone, the basic format, an invalid `Date`, a year beyond 9999, anything that is not a string or
- * a `Date`.
+ * `purchase_date` as it is sent: RFC 3339, the strict profile of ISO 8601 that services parse (see
+ * `PurchaseEventInput.purchase_date`); a string keeps its offset (`+0200` becomes `+02:00`) or is
+ * taken as UTC. Undefined for what is no such date-time (a year beyond 9999 included).
  */
 export function purchaseDateOf(value: unknown): string | undefined {
   if (isDate(value)) {

@@ -1,35 +1,21 @@
+import { PURCHASE_EVENT_FORM_FIELDS } from './forms/purchase-event-form.ts'
 import { PURCHASE_DATE_FORMS, purchaseDateOf } from './purchase-date.ts'
 import { type Issues, isIntegerIn, isIsoDate, isObject, isUuid } from './validate.ts'
 
-// Members the service documents, per object; any other member is refused, so a misspelt one is not lost.
-const EVENT_MEMBERS = [
-  'purchase_reference',
-  'purchase_date',
-  'price',
-  'consumer',
-  'products',
-  'sales_channel',
-  'solicitation_parameters',
-  'custom_fields',
-]
-const CONSUMER_MEMBERS = [
-  'first_name',
-  'last_name',
-  'birth_date',
-  'email',
-  'phone',
-  'courtesy_title',
-  'custom_fields',
-  'language',
-  'country',
-  'hide_personal_data',
-  'anonymize_data',
-]
-const PRODUCT_MEMBERS = ['product_ref', 'name', 'brand', 'price', 'not_received', 'custom_fields', 'category']
-const PRODUCT_REF_MEMBERS = ['ean', 'sku', 'upc', 'isbn', 'jan', 'mpn', 'reference']
-const CHANNEL_MEMBERS = ['channel', 'delivery_type', 'website_id', 'shop_id']
-const SOLICITATION_MEMBERS = ['delay', 'delay_product', 'purchase_event_type']
-const CUSTOM_FIELD_MEMBERS = ['label', 'value', 'category']
+// Members the service documents, per object, read from the fields a form can name (the consumer's two
+// privacy flags aside); any other member is refused, so a misspelt one is not lost.
+function membersAt(path: string): string[] {
+  const prefix = path === '' ? '' : `${path}.`
+  const fields = PURCHASE_EVENT_FORM_FIELDS.filter((field) => field.startsWith(prefix))
+  return [...new Set(fields.map((field) => field.slice(prefix.length).replace(/[.[].*$/, '')))]
+}
+const EVENT_MEMBERS = membersAt('')
+const CONSUMER_MEMBERS = [...membersAt('consumer'), 'hide_personal_data', 'anonymize_data']
+const PRODUCT_MEMBERS = membersAt('products[]')
+const PRODUCT_REF_MEMBERS = membersAt('products[].product_ref')
+const CHANNEL_MEMBERS = membersAt('sales_channel')
+const SOLICITATION_MEMBERS = membersAt('solicitation_parameters')
+const CUSTOM_FIELD_MEMBERS = membersAt('custom_fields[]')
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
 

@@ -80,36 +80,32 @@ function dateValue(value: unknown): string | undefined {
 
 /** Checks one parameter and returns the query entries it becomes (none when invalid). */
 function write(name: string, value: unknown, rule: Rule, issues: Issues): [string, string][] {
+  const one = (valid: boolean, message: string, text = String(value)): [string, string][] => {
+    if (valid) return [[name, text]]
+    issues.add(name, message)
+    return []
+  }
   switch (rule.kind) {
     case 'values': {
       const joined = checkValues(name, value, rule, issues)
       return joined === undefined ? [] : [[name, joined]]
     }
     case 'text':
-      if (typeof value !== 'string' || value.trim() === '') {
-        issues.add(name, 'must be a non-empty string')
-        return []
-      }
-      return [[name, value]]
+      return one(typeof value === 'string' && value.trim() !== '', 'must be a non-empty string')
     case 'cursor':
-      if (typeof value !== 'string' || value === '') {
-        issues.add(name, 'must be a cursor taken from a page (a non-empty string)')
-        return []
-      }
-      return [[name, value]]
+      return one(
+        typeof value === 'string' && value !== '',
+        'must be a cursor taken from a page (a non-empty string)',
+      )
     case 'boolean':
-      if (typeof value !== 'boolean') {
-        issues.add(name, 'must be true or false')
-        return []
-      }
-      return [[name, String(value)]]
+      return one(typeof value === 'boolean', 'must be true or false')
     case 'rates': {
       const rates = Array.isArray(value) ? value : [value]
-      if (rates.length === 0 || !rates.every((rate) => isIntegerIn(rate, 1, 5))) {
-        issues.add(name, 'must be one or several integers from 1 to 5')
-        return []
-      }
-      return [[name, rates.join(',')]]
+      return one(
+        rates.length > 0 && rates.every((rate) => isIntegerIn(rate, 1, 5)),
+        'must be one or several integers from 1 to 5',
+        rates.join(','),
+      )
     }
     case 'dates': {
       if (!isObject(value) || Object.keys(value).length === 0) {
@@ -131,35 +127,22 @@ function write(name: string, value: unknown, rule: Rule, issues: Issues): [strin
       return entries
     }
     case 'oneOf':
-      if (typeof value !== 'string' || !rule.values.includes(value)) {
-        issues.add(name, `must be one of ${rule.values.join(', ')}`)
-        return []
-      }
-      return [[name, value]]
+      return one(
+        typeof value === 'string' && rule.values.includes(value),
+        `must be one of ${rule.values.join(', ')}`,
+      )
     case 'someOf': {
-      const values = valueList(value)
-      if (
-        values === undefined ||
-        values.length === 0 ||
-        !values.every((item) => rule.values.includes(item))
-      ) {
-        issues.add(name, `must be one or several of ${rule.values.join(', ')}`)
-        return []
-      }
-      return [[name, values.join(',')]]
+      const values = valueList(value) ?? []
+      return one(
+        values.length > 0 && values.every((item) => rule.values.includes(item)),
+        `must be one or several of ${rule.values.join(', ')}`,
+        values.join(','),
+      )
     }
     case 'integer':
-      if (!isIntegerIn(value, rule.min, rule.max)) {
-        issues.add(name, `must be an integer from ${rule.min} to ${rule.max}`)
-        return []
-      }
-      return [[name, String(value)]]
+      return one(isIntegerIn(value, rule.min, rule.max), `must be an integer from ${rule.min} to ${rule.max}`)
     case 'url':
-      if (!isHttpUrl(value)) {
-        issues.add(name, 'must be an absolute http(s) URL')
-        return []
-      }
-      return [[name, value]]
+      return one(isHttpUrl(value), 'must be an absolute http(s) URL')
     case 'sort':
       // Written by checkSort, which sees sort and desc together.
       return []

@@ -106,9 +106,7 @@ export function redactText(text: string): string {
 }
 
 /** An address with its credentials (secret query parameters, user info, secret values) redacted. */
-export function redactUrl(url: string): string {
-  return redactText(url)
-}
+export const redactUrl: (url: string) => string = redactText
 
 /**
  * A body with its credentials redacted: text through {@link redactText}, JSON values member by

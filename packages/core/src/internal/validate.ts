@@ -8,6 +8,22 @@ export class Issues {
     this.list.push(index === undefined ? { field, message } : { field, message, index })
   }
 
+  /** Adds each defined member of `params` that is not one of `members`. */
+  unknownMembers(params: object, members: readonly string[]): void {
+    for (const [key, value] of Object.entries(params)) {
+      if (!members.includes(key) && value !== undefined) this.add(key, 'is not a parameter of this operation')
+    }
+  }
+
+  /** The website uuid of a call: the one given, else the client's. */
+  websiteId(given: unknown, client: string | undefined): string {
+    const websiteId = given ?? client
+    if (websiteId === undefined)
+      this.add('websiteId', 'is required: pass it or set the client option websiteId')
+    else if (!isUuid(websiteId)) this.add('websiteId', 'must be a uuid')
+    return websiteId as string
+  }
+
   /** Throws a {@link ValidationError} when any problem was found. */
   throwIfAny(): void {
     const [first, ...rest] = this.list

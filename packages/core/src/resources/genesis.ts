@@ -1,6 +1,7 @@
 import { joinUrl } from '../internal/addresses.ts'
 import { invalidAnswer, jsonOf } from '../internal/answer.ts'
 import type { ClientContext } from '../internal/context.ts'
+import { parseGenesisBrandFile, parseGenesisShopsFile } from '../internal/migration/genesis-records.ts'
 import { optionsFor } from '../internal/operation-options.ts'
 import { rememberSecret } from '../internal/redact.ts'
 import { genesisToken } from '../internal/sha256.ts'
@@ -22,38 +23,12 @@ import type {
   GenesisWebsiteGetParams,
 } from './params.ts'
 
-const WEBSITE_MEMBERS = [
-  'websiteId',
-  'format',
-  'range',
-  'p',
-  'order_by',
-  'order_type',
-  'iso_code',
-  'plateforme',
-  'field',
-  'sign',
-  'compare',
-]
-const PRODUCT_MEMBERS = [
-  'websiteId',
-  'product',
-  'plateforme',
-  'limit',
-  'offset',
-  'order',
-  'field',
-  'sign',
-  'compare',
-]
-const AVERAGE_MEMBERS = ['websiteId', 'product', 'plateforme', 'field', 'sign', 'compare']
+// The parameters each call takes: the website, the language site and the rate filter, then its own.
+const SHARED_MEMBERS = ['websiteId', 'plateforme', 'field', 'sign', 'compare']
+const AVERAGE_MEMBERS = [...SHARED_MEMBERS, 'product']
+const PRODUCT_MEMBERS = [...AVERAGE_MEMBERS, 'limit', 'offset', 'order']
+const WEBSITE_MEMBERS = [...SHARED_MEMBERS, 'format', 'range', 'p', 'order_by', 'order_type', 'iso_code']
 const SIGNS = ['=', '!=', '<', '<=', '>', '>=']
-
-function checkMembers(params: object, members: readonly string[], issues: Issues): void {
-  for (const [key, value] of Object.entries(params)) {
-    if (!members.includes(key) && value !== undefined) issues.add(key, 'is not a parameter of this operation')
-  }
-}
 
 function checkRateFilter(params: GenesisRateFilter, issues: Issues): void {
   const given = [params.field, params.sign, params.compare].filter((value) => value !== undefined).length
@@ -102,15 +77,22 @@ function requireSecret(context: ClientContext, issues: Issues): void {
 }
 
 /**
- * The daily token of `websiteId`. It goes in the query string, as Genesis wants it; it and the
- * secret are remembered as secrets, so that no error, event or cache entry shows them.
+ * The address of `path` with the website, its daily token and `members` in the query, as Genesis wants
+ * them. The token and the secret are remembered as secrets, so that no error, event or cache entry shows them.
  */
-async function tokenOf(context: ClientContext, websiteId: string): Promise<string> {
+async function signedUrl(
+  context: ClientContext,
+  path: string,
+  websiteId: string,
+  members = {},
+): Promise<string> {
   const secret = context.genesisSecret as string
   rememberSecret(secret)
   const token = await genesisToken(websiteId, secret)
   rememberSecret(token)
-  return token
+  const query = new URLSearchParams({ idWebsite: websiteId, token })
+  for (const [key, value] of Object.entries(members)) if (value !== undefined) query.set(key, String(value))
+  return `${joinUrl(context.addresses.genesisUrl, path)}?${query}`
 }
 
 function withoutWebsite<T extends GenesisWebsiteChoice>(params: T): Omit<T, 'websiteId'> {
@@ -136,20 +118,13 @@ export class GenesisWebsite {
     const issues = new Issues()
     const websiteId = websiteOf(context, params, issues)
     requireSecret(context, issues)
-    checkMembers(params, WEBSITE_MEMBERS, issues)
+    issues.unknownMembers(params, WEBSITE_MEMBERS)
     checkInteger(params.range, 'range', 1, 200, issues)
     checkInteger(params.p, 'p', 1, Number.MAX_SAFE_INTEGER, issues)
     checkRateFilter(params, issues)
     issues.throwIfAny()
     const options = optionsFor(context, 'genesis.website.get', params, callOptions)
-    const query = new URLSearchParams({
-      idWebsite: websiteId,
-      token: await tokenOf(context, websiteId),
-    })
-    for (const [key, value] of Object.entries(withoutWebsite(params))) {
-      if (value !== undefined) query.set(key, String(value))
-    }
-    const url = `${joinUrl(context.addresses.genesisUrl, 'website')}?${query}`
+    const url = await signedUrl(context, 'website', websiteId, withoutWebsite(params))
     const answer = await send(context.settings, { service: context.genesis, method: 'GET', url }, options)
     const body = jsonOf(answer, 'genesis')
     if (!isObject(body) || !Array.isArray(body.reviews))
@@ -173,7 +148,7 @@ export class GenesisProduct {
     options?: RequestOptions,
   ): Promise<GenesisProductReviewsResponse> {
     const issues = new Issues()
-    checkMembers(params ?? {}, PRODUCT_MEMBERS, issues)
+    issues.unknownMembers(params ?? {}, PRODUCT_MEMBERS)
     checkInteger(params?.limit, 'limit', 1, 200, issues)
     checkInteger(params?.offset, 'offset', 0, Number.MAX_SAFE_INTEGER, issues)
     return this.#post('reviews', params, issues, options)
@@ -185,7 +160,7 @@ export class GenesisProduct {
     options?: RequestOptions,
   ): Promise<GenesisProductAveragesResponse> {
     const issues = new Issues()
-    checkMembers(params ?? {}, AVERAGE_MEMBERS, issues)
+    issues.unknownMembers(params ?? {}, AVERAGE_MEMBERS)
     return this.#post('average', params, issues, options)
   }
 
@@ -201,13 +176,8 @@ export class GenesisProduct {
     checkProducts(params?.product, issues)
     checkRateFilter(params ?? {}, issues)
     issues.throwIfAny()
-    const options =
-      kind === 'reviews'
-        ? optionsFor(context, 'genesis.product.reviews', params as GenesisProductReviewsParams, callOptions)
-        : optionsFor(context, 'genesis.product.average', params as GenesisProductAverageParams, callOptions)
-    const token = await tokenOf(context, websiteId)
-    const query = new URLSearchParams({ idWebsite: websiteId, token })
-    const url = `${joinUrl(context.addresses.genesisUrl, 'product')}?${query}`
+    const options = optionsFor(context, `genesis.product.${kind}`, params as never, callOptions)
+    const url = await signedUrl(context, 'product', websiteId)
     const body = JSON.stringify({ query: kind, ...withoutWebsite(params), idWebsite: websiteId })
     const answer = await send(
       context.settings,
@@ -228,13 +198,6 @@ export class GenesisProduct {
   }
 }
 
-function parseNumber(text: string | undefined): number {
-  const value = Number(text?.trim())
-  if (text === undefined || text.trim() === '' || !Number.isFinite(value))
-    throw new Error(`${text} is not a number`)
-  return value
-}
-
 /** The static files of the Genesis API (public, no token). */
 export class GenesisStatic {
   readonly #context: ClientContext
@@ -246,44 +209,24 @@ export class GenesisStatic {
 
   /** The brand file (`infosite.txt`): review count and average. Replaced by `brands.list`. */
   async brand(params?: GenesisWebsiteChoice, options?: RequestOptions): Promise<GenesisBrandFile> {
-    return this.#read(params, 'infosite.txt', options, (lines) => {
-      const [count, average] = (lines[0] ?? '').split(';')
-      return { review_count: parseNumber(count), average: parseNumber(average) }
-    })
+    return this.#read(params, 'infosite.txt', options, parseGenesisBrandFile)
   }
 
   /** The shop file (`infoshops.txt`), one entry per shop. Replaced by `brands.list` with `shop_key`. */
   async shops(params?: GenesisWebsiteChoice, options?: RequestOptions): Promise<GenesisShopLine[]> {
-    return this.#read(params, 'infoshops.txt', options, (lines) => {
-      const [header, ...rows] = lines
-      if (header?.trim().toLowerCase() !== 'id_shop;name_shop;review_number;rating;certificate_url') {
-        throw new Error('the header line is not id_shop;name_shop;review_number;rating;certificate_url')
-      }
-      return rows.map((row) => {
-        const cells = row.split(';')
-        if (cells.length !== 5) throw new Error(`a line has ${cells.length} cells instead of 5`)
-        const [id, name, count, rating, certificate] = cells as [string, string, string, string, string]
-        return {
-          id_shop: id,
-          name_shop: name,
-          review_number: parseNumber(count),
-          rating: parseNumber(rating),
-          certificate_url: certificate,
-        }
-      })
-    })
+    return this.#read(params, 'infoshops.txt', options, parseGenesisShopsFile)
   }
 
   async #read<T>(
     params: GenesisWebsiteChoice | undefined,
     file: 'infosite.txt' | 'infoshops.txt',
     callOptions: RequestOptions | undefined,
-    parse: (lines: string[]) => T,
+    parse: (text: string) => T,
   ): Promise<T> {
     const context = this.#context
     const issues = new Issues()
     const websiteId = websiteOf(context, params, issues)
-    checkMembers(params ?? {}, ['websiteId'], issues)
+    issues.unknownMembers(params ?? {}, ['websiteId'])
     issues.throwIfAny()
     const operation = file === 'infosite.txt' ? 'genesis.static.brand' : 'genesis.static.shops'
     const options = optionsFor(context, operation, params ?? {}, callOptions)
@@ -293,9 +236,8 @@ export class GenesisStatic {
       { service: context.genesis, method: 'GET', url, headers: { accept: 'text/plain' } },
       options,
     )
-    const lines = answer.text.split(/\r?\n/).filter((line) => line.trim() !== '')
     try {
-      return parse(lines)
+      return parse(answer.text)
     } catch (cause) {
       const reason = cause instanceof Error ? cause.message : String(cause)
       throw invalidAnswer(answer, 'genesis', `The static file ${file} cannot be read: ${reason}.`, cause)

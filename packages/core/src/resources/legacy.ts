@@ -4,7 +4,7 @@ import type { ClientContext } from '../internal/context.ts'
 import { optionsFor } from '../internal/operation-options.ts'
 import { send } from '../internal/transport/http.ts'
 import type { RequestOptions } from '../internal/transport/request-options.ts'
-import { Issues, isIntegerIn, isObject, isUuid } from '../internal/validate.ts'
+import { Issues, isIntegerIn, isObject } from '../internal/validate.ts'
 import type { LegacyProductRatingsResponse, LegacyProductReviewsResponse } from '../types/legacy.ts'
 import type { LegacyRatingsGetParams, LegacyReviewsGetParams } from './params.ts'
 
@@ -48,14 +48,8 @@ function legacyQuery(
   issues: Issues,
 ): { websiteId: string; query: URLSearchParams } {
   const query = new URLSearchParams()
-  for (const key of Object.keys(params)) {
-    if (!members.includes(key) && params[key] !== undefined)
-      issues.add(key, 'is not a parameter of this operation')
-  }
-  const websiteId = (params.websiteId as string | undefined) ?? context.websiteId
-  if (websiteId === undefined)
-    issues.add('websiteId', 'is required: pass it or set the client option websiteId')
-  else if (!isUuid(websiteId)) issues.add('websiteId', 'must be a uuid')
+  issues.unknownMembers(params, members)
+  const websiteId = issues.websiteId(params.websiteId, context.websiteId)
   const { ref, rate, sortBy, sortDirection, limit, offset } = params
   if (ref !== undefined) {
     if (
@@ -98,7 +92,7 @@ function legacyQuery(
       issues.add('offset', 'must be an integer, 0 or more')
     else query.set('offset', String(offset))
   }
-  return { websiteId: websiteId as string, query }
+  return { websiteId, query }
 }
 
 async function getLegacy<T>(
@@ -116,20 +110,7 @@ async function getLegacy<T>(
     issues,
   )
   issues.throwIfAny()
-  const options =
-    path === 'ratings'
-      ? optionsFor(
-          context,
-          'legacy.products.ratings.get',
-          (params ?? {}) as LegacyRatingsGetParams,
-          callOptions,
-        )
-      : optionsFor(
-          context,
-          'legacy.products.reviews.get',
-          (params ?? {}) as LegacyReviewsGetParams,
-          callOptions,
-        )
+  const options = optionsFor(context, `legacy.products.${path}.get`, (params ?? {}) as never, callOptions)
   const base = joinUrl(
     context.addresses.legacyUrl,
     `websites/${encodeURIComponent(websiteId)}/products/${path}`,

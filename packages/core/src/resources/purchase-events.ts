@@ -7,7 +7,7 @@ import { purchaseDateOf } from '../internal/purchase-date.ts'
 import { checkPurchaseEvent } from '../internal/purchase-event-checks.ts'
 import { send } from '../internal/transport/http.ts'
 import type { RequestOptions } from '../internal/transport/request-options.ts'
-import { Issues, isObject, isUuid } from '../internal/validate.ts'
+import { Issues, isObject } from '../internal/validate.ts'
 import type { PurchaseEvent, PurchaseEventInput } from '../types/purchase-events.ts'
 import type { SubmitPurchaseEventsParams } from './params.ts'
 
@@ -71,24 +71,17 @@ export class PurchaseEvents {
   /**
    * Submits any number of purchase events and returns what became of each, in input order.
    *
-   * Every event is checked first: if any is invalid, a `ValidationError` listing each problem by
-   * index and field is thrown and nothing is sent. Events whose `purchase_reference` repeats an
-   * earlier one are sent once and share its result. The rest go out in batches of 50, one batch
-   * after the other. When the service refuses some events of a batch, the others are sent again
-   * without them. A batch that failed is retried (unless `retry` is `false`), and if this throws
-   * midway the same events may be submitted again: neither creates an event twice as long as the
-   * service keeps one event per `purchase_reference`, as the sandbox does. The spec does not promise
-   * it; a shop that cannot risk a second invitation sets `retry: false`.
+   * Every event is checked first: if any is invalid, a `ValidationError` lists each problem by index
+   * and field and nothing is sent. A repeated `purchase_reference` is sent once and shares its result.
+   * Batches of 50 go out one after the other; events a batch refused are left out and the rest sent
+   * again. A failed batch is retried unless `retry` is `false` (see {@link SubmitPurchaseEventsParams}).
    */
   async submit(
     params: SubmitPurchaseEventsParams,
     callOptions?: RequestOptions,
   ): Promise<PurchaseEventResult[]> {
     const issues = new Issues()
-    const websiteId = params?.websiteId ?? this.#context.websiteId
-    if (websiteId === undefined)
-      issues.add('websiteId', 'is required: pass it or set the client option websiteId')
-    else if (!isUuid(websiteId)) issues.add('websiteId', 'must be a uuid')
+    const websiteId = issues.websiteId(params?.websiteId, this.#context.websiteId)
     const events: unknown = params?.events
     if (!Array.isArray(events)) issues.add('events', 'must be an array of purchase events')
     const retry: unknown = params?.retry
@@ -96,7 +89,7 @@ export class PurchaseEvents {
     issues.throwIfAny()
     const list = events as PurchaseEventInput[]
     list.forEach((event, index) => {
-      checkPurchaseEvent(event, index, websiteId as string, issues)
+      checkPurchaseEvent(event, index, websiteId, issues)
     })
     issues.throwIfAny()
     const asked = optionsFor(this.#context, 'purchaseEvents.submit', params, callOptions)
@@ -117,7 +110,7 @@ export class PurchaseEvents {
     const results = new Map<number, PurchaseEventResult>()
     for (let start = 0; start < unique.length; start += PURCHASE_EVENTS_PER_REQUEST) {
       await this.#sendBatch(
-        websiteId as string,
+        websiteId,
         unique.slice(start, start + PURCHASE_EVENTS_PER_REQUEST),
         results,
         options,

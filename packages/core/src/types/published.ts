@@ -4,24 +4,8 @@
  * (`| (string & {})`) so that a value added upstream does not become a type error.
  */
 
-/** The 13 language codes of `translated_review` and `translated_comment`. */
-export type Language =
-  | 'bg'
-  | 'cs'
-  | 'de'
-  | 'el'
-  | 'en'
-  | 'es'
-  | 'fr'
-  | 'it'
-  | 'nl'
-  | 'pl'
-  | 'pt'
-  | 'sk'
-  | 'tr'
-
 /** Every {@link Language}, in alphabetical order. */
-export const LANGUAGES: readonly Language[] = [
+export const LANGUAGES = [
   'bg',
   'cs',
   'de',
@@ -35,7 +19,10 @@ export const LANGUAGES: readonly Language[] = [
   'pt',
   'sk',
   'tr',
-]
+] as const
+
+/** The 13 language codes of `translated_review` and `translated_comment`. */
+export type Language = (typeof LANGUAGES)[number]
 
 /** A review's star rating. */
 export type ReviewRate = 1 | 2 | 3 | 4 | 5
@@ -321,6 +308,9 @@ export type BrandSortField = 'shop_key' | 'count_total_since_creation' | 'oldest
 /** Fields `sort`/`desc` accept on `GET /products/ratings`. */
 export type ProductRatingSortField = 'product_variation_id' | 'product_ean' | 'average' | 'count_total'
 
+/** The sort fields product and brand reviews share. */
+const REVIEW_SORT_FIELDS = ['review_id', 'review_date', 'publish_date', 'order_date', 'review_rate'] as const
+
 /**
  * The sort fields the client knows for each sortable operation (the sandbox's; the spec gives no full
  * list). Another field is sent as given, with a warning in development.
@@ -332,15 +322,8 @@ export const SORT_FIELDS: {
   readonly brands: readonly BrandSortField[]
   readonly productRatings: readonly ProductRatingSortField[]
 } = {
-  productReviews: [
-    'review_id',
-    'review_date',
-    'publish_date',
-    'order_date',
-    'review_rate',
-    'product_variation_id',
-  ],
-  brandReviews: ['review_id', 'review_date', 'publish_date', 'order_date', 'review_rate', 'shop_key'],
+  productReviews: [...REVIEW_SORT_FIELDS, 'product_variation_id'],
+  brandReviews: [...REVIEW_SORT_FIELDS, 'shop_key'],
   products: ['product_variation_id', 'average', 'count_total'],
   brands: ['shop_key', 'count_total_since_creation', 'oldest_review_publish_date'],
   productRatings: ['product_variation_id', 'product_ean', 'average', 'count_total'],

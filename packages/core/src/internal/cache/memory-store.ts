@@ -1,4 +1,5 @@
 import { ValidationError } from '../../errors.ts'
+import { remembered } from '../remembered.ts'
 import type { CacheSetOptions, CacheStore } from './store.ts'
 
 /** Options of {@link createMemoryCache}. */
@@ -70,14 +71,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): CacheStore 
       forget(key)
       const tags = [...new Set(setOptions.tags ?? [])]
       entries.set(key, { json, expiresAt: now() + setOptions.ttl * 1000, tags })
-      for (const tag of tags) {
-        let keys = keysByTag.get(tag)
-        if (keys === undefined) {
-          keys = new Set()
-          keysByTag.set(tag, keys)
-        }
-        keys.add(key)
-      }
+      for (const tag of tags) remembered(keysByTag, tag, () => new Set<string>()).add(key)
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next()
         if (oldest.done) break

@@ -1,4 +1,5 @@
 import { ValidationError } from '../../errors.ts'
+import { remembered } from '../remembered.ts'
 import type { SharedLock } from '../shared-state.ts'
 import { type SingleFlight, singleFlight } from '../single-flight.ts'
 import type { CacheStore } from './store.ts'
@@ -65,19 +66,15 @@ interface Flights {
 const flightsByStore = new WeakMap<CacheStore, Flights>()
 
 /**
- * Reads `key` through `store`: a fresh value is returned as it is; a missing one is loaded with
- * `load`, stored for `ttl` seconds and returned. With `staleWhileRevalidate`, a value that went stale
- * less than that many seconds ago is returned at once while one background load refreshes it; with
- * `staleIfError`, a value that went stale less than that many seconds ago is returned when `load`
- * throws. Concurrent reads of one key share one read, and a key is never loaded twice at once, which
- * includes a read that arrives while a background refresh runs. The first of concurrent reads sets the
- * options they share.
+ * Reads `key` through `store`: a fresh value is returned; a missing one is loaded with `load`, stored
+ * for `ttl` seconds and returned. Within `staleWhileRevalidate` seconds of going stale a value is
+ * returned at once while one background load refreshes it; within `staleIfError`, it is returned when
+ * `load` throws. Concurrent reads of one key share one read (the first sets the options), and a key is
+ * never loaded twice at once.
  *
- * With a store shared by several instances that has a `lock` (a short lock in Redis), a key is loaded
- * by one instance at a time: the instance that takes the lock loads and stores the value, and the
- * others wait for it to appear in the store (up to `lockWait` seconds), so a cold key read by ten servers
- * at once makes one upstream call. A lock that cannot be taken (the store is down) is reported with
- * `during: 'lock'` and the value is loaded here.
+ * With a shared store that has a `lock` (Redis), one instance at a time loads a key while the others
+ * wait for it in the store (up to `lockWait` seconds), so a cold key read by ten servers makes one
+ * upstream call. A lock that cannot be taken is reported with `during: 'lock'` and the value loaded here.
  *
  * @example
  * const reviews = await cachedRead(store, 'reviews:SKU-1', () => fetchReviews('SKU-1'), {
@@ -97,7 +94,7 @@ export function cachedRead<T>(
   checkSeconds('staleWhileRevalidate', options.staleWhileRevalidate ?? 0)
   checkSeconds('staleIfError', options.staleIfError ?? 0)
   checkSeconds('lockWait', options.lockWait ?? 10)
-  const flights = flightsOf(store)
+  const flights = remembered(flightsByStore, store, () => ({ reads: singleFlight(), loads: singleFlight() }))
   return flights.reads.run(key, () => readThrough(store, key, load, options, flights)) as Promise<T>
 }
 
@@ -233,15 +230,6 @@ async function loadAcrossInstances<T>(
 
 /** Milliseconds between two looks at a shared store while another instance loads (doubling up to 8 times). */
 const LOCK_POLL_MS = 25
-
-function flightsOf(store: CacheStore): Flights {
-  let flights = flightsByStore.get(store)
-  if (flights === undefined) {
-    flights = { reads: singleFlight(), loads: singleFlight() }
-    flightsByStore.set(store, flights)
-  }
-  return flights
-}
 
 // An entry this function did not write (another writer, an older format) reads as a miss.
 function asEnvelope(stored: unknown): Envelope | undefined {

@@ -186,19 +186,15 @@ function plain(value: unknown, path: string, errors: Map<string, string>): unkno
 }
 
 /**
- * Reads the fields of a purchase event from a form (a Server Action's `FormData`, an Astro Action's, or
- * `URLSearchParams`), and only those it is allowed to: by default the shopper's own fields
- * ({@link SHOPPER_FORM_FIELDS}). Build the rest of the event on the server from the confirmed order, and
- * never take a price, a product or an order reference from a form: anyone can send any form.
+ * Reads the fields of a purchase event from a form (`FormData` of a Server or Astro Action, or
+ * `URLSearchParams`), only those allowed: by default the shopper's own ({@link SHOPPER_FORM_FIELDS}).
+ * Build the rest on the server from the confirmed order: anyone can send any form.
  *
- * Field names are the event's members, dotted, with indexes for arrays (`consumer.email`,
- * `products[0].product_ref.sku`). Empty fields are left out; `price`, `products[i].price`,
- * `solicitation_parameters.delay` and `delay_product` become numbers (a decimal comma is accepted),
- * `products[i].not_received` a boolean (`on` or `true`). Refused, by name in `errors`: a member of a
- * purchase event not in `fields`, a name that is no member of one (`consumer.shoe_size`, and any name
- * with `__proto__`, `constructor` or `prototype` in it), a field given twice, a file, a number that is
- * not one, indexes with gaps. Names that do not start like a member of a purchase event (the shop's own
- * fields, `$ACTION_…` of Next.js) are ignored.
+ * Names are the event's members, dotted, with array indexes (`products[0].product_ref.sku`). Empty
+ * fields are left out; prices and delays become numbers (a decimal comma is accepted), `not_received` a
+ * boolean (`on` or `true`). Refused in `errors`, by name: a member not in `fields`, a name that is no
+ * member (or holds `__proto__`, `constructor`, `prototype`), a field given twice, a file, a number that
+ * is not one, indexes with gaps. Names that start like no member (`$ACTION_…`) are ignored.
  *
  * @example
  * const { values, errors } = purchaseEventFromForm(form) // consumer.first_name, consumer.email…

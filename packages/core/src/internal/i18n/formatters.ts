@@ -1,3 +1,4 @@
+import { remembered } from '../remembered.ts'
 import type { Locale } from './locales.ts'
 
 // On a language already resolved, so that the browser (the island) formats without `resolveLocale`.
@@ -7,12 +8,7 @@ import type { Locale } from './locales.ts'
 const formatters = new Map<string, unknown>()
 
 function cached<T>(key: string, make: () => T): T {
-  let formatter = formatters.get(key) as T | undefined
-  if (formatter === undefined) {
-    formatter = make()
-    formatters.set(key, formatter)
-  }
-  return formatter
+  return remembered(formatters, key, make) as T
 }
 
 /** The plural rules of a supported language. */
@@ -57,27 +53,22 @@ export function dateIn(locale: Locale, time: number, options?: Intl.DateTimeForm
   return cached(key, () => new Intl.DateTimeFormat(locale, withDefaults)).format(time)
 }
 
-/** Language names already asked for, by language and code; emptied when it reaches `MAX_NAMES`. */
+/** Language names already asked for, by language and code. */
 const languageNames = new Map<string, string>()
-const MAX_NAMES = 1000
 
 /** The name of a language code through `Intl.DisplayNames`; the code itself when it names no language. */
 export function languageNameIn(locale: Locale, language: string): string {
-  const key = `${locale}\u0000${language}`
-  let name = languageNames.get(key)
-  if (name === undefined) {
+  const name = () => {
     try {
       const names = cached(
         `language\u0000${locale}`,
         () => new Intl.DisplayNames(locale, { type: 'language' }),
       )
-      name = names.of(language) ?? language
+      return names.of(language) ?? language
     } catch {
-      name = language
+      return language
     }
-    // Codes come from reviews: bounded, so that a stream of odd codes cannot grow it without end.
-    if (languageNames.size >= MAX_NAMES) languageNames.clear()
-    languageNames.set(key, name)
   }
-  return name
+  // Codes come from reviews: bounded, so that a stream of odd codes cannot grow it without end.
+  return remembered(languageNames, `${locale}\u0000${language}`, name, 1000)
 }

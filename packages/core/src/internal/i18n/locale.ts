@@ -1,3 +1,4 @@
+import { remembered } from '../remembered.ts'
 import { isLocale, type Locale } from './locales.ts'
 
 /** The language used when none of the requested ones is supported. */
@@ -34,18 +35,11 @@ export function resolveLocale(
   input?: string | Intl.Locale | readonly (string | Intl.Locale)[] | null,
 ): Locale {
   if (typeof input !== 'string') return resolveCandidates(input)
-  // A page resolves the same few tags over and over: remembered, up to `MAX_RESOLVED` of them.
-  let resolved = resolvedTags.get(input)
-  if (resolved === undefined) {
-    resolved = resolveCandidates(input)
-    if (resolvedTags.size >= MAX_RESOLVED) resolvedTags.clear()
-    resolvedTags.set(input, resolved)
-  }
-  return resolved
+  // A page resolves the same few tags over and over: remembered, up to 500 of them.
+  return remembered(resolvedTags, input, () => resolveCandidates(input), 500)
 }
 
 const resolvedTags = new Map<string, Locale>()
-const MAX_RESOLVED = 500
 
 function resolveCandidates(
   input: string | Intl.Locale | readonly (string | Intl.Locale)[] | null | undefined,

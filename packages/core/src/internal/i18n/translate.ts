@@ -1,3 +1,4 @@
+import { remembered } from '../remembered.ts'
 import { CATALOG } from './catalog.ts'
 import { resolveLocale } from './locale.ts'
 import { fillMessage } from './message.ts'
@@ -36,12 +37,7 @@ export function createTranslator(locale: string): Translator {
 export function getTextFormatter(locale?: string | null): TextFormatter {
   const resolved = resolveLocale(locale)
   // One per language: a page asks for it in every component and every review.
-  let formatter = textFormatters.get(resolved)
-  if (formatter === undefined) {
-    formatter = createTextFormatter(resolved, CATALOG[resolved])
-    textFormatters.set(resolved, formatter)
-  }
-  return formatter
+  return remembered(textFormatters, resolved, () => createTextFormatter(resolved, CATALOG[resolved]))
 }
 
 const textFormatters = new Map<string, TextFormatter>()

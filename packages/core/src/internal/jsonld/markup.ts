@@ -42,6 +42,11 @@ export const DEFAULT_MAX_REVIEWS = 5
 /** One decimal place: what the star rating shows, and Google asks markup to match what the page shows. */
 export const DEFAULT_RATING_DECIMALS = 1
 
+/** An aggregate of `count` reviews averaging `average` on the API's 1 to 5 scale. */
+export function aggregateOf(average: number, count: number): AggregateInput {
+  return { ratingValue: average, reviewCount: count, bestRating: BEST_RATING, worstRating: WORST_RATING }
+}
+
 /** Google: an author name must be shorter than 100 characters. */
 const MAX_AUTHOR_NAME_LENGTH = 99
 

@@ -1,3 +1,4 @@
+import { isObject } from '../validate.ts'
 import { JsonLdInputError } from './json-ld-input-error.ts'
 
 /** A JSON-LD node: any JSON object. */
@@ -20,10 +21,6 @@ const PRODUCT_TYPES = new Set([
   'MotorizedBicycle',
 ])
 
-function isNode(value: unknown): value is JsonLdNode {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** The bare type name of `https://schema.org/Product`, `schema:Product` or `Product`. */
 function typeName(type: string): string {
   return type.replace(/^(?:https?:\/\/schema\.org\/|schema:)/, '')
@@ -31,7 +28,7 @@ function typeName(type: string): string {
 
 /** True when `node` is typed as a schema.org Product or one of its subtypes. */
 export function isProductNode(node: unknown): node is JsonLdNode {
-  if (!isNode(node)) return false
+  if (!isObject(node)) return false
   const types = Array.isArray(node['@type']) ? node['@type'] : [node['@type']]
   return types.some((type) => typeof type === 'string' && PRODUCT_TYPES.has(typeName(type)))
 }
@@ -99,7 +96,7 @@ function productNodesOf(documents: readonly unknown[]): Found[] {
       })
       return
     }
-    if (!isNode(document)) return
+    if (!isObject(document)) return
     if (isProductNode(document)) found.push({ node: document, replace: replaceIn(position, (r) => r) })
     const graph = document['@graph']
     if (Array.isArray(graph)) {

@@ -9,16 +9,15 @@ import type {
 import type { BrandRating } from '../../types/published.ts'
 import { JsonLdInputError } from './json-ld-input-error.ts'
 import {
-  BEST_RATING,
+  aggregateOf,
   DEFAULT_MAX_REVIEWS,
   DEFAULT_RATING_DECIMALS,
   type ReviewData,
   reviewInputs,
   reviewMarkup,
   type WithReviewMarkup,
-  WORST_RATING,
 } from './markup.ts'
-import { checkCommonOptions } from './product-node.ts'
+import { checkCommonOptions, checkNoReviewMarkup } from './product-node.ts'
 import { createWarner, type JsonLdLogger } from './warnings.ts'
 
 /** The value that opts in to self-serving review markup, spelled out so that nobody sets it by accident. */
@@ -132,10 +131,7 @@ export function buildOrganizationJsonLd(options: OrganizationJsonLdOptions): Org
   if (period !== undefined && period !== 'one_year' && period !== 'five_year') {
     throw new JsonLdInputError('period', `must be 'one_year' or 'five_year', got ${JSON.stringify(period)}`)
   }
-  if (organization !== undefined && ('aggregateRating' in organization || 'review' in organization)) {
-    const field = 'aggregateRating' in organization ? 'organization.aggregateRating' : 'organization.review'
-    throw new JsonLdInputError(field, 'comes from the reviews data; pass rating and reviews instead')
-  }
+  if (organization !== undefined) checkNoReviewMarkup(organization, 'organization')
   // The type forbids them, but data from elsewhere may carry them: the options decide both.
   const { '@id': id, '@type': _type, ...facts } = (organization ?? {}) as Record<string, unknown>
   if (id !== undefined && id !== options.url) {
@@ -153,15 +149,7 @@ export function buildOrganizationJsonLd(options: OrganizationJsonLdOptions): Org
   const stats = rating?.[period ?? 'one_year']
   const markup = reviewMarkup(
     {
-      aggregate:
-        stats === undefined
-          ? undefined
-          : {
-              ratingValue: stats.average,
-              reviewCount: reviewCountOf(stats),
-              bestRating: BEST_RATING,
-              worstRating: WORST_RATING,
-            },
+      aggregate: stats === undefined ? undefined : aggregateOf(stats.average, reviewCountOf(stats)),
       reviews: reviewInputs(reviews ?? []),
       summary: undefined,
       maxReviews: options.maxReviews ?? DEFAULT_MAX_REVIEWS,

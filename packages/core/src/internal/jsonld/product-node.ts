@@ -65,7 +65,7 @@ export function checkCommonOptions(options: {
 }
 
 /** Refuses review markup among the page's facts: the builders make it from the reviews data. */
-function checkNoReviewMarkup(facts: object, path: string): void {
+export function checkNoReviewMarkup(facts: object, path: string): void {
   if ('aggregateRating' in facts || 'review' in facts) {
     const field = 'aggregateRating' in facts ? `${path}.aggregateRating` : `${path}.review`
     throw new JsonLdInputError(field, 'comes from the reviews data; pass rating and reviews instead')
@@ -101,9 +101,10 @@ export function checkProductOptions(options: {
   product?: ProductFacts | ProductGroupFacts | undefined
   maxReviews?: unknown
   ratingDecimals?: unknown
+  reviewSummaryAuthor?: string | undefined
 }): void {
   checkCommonOptions(options)
-  const { url, product } = options
+  const { url, product, reviewSummaryAuthor } = options
   if (product?.['@id'] !== undefined && product['@id'] !== url) {
     throw new JsonLdInputError(
       'product.@id',
@@ -116,6 +117,12 @@ export function checkProductOptions(options: {
   }
   if (product !== undefined) checkNoReviewMarkup(product, 'product')
   if (type === PRODUCT_GROUP_SCHEMA_TYPE) checkGroup(product as ProductGroupFacts)
+  if (reviewSummaryAuthor !== undefined && !reviewSummaryAuthor.trim()) {
+    throw new JsonLdInputError(
+      'reviewSummaryAuthor',
+      'must name the organization the AI summary is attributed to, or be left out',
+    )
+  }
 }
 
 /** Whether `offers` is there: an Offer, an AggregateOffer, or a list of at least one. */

@@ -1,12 +1,10 @@
 import type { ReviewSummary } from '../../types/published.ts'
-import { JsonLdInputError } from './json-ld-input-error.ts'
 import {
-  BEST_RATING,
+  aggregateOf,
   DEFAULT_MAX_REVIEWS,
   DEFAULT_RATING_DECIMALS,
   type ReviewData,
   reviewInputs,
-  WORST_RATING,
 } from './markup.ts'
 import {
   checkProductOptions,
@@ -28,14 +26,11 @@ export interface ProductJsonLdBaseOptions {
   /** The page's canonical URL: becomes the Product node's `@id`. */
   url: string
   /**
-   * What the page itself says about the product (`name`, `sku`, `gtin13`, `brand`, `image`, `description`,
-   * `offers`…), merged into the same node so that the page carries one Product node. Google requires
-   * `name`, and `offers` and `image` for a merchant listing; without `name` the node is a fragment for
-   * `mergeJsonLd` to merge into the page's own node. Without `offers`, a node with neither a rating nor
-   * a review is not emitted at all (Google rejects such a Product).
-   *
-   * For a product sold in variations, pass a `ProductGroup` (`productGroupID`, `hasVariant` with each
-   * variation's own facts): the review markup, an aggregate over every variation, goes on the group.
+   * What the page says about the product (`name`, `sku`, `gtin13`, `image`, `offers`…), merged into the
+   * same node so the page carries one Product node. Google requires `name` (without it the node is a
+   * fragment for `mergeJsonLd`); without `offers`, a node with no rating and no review is not emitted.
+   * For a product sold in variations, pass a `ProductGroup` (`productGroupID`, `hasVariant`): the
+   * review markup goes on the group.
    */
   product?: ProductFacts | ProductGroupFacts
   /**
@@ -66,24 +61,20 @@ export interface ProductJsonLdOptions extends ProductJsonLdBaseOptions {
    */
   maxReviews?: number
   /**
-   * The language the page shows the reviews in, as the review components resolve it (`'fr'`, `'de-CH'`):
-   * a review the page shows translated is marked up with the translation it shows and its
-   * `inLanguage`, so that the markup says what the visitor reads. Without it, each review is marked up
-   * as written, with the language of its `locale`.
-   * @default undefined (the original texts)
+   * The language the page shows the reviews in (`'fr'`, `'de-CH'`): a review shown translated is marked
+   * up with that translation and its `inLanguage`, so the markup says what the visitor reads.
+   * @default undefined (each review as written, in the language of its `locale`)
    */
   locale?: string | undefined
   /**
-   * Mark up syndicated reviews too (`syndicated_review: true`: collected on another site of the brand
-   * and shared here). Google asks not to mark up reviews taken from other sites, so they are left out of
-   * the `review` items by default; the aggregate is the API's rating, which counts them (see the README).
+   * Mark up syndicated reviews too (collected on another site of the brand). Google asks not to mark up
+   * reviews taken from other sites, so they are left out by default; the aggregate still counts them.
    * @default false
    */
   syndicatedReviews?: boolean | undefined
   /**
-   * The AI-generated summary (`ProductSummary.review_summary`). It is marked up only with
-   * `reviewSummaryAuthor`, as a review by that organization: a machine-written summary is not a
-   * consumer's review, so this is opt-in; the review components show the summary, labelled, either way.
+   * The AI-generated summary (`ProductSummary.review_summary`), marked up only with `reviewSummaryAuthor`,
+   * as a review by that organization: a machine-written summary is not a consumer's review.
    */
   reviewSummary?: ReviewSummary
   /**
@@ -105,25 +96,11 @@ export interface ProductJsonLdOptions extends ProductJsonLdBaseOptions {
 export function buildProductJsonLd(options: ProductJsonLdOptions): ProductJsonLd | null {
   checkProductOptions(options)
   const { rating, reviewSummary, reviewSummaryAuthor } = options
-  if (reviewSummaryAuthor !== undefined && !reviewSummaryAuthor.trim()) {
-    throw new JsonLdInputError(
-      'reviewSummaryAuthor',
-      'must name the organization the AI summary is attributed to, or be left out',
-    )
-  }
   return productNode(
     {
       url: options.url,
       product: options.product,
-      aggregate:
-        rating === undefined
-          ? undefined
-          : {
-              ratingValue: rating.average,
-              reviewCount: rating.count_total,
-              bestRating: BEST_RATING,
-              worstRating: WORST_RATING,
-            },
+      aggregate: rating === undefined ? undefined : aggregateOf(rating.average, rating.count_total),
       reviews: reviewInputs(options.reviews ?? [], {
         locale: options.locale,
         syndicatedReviews: options.syndicatedReviews,

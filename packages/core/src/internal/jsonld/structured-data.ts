@@ -5,7 +5,7 @@ import type {
   ReviewSummaryNode,
   StructuredData,
 } from '../../types/published.ts'
-import { JsonLdInputError } from './json-ld-input-error.ts'
+import { isObject } from '../validate.ts'
 import { BEST_RATING, DEFAULT_RATING_DECIMALS, WORST_RATING } from './markup.ts'
 import type { ProductJsonLdBaseOptions } from './product.ts'
 import { checkProductOptions, type ProductJsonLd, productNode } from './product-node.ts'
@@ -26,10 +26,6 @@ export interface StructuredDataJsonLdOptions extends ProductJsonLdBaseOptions {
 }
 
 type Json = Record<string, unknown>
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function expectObject(value: unknown, block: string, path: string): Json {
   if (!isObject(value)) throw new StructuredDataError(block, `${path} must be an object`)
@@ -184,12 +180,10 @@ export function readStructuredData(data: unknown, url?: string): StructuredData 
 }
 
 /**
- * The page's Product node from the structured-datas operation, in the same shape
- * `buildProductJsonLd` gives from the ratings and reviews: the blocks become `aggregateRating` and
- * `review` items nested in one Product node (no separate `itemReviewed`), with the same rules applied.
- * The AI summary block becomes the last review item only with `reviewSummaryAuthor`. The blocks say
- * neither the language of a review nor whether it is syndicated: their reviews are marked up as the
- * API gives them, without `inLanguage`.
+ * The page's Product node from the structured-datas operation, shaped and checked as
+ * `buildProductJsonLd` does: the blocks become `aggregateRating` and `review` items of one Product node,
+ * the AI summary the last item only with `reviewSummaryAuthor`. Reviews are marked up as the API gives
+ * them, without `inLanguage` (the blocks do not say it).
  *
  * @throws StructuredDataError when the answer does not have the documented form, or its `itemReviewed`
  * is another URL than `url`.
@@ -201,12 +195,6 @@ export function fromStructuredData(
 ): ProductJsonLd | null {
   checkProductOptions(options)
   const { reviewSummaryAuthor } = options
-  if (reviewSummaryAuthor !== undefined && !reviewSummaryAuthor.trim()) {
-    throw new JsonLdInputError(
-      'reviewSummaryAuthor',
-      'must name the organization the AI summary is attributed to, or be left out',
-    )
-  }
   const answer = readStructuredData(data, options.url)
   const aggregate = answer.ratings?.aggregateRating
   const summary = reviewSummaryAuthor === undefined ? undefined : answer.reviewSummary?.review

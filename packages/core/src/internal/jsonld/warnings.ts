@@ -1,3 +1,5 @@
+import { remembered } from '../remembered.ts'
+
 /** Where development warnings of the JSON-LD builders go. */
 export interface JsonLdLogger {
   warn(message: string): void
@@ -16,11 +18,7 @@ export function isDevelopment(): boolean {
 export function createWarner(logger: JsonLdLogger = console): (message: string) => void {
   return (message) => {
     if (!isDevelopment()) return
-    let messages = given.get(logger)
-    if (messages === undefined) {
-      messages = new Set()
-      given.set(logger, messages)
-    }
+    const messages = remembered(given, logger, () => new Set<string>())
     if (messages.has(message)) return
     messages.add(message)
     logger.warn(`[@verified-reviews/core/jsonld] ${message}`)

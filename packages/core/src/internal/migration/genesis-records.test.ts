@@ -161,6 +161,11 @@ describe('parseGenesisShopsFile', () => {
     expect(parseGenesisShopsFile(reordered)[0]).toMatchObject({ id_shop: 's', rating: 4.5, review_number: 3 })
   })
 
+  it('reads the header names in any case, as the client did', () => {
+    const shouted = 'ID_SHOP;NAME_SHOP;REVIEW_NUMBER;RATING;CERTIFICATE_URL\ns;S;3;4.5;u\n'
+    expect(parseGenesisShopsFile(shouted)[0]).toMatchObject({ id_shop: 's', rating: 4.5, review_number: 3 })
+  })
+
   it('refuses a header that lacks a column', () => {
     expect(() => parseGenesisShopsFile('id_shop;name_shop\n')).toThrow(
       /review_number, rating, certificate_url/,

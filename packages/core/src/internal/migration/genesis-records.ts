@@ -212,12 +212,12 @@ const SHOP_HEADER = ['id_shop', 'name_shop', 'review_number', 'rating', 'certifi
 
 /**
  * Parses the Genesis shop file (`infoshops.txt`): the header `id_shop;name_shop;review_number;rating;certificate_url`
- * (its columns in any order), then one line per shop. Blank lines are skipped; a decimal comma is read as a point.
+ * (its columns in any order and case), then one line per shop. Blank lines are skipped; a decimal comma is read as a point.
  */
 export function parseGenesisShopsFile(text: string): GenesisShopLine[] {
   const [header, ...rows] = contentLines(text)
   if (header === undefined) throw unreadable('the shop file is empty: it must start with its header')
-  const columns = header.text.split(';').map((name) => name.trim())
+  const columns = header.text.split(';').map((name) => name.trim().toLowerCase())
   const index = Object.fromEntries(SHOP_HEADER.map((name) => [name, columns.indexOf(name)])) as Record<
     (typeof SHOP_HEADER)[number],
     number

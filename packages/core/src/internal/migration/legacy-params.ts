@@ -1,4 +1,4 @@
-import type { LegacyProductRatingsParams, LegacyProductReviewsParams } from '../../types/legacy.ts'
+import type { LegacyRatingsGetParams, LegacyReviewsGetParams } from '../../resources/params.ts'
 import type { ProductReviewSortField } from '../../types/published.ts'
 import {
   MAX_LIMIT,
@@ -22,9 +22,6 @@ const LEGACY_SORT_FIELDS: Readonly<Record<string, ProductReviewSortField>> = {
   product_ref: 'product_variation_id',
 }
 
-/** Legacy parameters as written for the legacy call or for `vr.legacy`, whose `websiteId` defaults to the client's. */
-type WebsiteOptional<P extends { websiteId: string }> = Omit<P, 'websiteId'> & { websiteId?: string }
-
 const WEBSITE_NOTE: MigrationNote = {
   field: 'websiteId',
   reason: 'the Published API derives the website from the credentials',
@@ -46,7 +43,7 @@ const WEBSITE_NOTE: MigrationNote = {
  * - `websiteId` is dropped: the credentials carry the website.
  */
 export function fromLegacyReviewsParams(
-  legacy: WebsiteOptional<LegacyProductReviewsParams>,
+  legacy: LegacyReviewsGetParams,
 ): ParamsMigration<MigratedProductReviewsParams> {
   const dropped: MigrationNote[] = [WEBSITE_NOTE]
   const params: MigratedProductReviewsParams = {}
@@ -90,9 +87,7 @@ export function fromLegacyReviewsParams(
  * number; the client sends them 200 at a time), else `products.list`, which covers every product
  * (products without reviews included, with zero counts, where the legacy API answered `null`).
  */
-export function fromLegacyRatingsParams(
-  legacy: WebsiteOptional<LegacyProductRatingsParams>,
-): RatingsMigration {
+export function fromLegacyRatingsParams(legacy: LegacyRatingsGetParams): RatingsMigration {
   const dropped: MigrationNote[] = [WEBSITE_NOTE]
   if (legacy.ref !== undefined && legacy.ref.length > 0) {
     return {

@@ -6,19 +6,11 @@ export function abortError(): APIUserAbortError {
 
 /** Waits `ms`, or rejects with {@link APIUserAbortError} as soon as one of the signals aborts. */
 export function sleep(ms: number, signals: readonly (AbortSignal | undefined)[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const live = signals.filter((signal): signal is AbortSignal => signal !== undefined)
-    if (live.some((signal) => signal.aborted)) return reject(abortError())
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(abortError())
-    }
-    const timer = setTimeout(() => {
-      for (const signal of live) signal.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    for (const signal of live) signal.addEventListener('abort', onAbort, { once: true })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const wait = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms)
   })
+  return abortable(wait, signals).finally(() => clearTimeout(timer))
 }
 
 /** Settles with `promise`, or rejects with {@link APIUserAbortError} as soon as a signal aborts. */

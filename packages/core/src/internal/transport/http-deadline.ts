@@ -69,19 +69,11 @@ export class Deadline {
     const left = this.remaining()
     if (left <= 0) return Promise.reject(this.error())
     if (left > MAX_TIMER_MS) return promise
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(this.error()), left)
-      promise.then(
-        (value) => {
-          clearTimeout(timer)
-          resolve(value)
-        },
-        (error: unknown) => {
-          clearTimeout(timer)
-          reject(error)
-        },
-      )
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const outOfTime = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(this.error()), left)
     })
+    return Promise.race([promise, outOfTime]).finally(() => clearTimeout(timer))
   }
 }
 

@@ -22,16 +22,12 @@ const errorClasses: Record<number, typeof APIError> = {
 
 /** The body of an error answer: parsed when it is JSON, the raw text otherwise. */
 export function readErrorBody(text: string, headers: Headers): unknown {
-  const type = headers.get('content-type') ?? ''
-  const looksJson = /^\s*[[{]/.test(text)
-  if (type.includes('json') || looksJson) {
-    try {
-      return JSON.parse(text)
-    } catch {
-      return text
-    }
+  if (!(headers.get('content-type') ?? '').includes('json') && !/^\s*[[{]/.test(text)) return text
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
   }
-  return text
 }
 
 /** The typed error of an answer with a 4xx/5xx status. */

@@ -1,4 +1,4 @@
-import { InvalidResponseError } from '../../errors.ts'
+import { invalidAnswer } from '../answer.ts'
 import { rememberSecret } from '../redact.ts'
 import { type HttpSettings, type Service, send } from './http.ts'
 import type { AccessToken } from './token-cache.ts'
@@ -40,6 +40,7 @@ export function basicCredentials(clientId: string, clientSecret: string): string
  */
 export async function requestToken(settings: HttpSettings, request: TokenRequest): Promise<AccessToken> {
   const issuedAt = Date.now()
+  const source = request.service.source
   rememberSecret(request.clientSecret)
   const answer = await send(settings, {
     service: request.service,
@@ -55,21 +56,12 @@ export async function requestToken(settings: HttpSettings, request: TokenRequest
   try {
     body = JSON.parse(answer.text)
   } catch (cause) {
-    throw new InvalidResponseError('The token endpoint answered something that is not JSON.', {
-      ...answer,
-      body: answer.text,
-      source: request.service.source,
-      cause,
-    })
+    throw invalidAnswer(answer, source, 'The token endpoint answered something that is not JSON.', cause)
   }
   const { access_token: value, expires_in: expiresIn } = (body ?? {}) as Record<string, unknown>
   if (typeof value === 'string') rememberSecret(value)
   if (typeof value !== 'string' || value === '') {
-    throw new InvalidResponseError('The token endpoint answered without an access_token.', {
-      ...answer,
-      body: answer.text,
-      source: request.service.source,
-    })
+    throw invalidAnswer(answer, source, 'The token endpoint answered without an access_token.')
   }
   const seconds = typeof expiresIn === 'number' ? expiresIn : Number(expiresIn)
   const expiresAt = Number.isFinite(seconds) && seconds > 0 ? issuedAt + seconds * 1000 : undefined

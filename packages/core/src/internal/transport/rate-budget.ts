@@ -6,6 +6,29 @@ function count(headers: Headers, name: string): number | undefined {
   return Number(value)
 }
 
+/** The rate windows an answer may tell of, by their headers; the reset of each in milliseconds. */
+const WINDOW_HEADERS = [
+  {
+    kind: 'general',
+    remaining: 'ratelimit-remaining',
+    limit: 'ratelimit-limit',
+    resetMs: (headers: Headers, now: number) =>
+      parseResetSeconds(headers.get('ratelimit-reset'), now) ?? 1000,
+  },
+  {
+    kind: 'second',
+    remaining: 'x-ratelimit-remaining-second',
+    limit: 'x-ratelimit-limit-second',
+    resetMs: () => 1000,
+  },
+  {
+    kind: 'minute',
+    remaining: 'x-ratelimit-remaining-minute',
+    limit: 'x-ratelimit-limit-minute',
+    resetMs: () => 60_000,
+  },
+]
+
 /**
  * The rate budget of one API, shared by every request a client sends to it. It learns the budget
  * from the rate-limit headers of each answer and makes requests wait once it is spent, so that the
@@ -70,12 +93,9 @@ export class RateBudget {
       if (!Number.isNaN(date)) this.#offset = date - now
       return false
     }
-    const told = [
-      'ratelimit-remaining',
-      'ratelimit-reset',
-      'x-ratelimit-remaining-second',
-      'x-ratelimit-remaining-minute',
-    ].map((name) => headers.get(name))
+    const told = ['ratelimit-reset', ...WINDOW_HEADERS.map((window) => window.remaining)].map((name) =>
+      headers.get(name),
+    )
     if (Number.isNaN(date) && told.every((value) => value === null)) return false
     const signature = JSON.stringify([headers.get('date'), ...told])
     if (this.#recent.has(signature)) return true
@@ -112,32 +132,11 @@ export class RateBudget {
       return
     }
     // Each window reports what is left of it; the tightest one decides.
-    const told: { kind: string; remaining: number; resetMs: number; limit: number | undefined }[] = []
-    const general = count(headers, 'ratelimit-remaining')
-    if (general !== undefined) {
-      told.push({
-        kind: 'general',
-        remaining: general,
-        resetMs: parseResetSeconds(headers.get('ratelimit-reset'), now) ?? 1000,
-        limit: count(headers, 'ratelimit-limit'),
-      })
-    }
-    const perSecond = count(headers, 'x-ratelimit-remaining-second')
-    if (perSecond !== undefined)
-      told.push({
-        kind: 'second',
-        remaining: perSecond,
-        resetMs: 1000,
-        limit: count(headers, 'x-ratelimit-limit-second'),
-      })
-    const perMinute = count(headers, 'x-ratelimit-remaining-minute')
-    if (perMinute !== undefined)
-      told.push({
-        kind: 'minute',
-        remaining: perMinute,
-        resetMs: 60_000,
-        limit: count(headers, 'x-ratelimit-limit-minute'),
-      })
+    const told = WINDOW_HEADERS.flatMap(({ kind, remaining: name, limit, resetMs }) => {
+      const remaining = count(headers, name)
+      if (remaining === undefined) return []
+      return [{ kind, remaining, resetMs: resetMs(headers, now), limit: count(headers, limit) }]
+    })
     if (told.length === 0) return
     const windows = told.map(({ kind, remaining, resetMs, limit }) => {
       const known = this.#bounds.get(kind)

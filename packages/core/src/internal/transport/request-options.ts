@@ -90,9 +90,8 @@ export interface RequestOptions {
    */
   timeout?: number
   /**
-   * Milliseconds each request of the call may take in all: getting the token, waiting for the rate
-   * budget, every attempt and every wait between attempts. A wait that would end past it is not
-   * started; the request then throws an `APITimeoutError` whose `limit` is `'totalTimeout'`.
+   * Milliseconds each request of the call may take in all, token and waits included (see `totalTimeout`
+   * of `createClient`).
    * @default the client's `totalTimeout`
    */
   totalTimeout?: number
