@@ -1,19 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { VerifiedReviewsError } from '../errors.ts'
 
-/** How {@link openSqlite} opens a file. */
-export interface SqliteOpenOptions {
-  /** Milliseconds a write waits for another process's write to end before it throws (`database is locked`). */
-  busyTimeout: number
-  /**
-   * `NORMAL`: in WAL mode a crash (not a power loss) loses nothing committed. `FULL`: a commit is on
-   * disk before it returns, a power loss included (what an outbox promises).
-   */
-  synchronous: 'NORMAL' | 'FULL'
-  /** Runs once the file is open, in WAL mode, before any other use (create tables, prepare statements). */
-  setUp(db: DatabaseSync): void
-}
-
 /** Checks a `busyTimeout` option, naming the function it belongs to. */
 export function busyTimeoutOf(owner: string, value: number | undefined): number {
   const busyTimeout = value ?? 5000
@@ -24,26 +11,50 @@ export function busyTimeoutOf(owner: string, value: number | undefined): number 
 }
 
 /**
- * Opens an SQLite file through Node's built-in `node:sqlite` (loaded here, on first use, so that code
- * which never opens a file never loads it), creating its folder, in WAL mode (readers never wait for
- * the writer; several processes share the file safely).
+ * `node:sqlite`, loaded without the one `ExperimentalWarning: SQLite is an experimental feature` that
+ * Node before 24.15 prints on loading it (a build log's warning line, and nothing the user can act on);
+ * every other warning goes through.
  */
-export async function openSqlite(file: string, options: SqliteOpenOptions): Promise<DatabaseSync> {
+async function loadSqlite(): Promise<typeof import('node:sqlite')> {
+  const emitWarning = process.emitWarning
+  process.emitWarning = ((warning: string | Error, ...rest: never[]) => {
+    const message = typeof warning === 'string' ? warning : warning.message
+    if (!message.startsWith('SQLite is an experimental feature')) emitWarning.call(process, warning, ...rest)
+  }) as typeof process.emitWarning
+  try {
+    return await import('node:sqlite')
+  } finally {
+    process.emitWarning = emitWarning
+  }
+}
+
+/**
+ * Opens (creating it and its directory when missing) an SQLite file as every user of this package
+ * does: WAL (readers never wait, writers of several processes take turns), `synchronous` NORMAL or FULL,
+ * pages of 16 KiB, writes waiting up to `busyTimeout` for another process's. `node:sqlite` is loaded
+ * here, on first use, so the entries that import this also load where there is none (edge runtimes).
+ */
+export async function openSqliteFile(
+  file: string,
+  busyTimeout: number,
+  synchronous: 'NORMAL' | 'FULL' = 'NORMAL',
+): Promise<DatabaseSync> {
   const [{ DatabaseSync }, { mkdir }, { dirname }] = await Promise.all([
-    import('node:sqlite'),
+    loadSqlite(),
     import('node:fs/promises'),
     import('node:path'),
   ])
   await mkdir(dirname(file), { recursive: true })
   const db = new DatabaseSync(file)
   try {
-    db.exec(`PRAGMA busy_timeout = ${options.busyTimeout}`)
+    db.exec(`PRAGMA busy_timeout = ${busyTimeout}`)
     // Set before the first table (later it changes nothing): a page of 16 KiB holds some five reviews of
     // 3 KB where one of 4 KiB holds one, so the file is smaller and a page of reviews is written faster.
     db.exec('PRAGMA page_size = 16384')
     db.exec('PRAGMA journal_mode = WAL')
-    db.exec(`PRAGMA synchronous = ${options.synchronous}`)
-    options.setUp(db)
+    // NORMAL: in WAL mode a crash (not a power loss) loses nothing committed, and the file always stays
+    // whole. FULL: a commit is on disk before it returns, a power loss included (what an outbox promises).
+    db.exec(`PRAGMA synchronous = ${synchronous}`)
     return db
   } catch (error) {
     db.close()

@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { VerifiedReviewsError } from '../../errors.ts'
 import { sharedPromise } from '../single-flight.ts'
-import { busyTimeoutOf, openSqlite, transaction } from '../sqlite.ts'
+import { busyTimeoutOf, openSqliteFile, transaction } from '../sqlite.ts'
 import { type Change, type OutboxRecord, OutboxState } from './state.ts'
 import type { OutboxStore } from './store.ts'
 
@@ -62,18 +62,19 @@ export function createSqliteOutboxStore(file: string, options: SqliteOutboxStore
   let seen = { state: new OutboxState(), generation: -1, seq: 0, changes: 0 }
 
   const open = sharedPromise(async (): Promise<Opened> => {
-    const db = await openSqlite(file, {
-      busyTimeout,
-      synchronous: 'FULL',
-      setUp: (db) =>
-        transaction(db, () =>
-          db.exec(
-            `CREATE TABLE IF NOT EXISTS outbox_changes (seq INTEGER PRIMARY KEY, json TEXT NOT NULL);
-             CREATE TABLE IF NOT EXISTS outbox_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
-             INSERT OR IGNORE INTO outbox_generation (id, n) VALUES (1, 0);`,
-          ),
+    const db = await openSqliteFile(file, busyTimeout, 'FULL')
+    try {
+      transaction(db, () =>
+        db.exec(
+          `CREATE TABLE IF NOT EXISTS outbox_changes (seq INTEGER PRIMARY KEY, json TEXT NOT NULL);
+           CREATE TABLE IF NOT EXISTS outbox_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+           INSERT OR IGNORE INTO outbox_generation (id, n) VALUES (1, 0);`,
         ),
-    })
+      )
+    } catch (error) {
+      db.close()
+      throw error
+    }
     const opened: Opened = {
       db,
       generation: db.prepare('SELECT n FROM outbox_generation WHERE id = 1'),

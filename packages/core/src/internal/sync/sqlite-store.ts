@@ -2,6 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { VerifiedReviewsError } from '../../errors.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { sharedPromise } from '../single-flight.ts'
+import { busyTimeoutOf, openSqliteFile, transaction } from '../sqlite.ts'
 import { readJsonFileStore } from './json-file-import.ts'
 import { groupOf, newestFirst, type ReviewStore, type SyncCheckpoint, type SyncedReview } from './store.ts'
 
@@ -104,12 +105,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
   if (!NAME.test(name)) {
     throw new VerifiedReviewsError(`createSqliteReviewStore: name must be letters, digits and _, not ${name}`)
   }
-  const busyTimeout = options.busyTimeout ?? 5000
-  if (!Number.isSafeInteger(busyTimeout) || busyTimeout < 0) {
-    throw new VerifiedReviewsError(
-      'createSqliteReviewStore: busyTimeout must be a whole number of milliseconds',
-    )
-  }
+  const busyTimeout = busyTimeoutOf('createSqliteReviewStore', options.busyTimeout)
   let closed = false
   /** The last opening of the file a call awaited: what `close()` closes, never opening it only for that. */
   let opening: Promise<Opened> | undefined
@@ -241,53 +237,6 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
 }
 
 /**
- * `node:sqlite`, loaded without the one `ExperimentalWarning: SQLite is an experimental feature` that
- * Node before 24.15 prints on loading it (a build log's warning line, and nothing the user can act on);
- * every other warning goes through.
- */
-async function loadSqlite(): Promise<typeof import('node:sqlite')> {
-  const emitWarning = process.emitWarning
-  process.emitWarning = ((warning: string | Error, ...rest: never[]) => {
-    const message = typeof warning === 'string' ? warning : warning.message
-    if (!message.startsWith('SQLite is an experimental feature')) emitWarning.call(process, warning, ...rest)
-  }) as typeof process.emitWarning
-  try {
-    return await import('node:sqlite')
-  } finally {
-    process.emitWarning = emitWarning
-  }
-}
-
-/**
- * Opens (creating it and its directory when missing) an SQLite file as every user of this package
- * does: WAL (readers never wait, writers of several processes take turns), `synchronous = NORMAL`,
- * pages of 16 KiB, writes waiting up to `busyTimeout` for another process's. `node:sqlite` is loaded
- * here, on first use, so the entries that import this also load where there is none (edge runtimes).
- */
-export async function openSqliteFile(file: string, busyTimeout: number): Promise<DatabaseSync> {
-  const [{ DatabaseSync }, { mkdir }, { dirname }] = await Promise.all([
-    loadSqlite(),
-    import('node:fs/promises'),
-    import('node:path'),
-  ])
-  await mkdir(dirname(file), { recursive: true })
-  const db = new DatabaseSync(file)
-  try {
-    db.exec(`PRAGMA busy_timeout = ${busyTimeout}`)
-    // Set before the first table (later it changes nothing): a page of 16 KiB holds some five reviews of
-    // 3 KB where one of 4 KiB holds one, so the file is smaller and a page of reviews is written faster.
-    db.exec('PRAGMA page_size = 16384')
-    db.exec('PRAGMA journal_mode = WAL')
-    // In WAL mode a crash (not a power loss) loses nothing committed, and the file always stays whole.
-    db.exec('PRAGMA synchronous = NORMAL')
-    return db
-  } catch (error) {
-    db.close()
-    throw error
-  }
-}
-
-/**
  * When `file` is a JSON file store (a path that held one before SQLite became the default store),
  * renames it and its journal to `<file>.json-store` (and `.journal`), so that the SQLite file takes
  * its path and imports it; answers that path while such a file is there to import.
@@ -333,22 +282,6 @@ const JSON_STORE = '"verified-reviews/review-store"'
 
 function parseRow<T>(row: Record<string, unknown> | undefined): T | undefined {
   return row === undefined ? undefined : (JSON.parse(row.json as string) as T)
-}
-
-/**
- * Runs `write` in one transaction that takes the write lock at once (`BEGIN IMMEDIATE`: two processes
- * never both read then both write), committed when it returns and rolled back when it throws.
- */
-export function transaction<T>(db: DatabaseSync, write: () => T): T {
-  db.exec('BEGIN IMMEDIATE')
-  try {
-    const result = write()
-    db.exec('COMMIT')
-    return result
-  } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK')
-    throw error
-  }
 }
 
 /**
