@@ -11,6 +11,7 @@
  */
 
 export { createTextFormatter } from './internal/i18n/text-formatter.ts'
+export { processState } from './internal/process-state.ts'
 export { type BrandView, loadBrandView } from './internal/view/brand-view.ts'
 export { classNames, type HeadingLevel, subLevel } from './internal/view/heading.ts'
 export { type MessagePart, messageParts } from './internal/view/message-parts.ts'

@@ -5,6 +5,7 @@ import {
   type VerifiedReviewsClient,
   type VerifiedReviewsEnvironment,
 } from '@verified-reviews/core'
+import { processState } from '@verified-reviews/core/internal'
 import { cacheKeyFetch } from './internal/cache-key-fetch.ts'
 import { nextTagging } from './internal/tagged-client.ts'
 
@@ -51,11 +52,7 @@ interface Shared {
 // state kept on globalThis are listed in core's internal/process-state.ts).
 const SHARED = Symbol.for('verified-reviews.next.shared-client-state')
 
-function shared(): Shared {
-  const holder = globalThis as { [SHARED]?: Shared }
-  holder[SHARED] ??= { generation: 0, state: {} }
-  return holder[SHARED]
-}
+const shared = (): Shared => processState(SHARED, () => ({ generation: 0, state: {} }))
 
 /**
  * Makes the clients of this package (the components, the reviews route, the revalidate route, the

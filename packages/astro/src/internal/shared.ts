@@ -8,6 +8,7 @@ import {
 import { createMemoryCache } from '@verified-reviews/core/cache'
 import type { Locale } from '@verified-reviews/core/i18n'
 import type { TrailingSlash } from '@verified-reviews/core/inject'
+import { processState } from '@verified-reviews/core/internal'
 import {
   type BuildProblem,
   type BuildSettingNames,
@@ -95,9 +96,7 @@ function initialState(): SharedState {
 
 /** The state of this process. */
 export function shared(): SharedState {
-  const holder = globalThis as { [KEY]?: SharedState }
-  holder[KEY] ??= initialState()
-  return holder[KEY]
+  return processState(KEY, initialState)
 }
 
 /**

@@ -1,4 +1,5 @@
 import { readEnvironment } from '@verified-reviews/core'
+import { processState } from '@verified-reviews/core/internal'
 import {
   type BuildProblem,
   buildProblemOf,
@@ -82,9 +83,7 @@ const TOLD = Symbol.for('verified-reviews.next.build-problems')
  * (listed with the other such states in core's internal/process-state.ts).
  */
 function told(): Set<string> {
-  const holder = globalThis as { [TOLD]?: Set<string> }
-  holder[TOLD] ??= new Set()
-  return holder[TOLD]
+  return processState(TOLD, () => new Set<string>())
 }
 
 /**

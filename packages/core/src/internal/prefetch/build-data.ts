@@ -3,6 +3,7 @@ import { ValidationError } from '../../errors.ts'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
 import { createLocalCatalog, type ReviewsCatalogClient } from '../catalog/local.ts'
 import type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
+import { processState } from '../process-state.ts'
 import { singleFlight } from '../single-flight.ts'
 import { openSqliteFile, transaction } from '../sqlite.ts'
 import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
@@ -129,12 +130,8 @@ interface BuildDataFile {
 const IN_FLIGHT = Symbol.for('verified-reviews.prefetch')
 type InFlight = Map<string, Promise<BuildData>>
 
-function inFlight(): InFlight {
-  // Kept on globalThis: a framework may load two copies of this module in one process (two bundles).
-  const holder = globalThis as { [IN_FLIGHT]?: InFlight }
-  holder[IN_FLIGHT] ??= new Map()
-  return holder[IN_FLIGHT]
-}
+/** Kept on globalThis: a framework may load two copies of this module in one process (two bundles). */
+const inFlight = (): InFlight => processState(IN_FLIGHT, () => new Map())
 
 function positiveNumber(name: string, value: number): number {
   if (!(Number.isFinite(value) && value > 0)) {
