@@ -76,6 +76,31 @@ async function withMarkup(files: readonly string[]): Promise<number> {
   return texts.filter((text) => text.includes('id="verified-reviews-jsonld"')).length
 }
 
+describe('injectProductJsonLd finding marked pages', () => {
+  it('finds markers written in any case, and parses no page without one', async () => {
+    await writeFile(
+      join(dir, 'a.html'),
+      '<!doctype html><html><head><META NAME="Verified-Reviews:Product" content="SKU-1"><title>A</title></head><body></body></html>',
+    )
+    await writeFile(
+      join(dir, 'b.html'),
+      '<!doctype html><html><head><title>B</title></head><body><p DATA-Verified-Reviews-Product="SKU-2">B</p></body></html>',
+    )
+    // Only through a character reference: not a marker the injector looks for.
+    await writeFile(
+      join(dir, 'c.html'),
+      '<!doctype html><html><head><meta name="verified&#45;reviews:product" content="SKU-3"><title>C</title></head><body></body></html>',
+    )
+    await writeFile(
+      join(dir, 'd.html'),
+      '<!doctype html><html><head><title>D</title></head><body></body></html>',
+    )
+    const report = await run()
+    expect(report).toMatchObject({ pages: 4, markedPages: 2, changedPages: 2, products: 2 })
+    expect(await withMarkup(['a.html', 'b.html', 'c.html', 'd.html'])).toBe(2)
+  })
+})
+
 describe('injectProductJsonLd writing pages', () => {
   it("keeps a rewritten page's permissions and leaves no temporary file", async () => {
     await writeFile(join(dir, 'a.html'), PAGE)

@@ -26,6 +26,8 @@ import {
   type AddProductJsonLdOptions,
   addProductJsonLd,
   injectedMarkupProblem,
+  PRODUCT_ATTRIBUTE,
+  PRODUCT_META_NAME,
   readProductPage,
 } from './page.ts'
 
@@ -223,9 +225,20 @@ function isProductGroupType(type: unknown): boolean {
   )
 }
 
+/**
+ * Whether the page's text holds a marker's name at all (in any case): a page without it marks no
+ * product, and is not parsed. A marker is written as such, not through character references.
+ */
+function mayMarkProduct(html: string): boolean {
+  const lower = html.toLowerCase()
+  return lower.includes(PRODUCT_ATTRIBUTE) || lower.includes(PRODUCT_META_NAME)
+}
+
 function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined): Plan {
   const decoded = decodeHtmlFile(bytes)
-  const page = readProductPage(decoded.utf8 ? decoded.html : decoded.text, pageUrl)
+  const html = decoded.utf8 ? decoded.html : decoded.text
+  if (!mayMarkProduct(html)) return { kind: 'unmarked' }
+  const page = readProductPage(html, pageUrl)
   const [productId, ...others] = page.productIds
   if (productId === undefined) return { kind: 'unmarked' }
   if (!decoded.utf8) return { kind: 'skipped', reason: decoded.reason }
