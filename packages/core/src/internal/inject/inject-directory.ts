@@ -9,14 +9,13 @@ import type { ReviewsCatalog, ReviewsCatalogCalls, ReviewsCatalogClient } from '
 import type { PrefetchReport } from '../catalog/progress.ts'
 import { mapWithLimit } from '../concurrency.ts'
 import { isLocale, type Locale } from '../i18n/locales.ts'
-import type { JsonLdNode } from '../jsonld/merge.ts'
+import { type JsonLdNode, schemaTypes } from '../jsonld/merge.ts'
 import { buildProductJsonLd } from '../jsonld/product.ts'
-import type { ProductFacts } from '../jsonld/product-node.ts'
 import type { JsonLdLogger } from '../jsonld/warnings.ts'
 import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
 import type { ProductReviewsSyncReport } from '../sync/sync-reviews.ts'
-import { combineRatings, newestFirst } from '../view/product-group.ts'
+import { combineProductSummaries, newestFirst } from '../view/product-group.ts'
 import { languageOf } from '../view/translated-text.ts'
 import type { TrailingSlash } from '../view/url.ts'
 import { writeAtomically } from '../write-atomically.ts'
@@ -214,15 +213,6 @@ function pageLanguage(lang: string | undefined): Locale | undefined {
   return language !== undefined && isLocale(language) ? language : undefined
 }
 
-function isProductGroupType(type: unknown): boolean {
-  const types = Array.isArray(type) ? type : [type]
-  return types.some(
-    (item) =>
-      typeof item === 'string' &&
-      item.replace(/^(?:https?:\/\/schema\.org\/|schema:)/, '') === 'ProductGroup',
-  )
-}
-
 function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined): Plan {
   const decoded = decodeHtmlFile(bytes)
   const page = readProductPage(decoded.utf8 ? decoded.html : decoded.text, pageUrl)
@@ -265,7 +255,7 @@ function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined):
     }
   }
   const own = ids.length === 1 ? page.productNodes[0] : page.productNodes.find((node) => node.id === nodeId)
-  if (productIds.length > 1 && !isProductGroupType(own?.type)) {
+  if (productIds.length > 1 && !schemaTypes(own?.type).includes('ProductGroup')) {
     return {
       kind: 'skipped',
       reason:
@@ -387,18 +377,15 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
       ...(options.reviewStore === undefined ? {} : { store: options.reviewStore }),
     })
   const callsBefore = catalog.calls()
-  const withSummaries = options.reviewSummaryAuthor !== undefined
-  const fetchSteps = 1 + (maxReviews > 0 ? 1 : 0) + (withSummaries ? 1 : 0)
-  let fetched = 0
+  const fetchSteps = maxReviews > 0 ? 2 : 1
   progress({ phase: 'fetch', done: 0, total: fetchSteps })
-  const summaries = withSummaries ? await catalog.summaries() : undefined
-  if (withSummaries) progress({ phase: 'fetch', done: ++fetched, total: fetchSteps })
-  const ratings = await catalog.ratings(productIds)
-  progress({ phase: 'fetch', done: ++fetched, total: fetchSteps })
+  // The ratings and the AI summaries: one bulk fetch of the summaries serves both.
+  const summaries = await catalog.summaries(productIds)
+  progress({ phase: 'fetch', done: 1, total: fetchSteps })
   if (maxReviews > 0) {
     report.fetch = await catalog.report()
     report.sync = await catalog.syncReport()
-    progress({ phase: 'fetch', done: ++fetched, total: fetchSteps })
+    progress({ phase: 'fetch', done: 2, total: fetchSteps })
   }
   const callsAfter = catalog.calls()
   const reviews = callsAfter.reviews - callsBefore.reviews
@@ -415,28 +402,21 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
     try {
       // The page's own name keeps the merged node as it was; without a node of its own, the product's name.
       const name = page.hasOwnNode ? page.ownName : productName(productReviews, page.title)
-      const product: ProductFacts | undefined = name === undefined ? undefined : { name }
-      // A group's aggregate counts every review of every variation once.
-      const rating =
-        page.productIds.length === 1
-          ? ratings.get(page.productIds[0] ?? '')
-          : combineRatings(page.productIds.map((id) => ratings.get(id)))
-      const reviewSummary = page.productIds
-        .map((id) => summaries?.get(id)?.review_summary)
-        .find((summary) => summary !== undefined)
+      // A group's aggregate counts every review of every variation once, as the review components show it.
+      const summary = combineProductSummaries(page.productIds.map((id) => summaries.get(id)))
+      const summaryAuthor = options.reviewSummaryAuthor
       const node = buildProductJsonLd({
         url: page.nodeUrl,
-        ...(product === undefined ? {} : { product }),
-        ...(rating === undefined ? {} : { rating }),
+        product: name === undefined ? undefined : { name },
+        rating: summary?.ratings,
         reviews: productReviews,
         maxReviews,
         locale: page.language,
         syndicatedReviews: options.syndicatedReviews === true,
-        ...(reviewSummary === undefined || options.reviewSummaryAuthor === undefined
-          ? {}
-          : { reviewSummary, reviewSummaryAuthor: options.reviewSummaryAuthor }),
-        ...(options.ratingDecimals === undefined ? {} : { ratingDecimals: options.ratingDecimals }),
-        ...(options.logger === undefined ? {} : { logger: options.logger }),
+        reviewSummary: summaryAuthor === undefined ? undefined : summary?.review_summary,
+        reviewSummaryAuthor: summaryAuthor,
+        ratingDecimals: options.ratingDecimals,
+        logger: options.logger,
       })
       if (node === null || (node.aggregateRating === undefined && node.review === undefined)) {
         report.pagesWithoutReviews++

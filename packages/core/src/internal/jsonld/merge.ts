@@ -21,16 +21,16 @@ const PRODUCT_TYPES = new Set([
   'MotorizedBicycle',
 ])
 
-/** The bare type name of `https://schema.org/Product`, `schema:Product` or `Product`. */
-function typeName(type: string): string {
-  return type.replace(/^(?:https?:\/\/schema\.org\/|schema:)/, '')
+/** The bare type names of a node's `@type`: `https://schema.org/Product`, `schema:Product` and `Product` are `Product`. */
+export function schemaTypes(type: unknown): string[] {
+  return (Array.isArray(type) ? type : [type])
+    .filter((item) => typeof item === 'string')
+    .map((item) => item.replace(/^(?:https?:\/\/schema\.org\/|schema:)/, ''))
 }
 
 /** True when `node` is typed as a schema.org Product or one of its subtypes. */
 export function isProductNode(node: unknown): node is JsonLdNode {
-  if (!isObject(node)) return false
-  const types = Array.isArray(node['@type']) ? node['@type'] : [node['@type']]
-  return types.some((type) => typeof type === 'string' && PRODUCT_TYPES.has(typeName(type)))
+  return isObject(node) && schemaTypes(node['@type']).some((type) => PRODUCT_TYPES.has(type))
 }
 
 /**
