@@ -2,6 +2,7 @@ import { ValidationError } from '../../errors.ts'
 import type { ProductReviewListParams } from '../../resources/params.ts'
 import type { ProductReview, ReviewRate } from '../../types/published.ts'
 import type { RequestOptions } from '../transport/request-options.ts'
+import { base64url, fromBase64url } from './signed-cursor.ts'
 
 // Cannot begin an API cursor in practice, and stays within the cursor shape of the endpoint and the components.
 const PREFIX = '~vr1~'
@@ -27,10 +28,7 @@ export interface ReviewsPage {
 }
 
 function encode(continuation: Continuation): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(continuation))
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return PREFIX + btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+  return PREFIX + base64url(new TextEncoder().encode(JSON.stringify(continuation)))
 }
 
 function invalid(): ValidationError {
@@ -39,10 +37,9 @@ function invalid(): ValidationError {
 
 function decode(cursor: string): Continuation {
   try {
-    const binary = atob(cursor.slice(PREFIX.length).replaceAll('-', '+').replaceAll('_', '/'))
-    const value = JSON.parse(
-      new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
-    ) as unknown
+    const bytes = fromBase64url(cursor.slice(PREFIX.length))
+    // Text that is no base64url decodes to nothing, which does not parse.
+    const value = JSON.parse(new TextDecoder().decode(bytes)) as unknown
     const { before, skip, rates } = value as Partial<Continuation>
     const valid =
       typeof before === 'string' &&

@@ -39,13 +39,15 @@ const PREFIX = 's1.'
 const MAC_LENGTH = 43
 const VERSION = 'verified-reviews cursor v1'
 
-function base64url(bytes: Uint8Array): string {
+/** `bytes` in base64url, without padding. */
+export function base64url(bytes: Uint8Array): string {
   let binary = ''
   for (const byte of bytes) binary += String.fromCharCode(byte)
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
 }
 
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
+/** The bytes of unpadded base64url text; undefined when it is not. */
+export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined
   try {
     const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'))

@@ -1,6 +1,7 @@
 import type { AggregateRatingLeaf, Organization, Person, Rating, ReviewLeaf } from 'schema-dts'
 import type { Translations } from '../../types/published.ts'
 import { resolveLocale } from '../i18n/locale.ts'
+import { newestFirst } from '../view/product-group.ts'
 import { languageOf, shownTranslation } from '../view/translated-text.ts'
 import type { ReviewAuthor } from './author-name.ts'
 import { reviewAuthorName } from './author-name.ts'
@@ -205,12 +206,6 @@ export interface ReviewInputOptions {
   syndicatedReviews?: boolean | undefined
 }
 
-/** Time of publication for sorting; a review without a valid date sorts last. */
-function publishTime(review: ReviewData): number {
-  const time = Date.parse(review.publish_date)
-  return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time
-}
-
 /**
  * API reviews as markup input, newest published first, as the structured-datas operation orders them:
  * syndicated reviews left out unless `syndicatedReviews`, and each body the text a page in `locale`
@@ -221,28 +216,25 @@ export function reviewInputs(
   options: ReviewInputOptions = {},
 ): ReviewInput[] {
   const target = options.locale === undefined ? undefined : resolveLocale(options.locale)
-  return reviews
-    .filter((review) => options.syndicatedReviews === true || review.syndicated_review !== true)
-    .sort((a, b) => {
-      const [timeA, timeB] = [publishTime(a), publishTime(b)]
-      return timeA === timeB ? 0 : timeA < timeB ? 1 : -1
-    })
-    .map((review) => {
-      const source = languageOf(review.locale)
-      const translated =
-        target === undefined
-          ? undefined
-          : shownTranslation(review.review_content, review.translated_review, source, target)
-      return {
-        authorName: reviewAuthorName(review),
-        datePublished: review.publish_date,
-        reviewBody: translated ?? review.review_content,
-        inLanguage: translated === undefined ? source : target,
-        ratingValue: review.review_rate,
-        bestRating: BEST_RATING,
-        worstRating: WORST_RATING,
-      }
-    })
+  const shown = reviews.filter(
+    (review) => options.syndicatedReviews === true || review.syndicated_review !== true,
+  )
+  return newestFirst([shown]).map((review) => {
+    const source = languageOf(review.locale)
+    const translated =
+      target === undefined
+        ? undefined
+        : shownTranslation(review.review_content, review.translated_review, source, target)
+    return {
+      authorName: reviewAuthorName(review),
+      datePublished: review.publish_date,
+      reviewBody: translated ?? review.review_content,
+      inLanguage: translated === undefined ? source : target,
+      ratingValue: review.review_rate,
+      bestRating: BEST_RATING,
+      worstRating: WORST_RATING,
+    }
+  })
 }
 
 /** A schema.org node type whose review members are the markup the builders make. */

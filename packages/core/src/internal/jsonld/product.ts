@@ -44,6 +44,12 @@ export interface ProductJsonLdBaseOptions {
    * @default console
    */
   logger?: JsonLdLogger
+  /**
+   * Opts in to marking up the AI summary (`reviewSummary`, or the structured data's summary block) as a
+   * `Review` authored by this organization: a machine-written summary is not a consumer's review.
+   * @default undefined (the summary is not marked up)
+   */
+  reviewSummaryAuthor?: string | undefined
 }
 
 /** Options of {@link buildProductJsonLd}. */
@@ -77,11 +83,6 @@ export interface ProductJsonLdOptions extends ProductJsonLdBaseOptions {
    * as a review by that organization: a machine-written summary is not a consumer's review.
    */
   reviewSummary?: ReviewSummary
-  /**
-   * Opts in to marking up `reviewSummary` as a `Review` authored by this organization.
-   * @default undefined (the summary is not marked up)
-   */
-  reviewSummaryAuthor?: string
 }
 
 /**

@@ -16,14 +16,7 @@ import { createWarner } from './warnings.ts'
 export type StructuredDataBlock = keyof StructuredData
 
 /** Options of {@link fromStructuredData}. */
-export interface StructuredDataJsonLdOptions extends ProductJsonLdBaseOptions {
-  /**
-   * Opts in to marking up the answer's AI summary block as a `Review` authored by this organization.
-   * Without it the block is left out: a machine-written summary is not a consumer's review.
-   * @default undefined (the summary is not marked up)
-   */
-  reviewSummaryAuthor?: string | undefined
-}
+export type StructuredDataJsonLdOptions = ProductJsonLdBaseOptions
 
 type Json = Record<string, unknown>
 
