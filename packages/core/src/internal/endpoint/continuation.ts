@@ -1,7 +1,6 @@
 import { ValidationError } from '../../errors.ts'
 import type { ProductReviewListParams } from '../../resources/params.ts'
 import type { ProductReview, ReviewRate } from '../../types/published.ts'
-import type { RequestOptions } from '../transport/request-options.ts'
 import { base64url, fromBase64url } from './signed-cursor.ts'
 
 // Cannot begin an API cursor in practice, and stays within the cursor shape of the endpoint and the components.
@@ -135,26 +134,4 @@ export function resumeReviews(params: ProductReviewListParams, cursor: string): 
       }
     },
   }
-}
-
-/**
- * One page of `list`, where `params.cursor` may also be a {@link continuationCursor}: it is then sent as
- * a `publish_date` filter (newest first only, with the rate filter it was made with) over `limit` plus
- * the reviews already shown at that date, which are left out, so the page holds `limit` reviews; its
- * next cursor is a continuation again. Any other cursor goes to the API as it is.
- *
- * A client's `products.reviews.list` takes continuation cursors itself: this is for a `list` that is not
- * a client's (a wrapper, a test double).
- * @throws ValidationError naming `cursor` for a continuation cursor that is malformed or used with another
- * order or rate filter.
- */
-export async function listProductReviews(
-  list: (params: ProductReviewListParams, options?: RequestOptions) => PromiseLike<ReviewsPage>,
-  params: ProductReviewListParams,
-  options?: RequestOptions,
-): Promise<ReviewsPage> {
-  const resumed = params.cursor === undefined ? undefined : resumeReviews(params, params.cursor)
-  if (resumed === undefined) return list(params, options)
-  const page = await list(resumed.params, options)
-  return { ...resumed.cut(page.data, page.nextCursor !== undefined), previousCursor: undefined }
 }

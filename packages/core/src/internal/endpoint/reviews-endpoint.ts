@@ -12,8 +12,7 @@ import { type CursorScope, type CursorSigner, clientInternals, cursorSigner } fr
 
 /**
  * What the endpoint needs of a client: `createClient()` satisfies it. Its `list` is given the cursors
- * the site hands out, continuation cursors included (a client's `products.reviews.list` takes them;
- * wrap another `list` with `listProductReviews`).
+ * the site hands out, continuation cursors included, which a client's `products.reviews.list` takes.
  */
 export interface ReviewsEndpointClient {
   products: {

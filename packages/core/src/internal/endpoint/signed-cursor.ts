@@ -1,5 +1,6 @@
 import { ValidationError } from '../../errors.ts'
 import type { ReviewRate } from '../../types/published.ts'
+import { singleFlight } from '../single-flight.ts'
 import type { ReviewSort } from '../view/review-query.ts'
 
 /**
@@ -135,6 +136,7 @@ export async function deriveClientSecretCursorKey(
 
 /** Keys derived from client secrets in this process, by client id and secret: a few at most. */
 const clientSecretKeys = new Map<string, Promise<CryptoKey>>()
+const derivations = singleFlight<string, CryptoKey>('success', clientSecretKeys)
 const CLIENT_SECRET_KEYS_KEPT = 16
 
 /**
@@ -147,16 +149,9 @@ export function clientSecretCursorKey(
   clientSecret: string,
 ): Promise<CryptoKey> {
   const id = JSON.stringify([clientId ?? null, clientSecret])
-  let key = clientSecretKeys.get(id)
-  if (key === undefined) {
-    key = deriveClientSecretCursorKey(clientId, clientSecret)
-    key.catch(() => clientSecretKeys.delete(id))
-    clientSecretKeys.set(id, key)
-    if (clientSecretKeys.size > CLIENT_SECRET_KEYS_KEPT) {
-      const oldest = clientSecretKeys.keys().next().value
-      if (oldest !== undefined) clientSecretKeys.delete(oldest)
-    }
-  }
+  const key = derivations.run(id, () => deriveClientSecretCursorKey(clientId, clientSecret))
+  const oldest = clientSecretKeys.keys().next().value
+  if (clientSecretKeys.size > CLIENT_SECRET_KEYS_KEPT && oldest !== undefined) clientSecretKeys.delete(oldest)
   return key
 }
 
