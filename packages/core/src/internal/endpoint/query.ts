@@ -1,7 +1,7 @@
 import type { ReviewRate } from '../../types/published.ts'
 import { resolveLocale } from '../i18n/locale.ts'
 import { type Locale, SUPPORTED_LOCALES } from '../i18n/locales.ts'
-import { REVIEW_SORTS } from '../view/review-query.ts'
+import { CURSOR_SHAPE, isReviewSort, REVIEW_SORTS } from '../view/review-query.ts'
 
 /** The orders the endpoint offers, those of the page URL and the island's sort menu. */
 export const REVIEWS_ENDPOINT_SORTS = REVIEW_SORTS
@@ -27,9 +27,6 @@ export interface QueryProblem {
 }
 
 const PARAMETERS = new Set(['product_variation_id', 'limit', 'cursor', 'sort', 'rate', 'locale'])
-// API cursors are opaque: this keeps out only what none is made of (blanks, controls, non-ASCII) and
-// lengths none reaches, as the React components do with a cursor in the page address.
-const CURSOR_SHAPE = /^[\x21-\x7e]{1,1024}$/
 const MAX_PRODUCT_ID_LENGTH = 255
 const LOCALE_TAG = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/
 
@@ -78,7 +75,7 @@ export function readReviewsQuery(
   }
 
   const sortText = params.get('sort') ?? 'newest'
-  if (!(REVIEWS_ENDPOINT_SORTS as readonly string[]).includes(sortText)) {
+  if (!isReviewSort(sortText)) {
     return { problem: { field: 'sort', message: `sort must be one of ${REVIEWS_ENDPOINT_SORTS.join(', ')}` } }
   }
 
@@ -93,7 +90,7 @@ export function readReviewsQuery(
     return { problem: { field: 'locale', message: `locale must be one of ${SUPPORTED_LOCALES.join(', ')}` } }
   }
 
-  return { query: { productId, limit, cursor, sort: sortText as ReviewsEndpointSort, rate, locale } }
+  return { query: { productId, limit, cursor, sort: sortText, rate, locale } }
 }
 
 function readRates(text: string | null): ReviewRate[] | undefined {
