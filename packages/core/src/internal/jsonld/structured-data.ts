@@ -6,11 +6,14 @@ import type {
   StructuredData,
 } from '../../types/published.ts'
 import { isObject } from '../validate.ts'
-import { BEST_RATING, DEFAULT_RATING_DECIMALS, WORST_RATING } from './markup.ts'
-import type { ProductJsonLdBaseOptions } from './product.ts'
-import { checkProductOptions, type ProductJsonLd, productNode } from './product-node.ts'
+import { BEST_RATING, WORST_RATING } from './markup.ts'
+import {
+  checkProductOptions,
+  type ProductJsonLd,
+  type ProductJsonLdBaseOptions,
+  productNode,
+} from './product-node.ts'
 import { StructuredDataError } from './structured-data-error.ts'
-import { createWarner } from './warnings.ts'
 
 /** The blocks of a structured-datas answer, by their member name. */
 export type StructuredDataBlock = keyof StructuredData
@@ -191,30 +194,24 @@ export function fromStructuredData(
   const answer = readStructuredData(data, options.url)
   const aggregate = answer.ratings?.aggregateRating
   const summary = reviewSummaryAuthor === undefined ? undefined : answer.reviewSummary?.review
-  return productNode(
-    {
-      url: options.url,
-      product: options.product,
-      aggregate,
-      reviews: (answer.reviews?.review ?? []).map((review) => ({
-        authorName: review.author.name,
-        datePublished: review.datePublished,
-        reviewBody: review.reviewBody,
-        ratingValue: review.reviewRating.ratingValue,
-        bestRating: review.reviewRating.bestRating,
-        worstRating: review.reviewRating.worstRating,
-      })),
-      summary:
-        summary === undefined
-          ? undefined
-          : {
-              authorName: reviewSummaryAuthor ?? summary.author.name,
-              datePublished: summary.datePublished,
-              reviewBody: summary.reviewBody,
-            },
-      maxReviews: Number.POSITIVE_INFINITY,
-      ratingDecimals: options.ratingDecimals ?? DEFAULT_RATING_DECIMALS,
-    },
-    createWarner(options.logger),
-  )
+  return productNode(options, {
+    aggregate,
+    reviews: (answer.reviews?.review ?? []).map((review) => ({
+      authorName: review.author.name,
+      datePublished: review.datePublished,
+      reviewBody: review.reviewBody,
+      ratingValue: review.reviewRating.ratingValue,
+      bestRating: review.reviewRating.bestRating,
+      worstRating: review.reviewRating.worstRating,
+    })),
+    summary:
+      summary === undefined
+        ? undefined
+        : {
+            authorName: reviewSummaryAuthor ?? summary.author.name,
+            datePublished: summary.datePublished,
+            reviewBody: summary.reviewBody,
+          },
+    maxReviews: Number.POSITIVE_INFINITY,
+  })
 }
