@@ -23,16 +23,16 @@ import { createWarner, type JsonLdLogger } from './warnings.ts'
 /** The value that opts in to self-serving review markup, spelled out so that nobody sets it by accident. */
 export const SELF_SERVING_REVIEWS_OPT_IN = 'i-understand-google-ignores-this'
 
-/** schema.org types a brand or a shop can be marked up as. */
-export type OrganizationType = 'Organization' | 'OnlineBusiness' | 'OnlineStore' | 'LocalBusiness' | 'Store'
-
-const ORGANIZATION_TYPES: readonly OrganizationType[] = [
+const ORGANIZATION_TYPES = [
   'Organization',
   'OnlineBusiness',
   'OnlineStore',
   'LocalBusiness',
   'Store',
-]
+] as const
+
+/** schema.org types a brand or a shop can be marked up as. */
+export type OrganizationType = (typeof ORGANIZATION_TYPES)[number]
 
 /** An Organization (or subtype) node, its `@id` the given URL. */
 export type OrganizationJsonLd = WithReviewMarkup<
@@ -106,7 +106,7 @@ export function buildOrganizationJsonLd(options: OrganizationJsonLdOptions): Org
   checkCommonOptions(options)
   const { rating, reviews, period, selfServingReviews, organization } = options
   const type = options.type ?? 'Organization'
-  if (!ORGANIZATION_TYPES.includes(type)) {
+  if (!(ORGANIZATION_TYPES as readonly string[]).includes(type)) {
     throw new JsonLdInputError(
       'type',
       `must be one of ${ORGANIZATION_TYPES.join(', ')}, got ${JSON.stringify(type)}`,

@@ -116,36 +116,20 @@ function readSummary(value: unknown, block: string, url?: string): ReviewSummary
   }
 }
 
-const CONTEXT = 'https://schema.org'
-
-function readContext(node: Json, label: string): string {
-  return node['@context'] === undefined ? CONTEXT : expectString(node['@context'], label, '@context')
-}
-
+/** Reads the members of a block other than its `@context`. */
 type BlockReader<B extends StructuredDataBlock> = (
-  value: unknown,
+  node: Json,
   label: string,
   url: string | undefined,
-) => NonNullable<StructuredData[B]>
+) => Omit<NonNullable<StructuredData[B]>, '@context'>
 
 const READERS: { [B in StructuredDataBlock]: BlockReader<B> } = {
-  ratings: (value, label, url) => {
-    const node = expectObject(value, label, 'the block')
-    return {
-      '@context': readContext(node, label),
-      aggregateRating: readAggregateRating(node.aggregateRating, label, url),
-    }
-  },
-  reviews: (value, label, url) => {
-    const node = expectObject(value, label, 'the block')
+  ratings: (node, label, url) => ({ aggregateRating: readAggregateRating(node.aggregateRating, label, url) }),
+  reviews: (node, label, url) => {
     if (!Array.isArray(node.review)) throw new StructuredDataError(label, 'review must be an array')
-    const review = node.review.map((item, index) => readReview(item, label, `review[${index}]`, url))
-    return { '@context': readContext(node, label), review }
+    return { review: node.review.map((item, index) => readReview(item, label, `review[${index}]`, url)) }
   },
-  reviewSummary: (value, label, url) => {
-    const node = expectObject(value, label, 'the block')
-    return { '@context': readContext(node, label), review: readSummary(node.review, label, url) }
-  },
+  reviewSummary: (node, label, url) => ({ review: readSummary(node.review, label, url) }),
 }
 
 /**
@@ -159,8 +143,11 @@ export function readStructuredDataBlock<B extends StructuredDataBlock>(
   label: string,
   url?: string,
 ): void {
+  const node = expectObject(value, label, 'the block')
+  const context =
+    node['@context'] === undefined ? 'https://schema.org' : expectString(node['@context'], label, '@context')
   const reader: BlockReader<B> = READERS[block]
-  result[block] = reader(value, label, url)
+  result[block] = { '@context': context, ...reader(node, label, url) } as StructuredData[B]
 }
 
 const BLOCKS: readonly StructuredDataBlock[] = ['ratings', 'reviews', 'reviewSummary']
