@@ -10,8 +10,7 @@ import type { PrefetchReport } from '../catalog/progress.ts'
 import { mapWithLimit } from '../concurrency.ts'
 import { isLocale, type Locale } from '../i18n/locales.ts'
 import { type JsonLdNode, schemaTypes } from '../jsonld/merge.ts'
-import { buildProductJsonLd } from '../jsonld/product.ts'
-import type { JsonLdLogger } from '../jsonld/warnings.ts'
+import { buildProductJsonLd, type ProductJsonLdOptions } from '../jsonld/product.ts'
 import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
 import type { ProductReviewsSyncReport } from '../sync/sync-reviews.ts'
@@ -37,8 +36,15 @@ export interface InjectProgress {
   total: number
 }
 
-/** Options of {@link injectProductJsonLd}. */
-export interface InjectProductJsonLdOptions {
+/**
+ * Options of {@link injectProductJsonLd}; `ratingDecimals`, `syndicatedReviews`, `reviewSummaryAuthor`
+ * (the summaries come with the ratings) and `logger` are the JSON-LD builder's.
+ */
+export interface InjectProductJsonLdOptions
+  extends Pick<
+    ProductJsonLdOptions,
+    'ratingDecimals' | 'syndicatedReviews' | 'reviewSummaryAuthor' | 'logger'
+  > {
   /** The folder of static HTML: an Astro `dist`, a Next.js `out`, any site. */
   dir: string | URL
   /**
@@ -71,9 +77,8 @@ export interface InjectProductJsonLdOptions {
    * first incremental in both cases: the sync asks only for reviews published since (one call when
    * fewer than 200 arrived); the marked products' reviews are asked for newest first down to the first
    * one held (one call per 200 products held), and only products marked since are fetched in full.
-   * @default a JSON file store in a temporary folder, removed at the end (a full sync on every run): it
-   * holds where each review is rather than the review, so a full sync of 100,000 reviews peaks near
-   * 400 MiB, not the 610 MiB of a memory store
+   * @default an SQLite store in a temporary folder, removed at the end (a full sync on every run), so
+   * that the reviews are not all held in memory
    */
   reviewStore?: ReviewStore<ProductReview>
   /**
@@ -81,24 +86,6 @@ export interface InjectProductJsonLdOptions {
    * @default 5
    */
   maxReviews?: number
-  /**
-   * Decimal places of `aggregateRating.ratingValue`.
-   * @default 1
-   */
-  ratingDecimals?: number
-  /**
-   * Mark up syndicated reviews too (`syndicated_review: true`); Google asks not to mark up reviews
-   * collected on other sites, so they are left out by default.
-   * @default false
-   */
-  syndicatedReviews?: boolean
-  /**
-   * Opts in to marking up each product's AI summary as a `Review` authored by this organization (the
-   * summaries then come from one walk of `products.list`). A machine-written summary is not a
-   * consumer's review: without this option it is not marked up.
-   * @default undefined (no summary in the markup)
-   */
-  reviewSummaryAuthor?: string
   /**
    * Counts what would change without writing any file.
    * @default false
@@ -113,11 +100,6 @@ export interface InjectProductJsonLdOptions {
   concurrency?: number
   /** Called as pages are scanned, data fetched and pages written. */
   onProgress?: (progress: InjectProgress) => void
-  /**
-   * Where the JSON-LD builder's warnings go (a review left out because Google would reject it).
-   * @default console, silent when NODE_ENV is production
-   */
-  logger?: JsonLdLogger
   /** Stops the run between two files. */
   signal?: AbortSignal
 }
