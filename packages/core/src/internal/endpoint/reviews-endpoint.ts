@@ -1,6 +1,7 @@
 import type { ProductReviewListParams } from '../../resources/params.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { rememberSecret } from '../redact.ts'
+import { remembered } from '../remembered.ts'
 import { type SingleFlight, singleFlight } from '../single-flight.ts'
 import type { RequestOptions } from '../transport/request-options.ts'
 import { sortFields } from '../view/review-query.ts'
@@ -177,12 +178,11 @@ interface EndpointState {
 const states = new WeakMap<object, EndpointState>()
 
 function stateOf(client: ReviewsEndpointClient): EndpointState {
-  let state = states.get(client)
-  if (state === undefined) {
-    state = { slots: new CallSlots(), flights: singleFlight(), signer: undefined }
-    states.set(client, state)
-  }
-  return state
+  return remembered(states, client, () => ({
+    slots: new CallSlots(),
+    flights: singleFlight(),
+    signer: undefined,
+  }))
 }
 
 function signerOf(state: EndpointState, options: ReviewsEndpointOptions): CursorSigner {

@@ -14,23 +14,17 @@ export interface AggregateInput {
   worstRating: number
 }
 
-/** One consumer review before the review-snippet rules are applied. */
-export interface ReviewInput {
-  authorName: string
-  datePublished: string
-  reviewBody: string
-  /** Language of `reviewBody` (a BCP 47 language subtag), when known. */
-  inLanguage?: string | undefined
-  ratingValue: number
-  bestRating: number
-  worstRating: number
-}
-
 /** The AI summary of the reviews, authored by the organization. */
 export interface SummaryInput {
   authorName: string
   datePublished: string
   reviewBody: string
+}
+
+/** One consumer review before the review-snippet rules are applied. */
+export interface ReviewInput extends SummaryInput, Omit<AggregateInput, 'reviewCount'> {
+  /** Language of `reviewBody` (a BCP 47 language subtag), when known. */
+  inLanguage?: string | undefined
 }
 
 /** Bounds of a review rate: the API rates from 1 to 5 stars. */
