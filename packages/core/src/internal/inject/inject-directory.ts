@@ -356,7 +356,7 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
       client: options.client ?? createClient(),
       // The marked pages name the products: their reviews alone when that costs fewer calls than the sync.
       productIds,
-      ...(options.reviewStore === undefined ? {} : { store: options.reviewStore }),
+      store: options.reviewStore,
     })
   const callsBefore = catalog.calls()
   const fetchSteps = maxReviews > 0 ? 2 : 1
@@ -406,7 +406,7 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
         const outcome = await writePage(
           join(dir, page.file),
           { ...node, '@id': page.nodeId },
-          options.nonce === undefined ? {} : { nonce: options.nonce },
+          { nonce: options.nonce },
           options.dryRun === true,
         )
         if (outcome.status === 'skipped')
