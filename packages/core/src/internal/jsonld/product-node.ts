@@ -1,4 +1,5 @@
 import type { ProductGroupLeaf, ProductLeaf, WithContext } from 'schema-dts'
+import { isIntegerIn } from '../validate.ts'
 import { JsonLdInputError } from './json-ld-input-error.ts'
 import {
   DEFAULT_RATING_DECIMALS,
@@ -81,13 +82,10 @@ export function checkCommonOptions(options: {
       `must be an absolute URL (the page's canonical URL), got ${JSON.stringify(url)}`,
     )
   }
-  if (maxReviews !== undefined && !(Number.isInteger(maxReviews) && (maxReviews as number) >= 0)) {
+  if (maxReviews !== undefined && !isIntegerIn(maxReviews, 0, Number.POSITIVE_INFINITY)) {
     throw new JsonLdInputError('maxReviews', `must be a whole number from 0, got ${String(maxReviews)}`)
   }
-  if (
-    ratingDecimals !== undefined &&
-    !(Number.isInteger(ratingDecimals) && (ratingDecimals as number) >= 0 && (ratingDecimals as number) <= 4)
-  ) {
+  if (ratingDecimals !== undefined && !isIntegerIn(ratingDecimals, 0, 4)) {
     throw new JsonLdInputError(
       'ratingDecimals',
       `must be a whole number from 0 to 4, got ${String(ratingDecimals)}`,
