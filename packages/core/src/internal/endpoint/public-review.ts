@@ -6,7 +6,7 @@ import type {
   ReviewRate,
   Translations,
 } from '../../types/published.ts'
-import type { Locale } from '../i18n/locales.ts'
+import type { Locale } from '../i18n/locale.ts'
 import { initialOf } from '../jsonld/author-name.ts'
 
 /** A merchant reply as a public endpoint sends it: the text, its date and its translation for the page. */

@@ -1,6 +1,5 @@
 import type { ReviewRate } from '../../types/published.ts'
-import { resolveLocale } from '../i18n/locale.ts'
-import { type Locale, SUPPORTED_LOCALES } from '../i18n/locales.ts'
+import { type Locale, resolveLocale, SUPPORTED_LOCALES } from '../i18n/locale.ts'
 import { CURSOR_SHAPE, isReviewSort, REVIEW_SORTS } from '../view/review-query.ts'
 
 /** The orders the endpoint offers, those of the page URL and the island's sort menu. */

@@ -189,25 +189,15 @@ export interface ReviewData extends ReviewAuthor {
   syndicated_review?: boolean | undefined
 }
 
-/** How reviews become markup: which text is shown, and which reviews count. */
-export interface ReviewInputOptions {
-  /**
-   * The language the page shows the reviews in (resolved as the components resolve it): a review shown
-   * translated is marked up with the translation; undefined marks up every original.
-   */
-  locale?: string | undefined
-  /** Whether syndicated reviews (`syndicated_review: true`) are marked up too. */
-  syndicatedReviews?: boolean | undefined
-}
-
 /**
  * API reviews as markup input, newest published first, as the structured-datas operation orders them:
  * syndicated reviews left out unless `syndicatedReviews`, and each body the text a page in `locale`
- * shows (the translation when the review components show one, else the original), with its language.
+ * shows (the translation when the review components show one, else the original), with its language;
+ * without `locale`, every original.
  */
 export function reviewInputs(
   reviews: readonly ReviewData[],
-  options: ReviewInputOptions = {},
+  options: { locale?: string | undefined; syndicatedReviews?: boolean | undefined } = {},
 ): ReviewInput[] {
   const target = options.locale === undefined ? undefined : resolveLocale(options.locale)
   const shown = reviews.filter(
