@@ -126,6 +126,15 @@ function decodeLoosely(bytes: Uint8Array, encoding: string): string {
   }
 }
 
+/** The bytes as UTF-8 (a byte order mark kept, as U+FEFF), or undefined when they are not valid UTF-8. */
+function strictUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * An HTML file as text when it is UTF-8 (by its byte order mark, its declaration, or, without either,
  * by being valid UTF-8), else why it is not.
@@ -136,30 +145,21 @@ export function decodeHtmlFile(bytes: Uint8Array): Utf8Page | OtherEncodingPage 
     reason: `${reason}; ${ONLY_UTF8}`,
     text: decodeLoosely(bytes, encoding),
   })
-  if (UTF8_BOM.every((byte, i) => bytes[i] === byte)) {
-    // The byte order mark settles it, whatever the page declares.
-    try {
-      return { utf8: true, html: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) }
-    } catch {
-      return notUtf8('the page starts with a UTF-8 byte order mark but is not valid UTF-8', 'utf-8')
-    }
-  }
+  // The byte order mark settles it, whatever the page declares.
+  const bom = UTF8_BOM.every((byte, i) => bytes[i] === byte)
   if (bytes[0] === 0xfe && bytes[1] === 0xff)
     return notUtf8('the page is encoded in UTF-16BE (byte order mark)', 'utf-16be')
   if (bytes[0] === 0xff && bytes[1] === 0xfe)
     return notUtf8('the page is encoded in UTF-16LE (byte order mark)', 'utf-16le')
-  const declared = prescanEncoding(bytes)
+  const declared = bom ? 'utf-8' : prescanEncoding(bytes)
   if (declared !== undefined && declared !== 'utf-8') {
     return { utf8: false, reason: declaresEncodingReason(declared), text: decodeLoosely(bytes, declared) }
   }
-  try {
-    return { utf8: true, html: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) }
-  } catch {
-    return notUtf8(
-      declared === undefined
-        ? 'the page is not valid UTF-8'
-        : 'the page declares UTF-8 but is not valid UTF-8',
-      'utf-8',
-    )
-  }
+  const html = strictUtf8(bytes)
+  if (html !== undefined) return { utf8: true, html }
+  if (bom) return notUtf8('the page starts with a UTF-8 byte order mark but is not valid UTF-8', 'utf-8')
+  return notUtf8(
+    declared === undefined ? 'the page is not valid UTF-8' : 'the page declares UTF-8 but is not valid UTF-8',
+    'utf-8',
+  )
 }

@@ -25,6 +25,7 @@ import {
   addProductJsonLd,
   injectedMarkupProblem,
   readProductPage,
+  resolveUrl,
 } from './page.ts'
 
 /** Where a run of {@link injectProductJsonLd} stands, for a progress bar. */
@@ -222,14 +223,7 @@ function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined):
       reason: `has ${ids.length} Product nodes and none has the page's URL as @id; a page keeps one Product node`,
     }
   }
-  const nodeUrl =
-    nodeId === undefined
-      ? undefined
-      : URL.canParse(nodeId)
-        ? nodeId
-        : url !== undefined && URL.canParse(nodeId, url)
-          ? new URL(nodeId, url).href
-          : undefined
+  const nodeUrl = nodeId === undefined ? undefined : resolveUrl(nodeId, url)
   if (nodeId === undefined || nodeUrl === undefined) {
     return {
       kind: 'skipped',

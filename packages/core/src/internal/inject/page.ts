@@ -127,7 +127,8 @@ function parsePage(html: string, offsets: boolean): ParsedPage {
   return { parsed, scripts, jsonLdProblem }
 }
 
-function resolveUrl(href: string, base: string | undefined): string | undefined {
+/** `href` as an absolute URL, resolved against `base` when relative; undefined when it is none. */
+export function resolveUrl(href: string, base: string | undefined): string | undefined {
   const trimmed = href.trim()
   if (URL.canParse(trimmed)) return new URL(trimmed).href
   if (base !== undefined && URL.canParse(trimmed, base)) return new URL(trimmed, base).href
