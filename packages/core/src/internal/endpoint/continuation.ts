@@ -1,13 +1,14 @@
 import { ValidationError } from '../../errors.ts'
 import type { ProductReviewListParams } from '../../resources/params.ts'
 import type { ProductReview, ReviewRate } from '../../types/published.ts'
+import { DEFAULT_LIMIT } from '../cursors.ts'
+import type { Resumed } from '../paged.ts'
 import { base64url, fromBase64url } from './signed-cursor.ts'
 
 // Cannot begin an API cursor in practice, and stays within the cursor shape of the endpoint and the components.
 const PREFIX = '~vr1~'
 // The API's largest page: a page asked for holds the reviews to skip as well as those to show.
 const MAX_LIMIT = 200
-const DEFAULT_LIMIT = 10
 
 /**
  * Where a page of reviews ends, so that the next page can be asked of the API without an API cursor: the
@@ -90,21 +91,6 @@ function asList<T>(value: T | readonly T[] | undefined): readonly T[] | undefine
   return value === undefined ? undefined : Array.isArray(value) ? (value as readonly T[]) : [value as T]
 }
 
-/** What a continuation cursor stands for: the request to send instead, and how to cut its answer. */
-export interface Resumption {
-  /** The parameters to send the API: a `publish_date` filter over `limit` plus the reviews to skip. */
-  params: ProductReviewListParams
-  /**
-   * The page the caller asked for, from the answer to {@link Resumption.params}: the reviews already
-   * shown left out, `limit` kept; its next cursor is a continuation again (`more`: the answer has a
-   * next page).
-   */
-  cut<Review extends Pick<ProductReview, 'review_id' | 'publish_date'>>(
-    data: readonly Review[],
-    more: boolean,
-  ): { data: Review[]; nextCursor: string | undefined }
-}
-
 /**
  * How to go on from `cursor` with the API when it is a {@link continuationCursor}; undefined for any
  * other cursor (an API one). `products.reviews.list` takes continuation cursors through it.
@@ -112,7 +98,10 @@ export interface Resumption {
  * @throws ValidationError naming `cursor` for a continuation cursor that is malformed or used with another
  * order or rate filter.
  */
-export function resumeReviews(params: ProductReviewListParams, cursor: string): Resumption | undefined {
+export function resumeReviews(
+  params: ProductReviewListParams,
+  cursor: string,
+): Resumed<ProductReviewListParams, ProductReview> | undefined {
   if (!isContinuationCursor(cursor)) return undefined
   const continuation = decode(cursor)
   const newest =
