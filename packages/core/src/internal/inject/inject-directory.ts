@@ -39,13 +39,14 @@ export interface InjectProgress {
 
 /**
  * Options of {@link injectProductJsonLd}; `ratingDecimals`, `syndicatedReviews`, `reviewSummaryAuthor`
- * (the summaries come with the ratings) and `logger` are the JSON-LD builder's.
+ * (the summaries come with the ratings) and `logger` are the JSON-LD builder's, `nonce` the script's.
  */
 export interface InjectProductJsonLdOptions
   extends Pick<
-    ProductJsonLdOptions,
-    'ratingDecimals' | 'syndicatedReviews' | 'reviewSummaryAuthor' | 'logger'
-  > {
+      ProductJsonLdOptions,
+      'ratingDecimals' | 'syndicatedReviews' | 'reviewSummaryAuthor' | 'logger'
+    >,
+    AddProductJsonLdOptions {
   /** The folder of static HTML: an Astro `dist`, a Next.js `out`, any site. */
   dir: string | URL
   /**
@@ -92,8 +93,6 @@ export interface InjectProductJsonLdOptions
    * @default false
    */
   dryRun?: boolean
-  /** `nonce` of the script elements added. */
-  nonce?: string
   /**
    * Files read or written at once.
    * @default 8

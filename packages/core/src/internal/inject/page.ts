@@ -1,5 +1,5 @@
 import { type JsonLdNode, mergeJsonLd, mergeTarget, productNodesIn } from '../jsonld/merge.ts'
-import { jsonLdScriptTag, serializeJsonLd } from '../jsonld/serialize.ts'
+import { type JsonLdScriptTagOptions, jsonLdScriptTag, serializeJsonLd } from '../jsonld/serialize.ts'
 import { declaresEncodingReason, metaEncoding } from './charset.ts'
 import {
   addAttribute,
@@ -205,11 +205,8 @@ export type AddProductJsonLdResult =
   | { status: 'added' | 'merged' | 'unchanged' | 'own-markup'; html: string }
   | { status: 'skipped'; reason: string; html: string }
 
-/** Options of {@link addProductJsonLd}. */
-export interface AddProductJsonLdOptions {
-  /** `nonce` of the script element added, for a Content Security Policy that requires one. */
-  nonce?: string
-}
+/** Options of {@link addProductJsonLd}: the `nonce` of the script element added. */
+export type AddProductJsonLdOptions = Pick<JsonLdScriptTagOptions, 'nonce'>
 
 /**
  * Whether `html` (the page after the edit) parses as the page did before, but for the injector's
