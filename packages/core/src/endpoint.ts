@@ -11,7 +11,6 @@
 export {
   continuationCursor,
   isContinuationCursor,
-  listProductReviews,
   type ReviewsPage,
 } from './internal/endpoint/continuation.ts'
 export { type PublicReply, type PublicReview, publicReview } from './internal/endpoint/public-review.ts'

@@ -13,8 +13,7 @@ export {
   formatRating,
   languageName,
 } from './internal/i18n/format.ts'
-export { DEFAULT_LOCALE, resolveLocale } from './internal/i18n/locale.ts'
-export { type Locale, SUPPORTED_LOCALES } from './internal/i18n/locales.ts'
+export { DEFAULT_LOCALE, type Locale, resolveLocale, SUPPORTED_LOCALES } from './internal/i18n/locale.ts'
 export type { TextFormatter } from './internal/i18n/text-formatter.ts'
 export { createTranslator, getMessages, getTextFormatter, t } from './internal/i18n/translate.ts'
 export type {

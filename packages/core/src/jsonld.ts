@@ -19,11 +19,15 @@ export {
 } from './internal/jsonld/organization.ts'
 export {
   buildProductJsonLd,
-  type ProductJsonLdBaseOptions,
   type ProductJsonLdOptions,
   type ProductRatingData,
 } from './internal/jsonld/product.ts'
-export type { ProductFacts, ProductGroupFacts, ProductJsonLd } from './internal/jsonld/product-node.ts'
+export type {
+  ProductFacts,
+  ProductGroupFacts,
+  ProductJsonLd,
+  ProductJsonLdBaseOptions,
+} from './internal/jsonld/product-node.ts'
 export {
   escapeHtmlAttribute,
   type JsonLdScriptTagOptions,

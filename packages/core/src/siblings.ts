@@ -82,9 +82,4 @@ export {
 export { STARS_SVG, type StarRatingView, starRating } from './internal/view/stars.ts'
 export { shownTranslation, type TranslatedText, translatedText } from './internal/view/translated-text.ts'
 export { pageHref, pageUrl } from './internal/view/url.ts'
-export {
-  listViewPage,
-  type SignedViewPage,
-  signedViewPage,
-  type ViewParams,
-} from './internal/view/view-page.ts'
+export { type SignedViewPage, signedViewPage, type ViewParams } from './internal/view/view-page.ts'

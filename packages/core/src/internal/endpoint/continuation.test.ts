@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ProductReviewListParams } from '../../resources/params.ts'
 import type { ProductReview } from '../../types/published.ts'
-import {
-  continuationCursor,
-  isContinuationCursor,
-  listProductReviews,
-  type ReviewsPage,
-} from './continuation.ts'
+import { continuationCursor, isContinuationCursor, type ReviewsPage, resumeReviews } from './continuation.ts'
 
 function review(review_id: string, publish_date: string): ProductReview {
   return { review_id, publish_date } as ProductReview
@@ -36,7 +31,18 @@ describe('continuationCursor', () => {
   })
 })
 
-describe('listProductReviews', () => {
+/** One page of `list` where the cursor may be a continuation, as a client's `products.reviews.list` asks for it. */
+async function listProductReviews(
+  list: (params: ProductReviewListParams) => Promise<ReviewsPage>,
+  params: ProductReviewListParams,
+): Promise<ReviewsPage> {
+  const resumed = params.cursor === undefined ? undefined : resumeReviews(params, params.cursor)
+  if (resumed === undefined) return list(params)
+  const page = await list(resumed.params)
+  return resumed.cut(page.data, page.nextCursor !== undefined)
+}
+
+describe('resumeReviews', () => {
   it('sends an API cursor as it is', async () => {
     const { calls, list } = recorder([{ data: [], nextCursor: undefined }])
     await listProductReviews(list, { ...NEWEST, cursor: 'abc', limit: 5 })

@@ -1,13 +1,14 @@
 import { ValidationError } from '../../errors.ts'
 import type { ProductReviewListParams } from '../../resources/params.ts'
 import type { ProductReview, ReviewRate } from '../../types/published.ts'
-import type { RequestOptions } from '../transport/request-options.ts'
+import { DEFAULT_LIMIT } from '../cursors.ts'
+import type { Resumed } from '../paged.ts'
+import { base64url, fromBase64url } from './signed-cursor.ts'
 
 // Cannot begin an API cursor in practice, and stays within the cursor shape of the endpoint and the components.
 const PREFIX = '~vr1~'
 // The API's largest page: a page asked for holds the reviews to skip as well as those to show.
 const MAX_LIMIT = 200
-const DEFAULT_LIMIT = 10
 
 /**
  * Where a page of reviews ends, so that the next page can be asked of the API without an API cursor: the
@@ -27,10 +28,7 @@ export interface ReviewsPage {
 }
 
 function encode(continuation: Continuation): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(continuation))
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return PREFIX + btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+  return PREFIX + base64url(new TextEncoder().encode(JSON.stringify(continuation)))
 }
 
 function invalid(): ValidationError {
@@ -39,10 +37,9 @@ function invalid(): ValidationError {
 
 function decode(cursor: string): Continuation {
   try {
-    const binary = atob(cursor.slice(PREFIX.length).replaceAll('-', '+').replaceAll('_', '/'))
-    const value = JSON.parse(
-      new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
-    ) as unknown
+    const bytes = fromBase64url(cursor.slice(PREFIX.length))
+    // Text that is no base64url decodes to nothing, which does not parse.
+    const value = JSON.parse(new TextDecoder().decode(bytes)) as unknown
     const { before, skip, rates } = value as Partial<Continuation>
     const valid =
       typeof before === 'string' &&
@@ -94,21 +91,6 @@ function asList<T>(value: T | readonly T[] | undefined): readonly T[] | undefine
   return value === undefined ? undefined : Array.isArray(value) ? (value as readonly T[]) : [value as T]
 }
 
-/** What a continuation cursor stands for: the request to send instead, and how to cut its answer. */
-export interface Resumption {
-  /** The parameters to send the API: a `publish_date` filter over `limit` plus the reviews to skip. */
-  params: ProductReviewListParams
-  /**
-   * The page the caller asked for, from the answer to {@link Resumption.params}: the reviews already
-   * shown left out, `limit` kept; its next cursor is a continuation again (`more`: the answer has a
-   * next page).
-   */
-  cut<Review extends Pick<ProductReview, 'review_id' | 'publish_date'>>(
-    data: readonly Review[],
-    more: boolean,
-  ): { data: Review[]; nextCursor: string | undefined }
-}
-
 /**
  * How to go on from `cursor` with the API when it is a {@link continuationCursor}; undefined for any
  * other cursor (an API one). `products.reviews.list` takes continuation cursors through it.
@@ -116,7 +98,10 @@ export interface Resumption {
  * @throws ValidationError naming `cursor` for a continuation cursor that is malformed or used with another
  * order or rate filter.
  */
-export function resumeReviews(params: ProductReviewListParams, cursor: string): Resumption | undefined {
+export function resumeReviews(
+  params: ProductReviewListParams,
+  cursor: string,
+): Resumed<ProductReviewListParams, ProductReview> | undefined {
   if (!isContinuationCursor(cursor)) return undefined
   const continuation = decode(cursor)
   const newest =
@@ -138,26 +123,4 @@ export function resumeReviews(params: ProductReviewListParams, cursor: string): 
       }
     },
   }
-}
-
-/**
- * One page of `list`, where `params.cursor` may also be a {@link continuationCursor}: it is then sent as
- * a `publish_date` filter (newest first only, with the rate filter it was made with) over `limit` plus
- * the reviews already shown at that date, which are left out, so the page holds `limit` reviews; its
- * next cursor is a continuation again. Any other cursor goes to the API as it is.
- *
- * A client's `products.reviews.list` takes continuation cursors itself: this is for a `list` that is not
- * a client's (a wrapper, a test double).
- * @throws ValidationError naming `cursor` for a continuation cursor that is malformed or used with another
- * order or rate filter.
- */
-export async function listProductReviews(
-  list: (params: ProductReviewListParams, options?: RequestOptions) => PromiseLike<ReviewsPage>,
-  params: ProductReviewListParams,
-  options?: RequestOptions,
-): Promise<ReviewsPage> {
-  const resumed = params.cursor === undefined ? undefined : resumeReviews(params, params.cursor)
-  if (resumed === undefined) return list(params, options)
-  const page = await list(resumed.params, options)
-  return { ...resumed.cut(page.data, page.nextCursor !== undefined), previousCursor: undefined }
 }

@@ -6,7 +6,8 @@ import type {
   ReviewRate,
   Translations,
 } from '../../types/published.ts'
-import type { Locale } from '../i18n/locales.ts'
+import type { Locale } from '../i18n/locale.ts'
+import { initialOf } from '../jsonld/author-name.ts'
 
 /** A merchant reply as a public endpoint sends it: the text, its date and its translation for the page. */
 export interface PublicReply {
@@ -47,7 +48,6 @@ export interface PublicReview {
   extras: Record<string, ReviewExtra>
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
 // Names that would reach a prototype where a key comes from the API.
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 
@@ -114,8 +114,7 @@ export function publicReview(review: ProductReview, locale: Locale): PublicRevie
   const record = review as unknown as Record<string, unknown>
   const disclosed = record.is_personal_data_disclosed === true
   const last = text(record.author_lastname).trim()
-  const initial =
-    disclosed && last !== '' ? (graphemes.segment(last)[Symbol.iterator]().next().value?.segment ?? '') : ''
+  const initial = disclosed && last !== '' ? initialOf(last) : ''
   const rate = record.review_rate
   return {
     review_id: text(record.review_id),

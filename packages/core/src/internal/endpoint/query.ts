@@ -1,7 +1,6 @@
 import type { ReviewRate } from '../../types/published.ts'
-import { resolveLocale } from '../i18n/locale.ts'
-import { type Locale, SUPPORTED_LOCALES } from '../i18n/locales.ts'
-import { REVIEW_SORTS } from '../view/review-query.ts'
+import { type Locale, resolveLocale, SUPPORTED_LOCALES } from '../i18n/locale.ts'
+import { CURSOR_SHAPE, isReviewSort, REVIEW_SORTS } from '../view/review-query.ts'
 
 /** The orders the endpoint offers, those of the page URL and the island's sort menu. */
 export const REVIEWS_ENDPOINT_SORTS = REVIEW_SORTS
@@ -27,11 +26,13 @@ export interface QueryProblem {
 }
 
 const PARAMETERS = new Set(['product_variation_id', 'limit', 'cursor', 'sort', 'rate', 'locale'])
-// API cursors are opaque: this keeps out only what none is made of (blanks, controls, non-ASCII) and
-// lengths none reaches, as the React components do with a cursor in the page address.
-const CURSOR_SHAPE = /^[\x21-\x7e]{1,1024}$/
 const MAX_PRODUCT_ID_LENGTH = 255
 const LOCALE_TAG = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/
+
+/** A refusal of the parameter `field`, whose message starts with its name. */
+function problem(field: string, message: string): { problem: QueryProblem } {
+  return { problem: { field, message: `${field} ${message}` } }
+}
 
 /**
  * Reads the query of a reviews endpoint request: every parameter known, given once, and valid.
@@ -43,23 +44,18 @@ export function readReviewsQuery(
 ): { query: ReviewsEndpointQuery } | { problem: QueryProblem } {
   const seen = new Set<string>()
   for (const name of params.keys()) {
-    if (!PARAMETERS.has(name))
-      return { problem: { field: name, message: `${name} is not a parameter of this endpoint` } }
-    if (seen.has(name)) return { problem: { field: name, message: `${name} is given more than once` } }
+    if (!PARAMETERS.has(name)) return problem(name, 'is not a parameter of this endpoint')
+    if (seen.has(name)) return problem(name, 'is given more than once')
     seen.add(name)
   }
 
   const productId = params.get('product_variation_id')
-  if (productId === null || productId === '') {
-    return { problem: { field: 'product_variation_id', message: 'product_variation_id is required' } }
-  }
+  if (productId === null || productId === '') return problem('product_variation_id', 'is required')
   if (productId.length > MAX_PRODUCT_ID_LENGTH || /[\s,]/.test(productId)) {
-    return {
-      problem: {
-        field: 'product_variation_id',
-        message: `product_variation_id must be one identifier of at most ${MAX_PRODUCT_ID_LENGTH} characters, without spaces or commas`,
-      },
-    }
+    return problem(
+      'product_variation_id',
+      `must be one identifier of at most ${MAX_PRODUCT_ID_LENGTH} characters, without spaces or commas`,
+    )
   }
 
   const limitText = params.get('limit')
@@ -67,33 +63,26 @@ export function readReviewsQuery(
   if (limitText !== null) {
     limit = /^[0-9]{1,3}$/.test(limitText) ? Number(limitText) : Number.NaN
     if (!(limit >= 1 && limit <= limits.maxLimit)) {
-      return { problem: { field: 'limit', message: `limit must be an integer from 1 to ${limits.maxLimit}` } }
+      return problem('limit', `must be an integer from 1 to ${limits.maxLimit}`)
     }
   }
 
   const cursorText = params.get('cursor')
   const cursor = cursorText === null || cursorText === '' ? undefined : cursorText
-  if (cursor !== undefined && !CURSOR_SHAPE.test(cursor)) {
-    return { problem: { field: 'cursor', message: 'cursor is not a cursor of this endpoint' } }
-  }
+  if (cursor !== undefined && !CURSOR_SHAPE.test(cursor))
+    return problem('cursor', 'is not a cursor of this endpoint')
 
-  const sortText = params.get('sort') ?? 'newest'
-  if (!(REVIEWS_ENDPOINT_SORTS as readonly string[]).includes(sortText)) {
-    return { problem: { field: 'sort', message: `sort must be one of ${REVIEWS_ENDPOINT_SORTS.join(', ')}` } }
-  }
+  const sort = params.get('sort') ?? 'newest'
+  if (!isReviewSort(sort)) return problem('sort', `must be one of ${REVIEWS_ENDPOINT_SORTS.join(', ')}`)
 
   const rate = readRates(params.get('rate'))
-  if (rate === undefined) {
-    return { problem: { field: 'rate', message: 'rate must be ratings from 1 to 5, separated by commas' } }
-  }
+  if (rate === undefined) return problem('rate', 'must be ratings from 1 to 5, separated by commas')
 
   const localeText = params.get('locale')
   const locale = localeText === null ? resolveLocale(undefined) : readLocale(localeText)
-  if (locale === undefined) {
-    return { problem: { field: 'locale', message: `locale must be one of ${SUPPORTED_LOCALES.join(', ')}` } }
-  }
+  if (locale === undefined) return problem('locale', `must be one of ${SUPPORTED_LOCALES.join(', ')}`)
 
-  return { query: { productId, limit, cursor, sort: sortText as ReviewsEndpointSort, rate, locale } }
+  return { query: { productId, limit, cursor, sort, rate, locale } }
 }
 
 function readRates(text: string | null): ReviewRate[] | undefined {

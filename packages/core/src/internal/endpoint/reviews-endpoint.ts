@@ -1,6 +1,7 @@
 import type { ProductReviewListParams } from '../../resources/params.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { rememberSecret } from '../redact.ts'
+import { remembered } from '../remembered.ts'
 import { type SingleFlight, singleFlight } from '../single-flight.ts'
 import type { RequestOptions } from '../transport/request-options.ts'
 import { sortFields } from '../view/review-query.ts'
@@ -12,8 +13,7 @@ import { type CursorScope, type CursorSigner, clientInternals, cursorSigner } fr
 
 /**
  * What the endpoint needs of a client: `createClient()` satisfies it. Its `list` is given the cursors
- * the site hands out, continuation cursors included (a client's `products.reviews.list` takes them;
- * wrap another `list` with `listProductReviews`).
+ * the site hands out, continuation cursors included, which a client's `products.reviews.list` takes.
  */
 export interface ReviewsEndpointClient {
   products: {
@@ -133,9 +133,12 @@ const JSON_HEADERS = {
   'x-content-type-options': 'nosniff',
 }
 
-function nonNegativeInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 0)
-    throw new RangeError(`${name} must be an integer ≥ 0, not ${value}`)
+/** `value` when it is an integer from `min` to `max` (no bound above when undefined); a RangeError naming `name` else. */
+function integerOption(name: string, value: number, min: number, max?: number): number {
+  if (!Number.isInteger(value) || value < min || (max !== undefined && value > max)) {
+    const range = max === undefined ? `≥ ${min}` : `from ${min} to ${max}`
+    throw new RangeError(`${name} must be an integer ${range}, not ${value}`)
+  }
   return value
 }
 
@@ -152,16 +155,14 @@ function refused(
   }
 }
 
-function errorField(error: unknown, key: 'field' | 'code' | 'name'): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined
-  const value = (error as Record<string, unknown>)[key]
-  return typeof value === 'string' ? value : undefined
+/** A member of a thrown value, read by name: errors from another copy of the package have other classes. */
+function memberOf(error: unknown, key: 'field' | 'code' | 'name' | 'status' | 'retryAfter'): unknown {
+  return typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[key] : undefined
 }
 
-function statusOf(error: unknown): number | undefined {
-  const status =
-    typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined
-  return typeof status === 'number' ? status : undefined
+function errorField(error: unknown, key: 'field' | 'code' | 'name'): string | undefined {
+  const value = memberOf(error, key)
+  return typeof value === 'string' ? value : undefined
 }
 
 /** The page an API call gave, its next cursor signed; or the answer its failure makes. */
@@ -177,12 +178,11 @@ interface EndpointState {
 const states = new WeakMap<object, EndpointState>()
 
 function stateOf(client: ReviewsEndpointClient): EndpointState {
-  let state = states.get(client)
-  if (state === undefined) {
-    state = { slots: new CallSlots(), flights: singleFlight(), signer: undefined }
-    states.set(client, state)
-  }
-  return state
+  return remembered(states, client, () => ({
+    slots: new CallSlots(),
+    flights: singleFlight(),
+    signer: undefined,
+  }))
 }
 
 function signerOf(state: EndpointState, options: ReviewsEndpointOptions): CursorSigner {
@@ -215,22 +215,17 @@ export async function handleReviewsRequest(
   params: URLSearchParams,
   options: ReviewsEndpointOptions,
 ): Promise<ReviewsEndpointResult> {
-  const maxLimit = options.maxLimit ?? 50
-  if (!Number.isInteger(maxLimit) || maxLimit < 1 || maxLimit > 200) {
-    throw new RangeError(`maxLimit must be an integer from 1 to 200, not ${maxLimit}`)
-  }
+  const maxLimit = integerOption('maxLimit', options.maxLimit ?? 50, 1, 200)
   const defaultLimit = Math.min(options.defaultLimit ?? 10, maxLimit)
-  const sMaxAge = nonNegativeInteger('sMaxAge', options.sMaxAge ?? 300)
-  const staleWhileRevalidate = nonNegativeInteger(
+  const sMaxAge = integerOption('sMaxAge', options.sMaxAge ?? 300, 0)
+  const staleWhileRevalidate = integerOption(
     'staleWhileRevalidate',
     options.staleWhileRevalidate ?? 86_400,
+    0,
   )
-  const maxConcurrency = options.maxConcurrency ?? 4
-  if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1 || maxConcurrency > 64) {
-    throw new RangeError(`maxConcurrency must be an integer from 1 to 64, not ${maxConcurrency}`)
-  }
-  const maxWait = nonNegativeInteger('maxWait', options.maxWait ?? 1000)
-  const maxWaiting = nonNegativeInteger('maxWaiting', options.maxWaiting ?? 1000)
+  const maxConcurrency = integerOption('maxConcurrency', options.maxConcurrency ?? 4, 1, 64)
+  const maxWait = integerOption('maxWait', options.maxWait ?? 1000, 0)
+  const maxWaiting = integerOption('maxWaiting', options.maxWaiting ?? 1000, 0)
   const reserved = options.reservedRateShare ?? 0.5
   if (typeof reserved !== 'number' || !(reserved >= 0 && reserved <= 0.9)) {
     throw new RangeError(`reservedRateShare must be a number from 0 to 0.9, not ${reserved}`)
@@ -342,7 +337,7 @@ async function fetchPage(
 }
 
 function failure(error: unknown, onError: (error: unknown) => void): ReviewsEndpointResult {
-  const status = statusOf(error)
+  const status = memberOf(error, 'status')
   const field = errorField(error, 'field')
   if (errorField(error, 'name') === 'ValidationError') {
     // The client refused before sending: a cursor it saw issued with another limit, for one.
@@ -356,7 +351,7 @@ function failure(error: unknown, onError: (error: unknown) => void): ReviewsEndp
   }
   onError(error)
   if (status === 429) {
-    const retryAfter = (error as { retryAfter?: unknown }).retryAfter
+    const retryAfter = memberOf(error, 'retryAfter')
     return refused(
       503,
       UNAVAILABLE,

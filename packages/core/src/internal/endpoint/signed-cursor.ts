@@ -1,5 +1,6 @@
 import { ValidationError } from '../../errors.ts'
 import type { ReviewRate } from '../../types/published.ts'
+import { singleFlight } from '../single-flight.ts'
 import type { ReviewSort } from '../view/review-query.ts'
 
 /**
@@ -39,13 +40,15 @@ const PREFIX = 's1.'
 const MAC_LENGTH = 43
 const VERSION = 'verified-reviews cursor v1'
 
-function base64url(bytes: Uint8Array): string {
+/** `bytes` in base64url, without padding. */
+export function base64url(bytes: Uint8Array): string {
   let binary = ''
   for (const byte of bytes) binary += String.fromCharCode(byte)
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
 }
 
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
+/** The bytes of unpadded base64url text; undefined when it is not. */
+export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined
   try {
     const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'))
@@ -133,6 +136,7 @@ export async function deriveClientSecretCursorKey(
 
 /** Keys derived from client secrets in this process, by client id and secret: a few at most. */
 const clientSecretKeys = new Map<string, Promise<CryptoKey>>()
+const derivations = singleFlight<string, CryptoKey>('success', clientSecretKeys)
 const CLIENT_SECRET_KEYS_KEPT = 16
 
 /**
@@ -145,16 +149,9 @@ export function clientSecretCursorKey(
   clientSecret: string,
 ): Promise<CryptoKey> {
   const id = JSON.stringify([clientId ?? null, clientSecret])
-  let key = clientSecretKeys.get(id)
-  if (key === undefined) {
-    key = deriveClientSecretCursorKey(clientId, clientSecret)
-    key.catch(() => clientSecretKeys.delete(id))
-    clientSecretKeys.set(id, key)
-    if (clientSecretKeys.size > CLIENT_SECRET_KEYS_KEPT) {
-      const oldest = clientSecretKeys.keys().next().value
-      if (oldest !== undefined) clientSecretKeys.delete(oldest)
-    }
-  }
+  const key = derivations.run(id, () => deriveClientSecretCursorKey(clientId, clientSecret))
+  const oldest = clientSecretKeys.keys().next().value
+  if (clientSecretKeys.size > CLIENT_SECRET_KEYS_KEPT && oldest !== undefined) clientSecretKeys.delete(oldest)
   return key
 }
 

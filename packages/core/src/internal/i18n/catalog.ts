@@ -1,4 +1,4 @@
-import type { Locale } from './locales.ts'
+import type { Locale } from './locale.ts'
 import { bg } from './messages/bg.ts'
 import { cs } from './messages/cs.ts'
 import { de } from './messages/de.ts'

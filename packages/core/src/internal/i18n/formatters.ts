@@ -1,5 +1,5 @@
 import { remembered } from '../remembered.ts'
-import type { Locale } from './locales.ts'
+import type { Locale } from './locale.ts'
 
 // On a language already resolved, so that the browser (the island) formats without `resolveLocale`.
 

@@ -1,5 +1,16 @@
+import { LANGUAGES, type Language } from '../../types/published.ts'
 import { remembered } from '../remembered.ts'
-import { isLocale, type Locale } from './locales.ts'
+
+/** The languages of `translated_review`, which every user-visible string is translated into. */
+export type Locale = Language
+
+/** Every supported language, in alphabetical order. */
+export const SUPPORTED_LOCALES: readonly Locale[] = Object.freeze([...LANGUAGES])
+
+/** True for a language of {@link SUPPORTED_LOCALES}. */
+export function isLocale(value: string): value is Locale {
+  return (SUPPORTED_LOCALES as readonly string[]).includes(value)
+}
 
 /** The language used when none of the requested ones is supported. */
 export const DEFAULT_LOCALE: Locale = 'en'

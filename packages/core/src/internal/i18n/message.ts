@@ -1,5 +1,5 @@
 import { messageNumberIn, pluralRules } from './formatters.ts'
-import type { Locale } from './locales.ts'
+import type { Locale } from './locale.ts'
 import type { PluralMessage } from './types.ts'
 
 const PLACEHOLDER = /\{(\w+)\}/g

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CATALOG } from './catalog.ts'
-import { SUPPORTED_LOCALES } from './locales.ts'
+import { SUPPORTED_LOCALES } from './locale.ts'
 import { en } from './messages/en.ts'
 import { t } from './translate.ts'
 import type { MessageKey, PluralMessage } from './types.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatDate, formatNumber, formatPercent, formatRating, languageName } from './format.ts'
-import { SUPPORTED_LOCALES } from './locales.ts'
+import { SUPPORTED_LOCALES } from './locale.ts'
 import { createTextFormatter } from './text-formatter.ts'
 import { getMessages, getTextFormatter, t } from './translate.ts'
 import type { MessageKey } from './types.ts'

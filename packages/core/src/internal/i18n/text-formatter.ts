@@ -1,5 +1,5 @@
 import { dateIn, languageNameIn, numberIn, percentIn, ratingIn } from './formatters.ts'
-import type { Locale } from './locales.ts'
+import type { Locale } from './locale.ts'
 import { fillMessage } from './message.ts'
 import type { MessageKey, Messages, Translator } from './types.ts'
 

@@ -1,7 +1,6 @@
 import { remembered } from '../remembered.ts'
 import { CATALOG } from './catalog.ts'
 import { resolveLocale } from './locale.ts'
-import { fillMessage } from './message.ts'
 import { createTextFormatter, type TextFormatter } from './text-formatter.ts'
 import type { MessageArgs, MessageKey, Messages, Translator } from './types.ts'
 
@@ -17,17 +16,12 @@ export function getMessages(locale: string): Messages {
  * @example t('fr', 'ratingLabel', { rating: 4.6, count: 128 }) // '4,6 sur 5, 128 avis'
  */
 export function t<K extends MessageKey>(locale: string, key: K, ...args: MessageArgs<K>): string {
-  const resolved = resolveLocale(locale)
-  const [params = {}] = args
-  return fillMessage(resolved, CATALOG[resolved][key], params as Record<string, unknown>)
+  return getTextFormatter(locale).t(key, ...args)
 }
 
 /** A {@link Translator} for the supported language that best matches `locale`. */
 export function createTranslator(locale: string): Translator {
-  const resolved = resolveLocale(locale)
-  const translate = <K extends MessageKey>(key: K, ...args: MessageArgs<K>): string =>
-    t(resolved, key, ...args)
-  return Object.assign(translate, { locale: resolved })
+  return getTextFormatter(locale).t
 }
 
 /**

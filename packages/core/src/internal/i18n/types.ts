@@ -1,4 +1,4 @@
-import type { Locale } from './locales.ts'
+import type { Locale } from './locale.ts'
 import type { en } from './messages/en.ts'
 
 /** A message whose wording depends on a number: one text per plural category of the language. */

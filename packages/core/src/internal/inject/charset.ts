@@ -4,6 +4,7 @@
  * injector only rewrites UTF-8 pages: a page in another encoding, decoded as UTF-8 and written back,
  * would have its accented letters turned into U+FFFD.
  */
+import { type TokenHandler, Tokenizer } from 'parse5'
 
 /** A file decoded as UTF-8, byte for byte (a byte order mark stays, as U+FEFF). */
 export interface Utf8Page {
@@ -58,7 +59,10 @@ export function declaredEncoding(label: string): string | undefined {
   return encoding
 }
 
-const WHITESPACE = /[\t\n\f\r ]/
+// The first `charset`, blanks, `=` and blanks, then its value: quoted, or up to a blank or `;`; an
+// unclosed quote gives an empty value, which names no encoding.
+const CONTENT_CHARSET =
+  /charset[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'|([^\t\n\f\r ;"'][^\t\n\f\r ;]*|))/i
 
 /**
  * The encoding label of a `content` attribute of `<meta http-equiv="content-type">`
@@ -66,181 +70,52 @@ const WHITESPACE = /[\t\n\f\r ]/
  * element".
  */
 export function charsetOfContentType(content: string): string | undefined {
-  const lower = content.toLowerCase()
-  let position = 0
-  for (;;) {
-    const found = lower.indexOf('charset', position)
-    if (found === -1) return undefined
-    position = found + 'charset'.length
-    while (WHITESPACE.test(content[position] ?? '')) position++
-    if (content[position] !== '=') continue
-    position++
-    while (WHITESPACE.test(content[position] ?? '')) position++
-    const first = content[position]
-    if (first === undefined) return undefined
-    if (first === '"' || first === "'") {
-      const close = content.indexOf(first, position + 1)
-      return close === -1 ? undefined : content.slice(position + 1, close)
-    }
-    let end = position
-    while (end < content.length && !WHITESPACE.test(content[end] ?? '') && content[end] !== ';') end++
-    return content.slice(position, end)
-  }
-}
-
-const LT = 0x3c
-const GT = 0x3e
-const SLASH = 0x2f
-const EQUALS = 0x3d
-const BANG = 0x21
-const QUESTION = 0x3f
-const DASH = 0x2d
-
-function isSpace(byte: number | undefined): boolean {
-  return byte === 0x09 || byte === 0x0a || byte === 0x0c || byte === 0x0d || byte === 0x20
-}
-
-function isLetter(byte: number | undefined): boolean {
-  return byte !== undefined && ((byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a))
-}
-
-function lower(byte: number): string {
-  return String.fromCharCode(byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte)
-}
-
-function startsWithAscii(bytes: Uint8Array, at: number, text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const byte = bytes[at + i]
-    if (byte === undefined || lower(byte) !== text[i]) return false
-  }
-  return true
-}
-
-/** The standard's "get an attribute" over the prescanned bytes; `at.position` moves past it. */
-function readAttribute(
-  bytes: Uint8Array,
-  at: { position: number },
-): { name: string; value: string } | undefined {
-  const byteAt = () => bytes[at.position]
-  while (isSpace(byteAt()) || byteAt() === SLASH) at.position++
-  if (byteAt() === undefined || byteAt() === GT) return undefined
-  let name = ''
-  let value = ''
-  for (;;) {
-    const byte = byteAt()
-    if (byte === undefined) return undefined
-    if (byte === EQUALS && name !== '') {
-      at.position++
-      break
-    }
-    if (isSpace(byte)) {
-      while (isSpace(byteAt())) at.position++
-      if (byteAt() !== EQUALS) return { name, value }
-      at.position++
-      break
-    }
-    if (byte === SLASH || byte === GT) return { name, value }
-    name += lower(byte)
-    at.position++
-  }
-  while (isSpace(byteAt())) at.position++
-  const quote = byteAt()
-  if (quote === 0x22 || quote === 0x27) {
-    for (;;) {
-      at.position++
-      const byte = byteAt()
-      if (byte === undefined) return undefined
-      if (byte === quote) {
-        at.position++
-        return { name, value }
-      }
-      value += lower(byte)
-    }
-  }
-  for (;;) {
-    const byte = byteAt()
-    if (byte === undefined) return undefined
-    if (isSpace(byte) || byte === GT) return { name, value }
-    value += lower(byte)
-    at.position++
-  }
-}
-
-/** What a `<meta>` start tag (its attributes read from `at`) declares, by the standard's rules. */
-function metaDeclaration(bytes: Uint8Array, at: { position: number }): string | undefined {
-  const seen = new Set<string>()
-  let gotPragma = false
-  let needPragma: boolean | undefined
-  let charset: string | undefined
-  for (;;) {
-    const attribute = readAttribute(bytes, at)
-    if (attribute === undefined) break
-    if (seen.has(attribute.name)) continue
-    seen.add(attribute.name)
-    if (attribute.name === 'http-equiv' && attribute.value === 'content-type') gotPragma = true
-    else if (attribute.name === 'content' && charset === undefined) {
-      const label = charsetOfContentType(attribute.value)
-      if (label !== undefined) {
-        charset = label
-        needPragma = true
-      }
-    } else if (attribute.name === 'charset') {
-      charset = attribute.value
-      needPragma = false
-    }
-  }
-  if (needPragma === undefined || (needPragma && !gotPragma) || charset === undefined) return undefined
-  return declaredEncoding(charset)
+  const match = CONTENT_CHARSET.exec(content)
+  return match === null ? undefined : (match[1] ?? match[2] ?? match[3])
 }
 
 /**
- * The encoding the first 1024 bytes of an HTML file declare, by the HTML standard's "prescan a byte
- * stream to determine its encoding" (comments skipped, the first valid `<meta>` declaration wins);
- * undefined when they declare none.
+ * The encoding a `<meta>` element declares by its attributes (names lowercase): its `charset`, else
+ * the charset of its `content` when its `http-equiv` is `content-type`; undefined for none or an
+ * unknown one.
+ */
+export function metaEncoding(attributes: ReadonlyMap<string, string>): string | undefined {
+  const content = attributes.get('content')
+  const label =
+    attributes.get('charset') ??
+    (attributes.get('http-equiv')?.trim().toLowerCase() === 'content-type' && content !== undefined
+      ? charsetOfContentType(content)
+      : undefined)
+  return label === undefined ? undefined : declaredEncoding(label)
+}
+
+const ignore = () => {}
+
+/**
+ * The encoding the first 1024 bytes of an HTML file declare, as the HTML standard's "prescan a byte
+ * stream to determine its encoding" finds it: the bytes are read as tags alone (parse5's tokenizer
+ * without a tree, so comments are skipped and the text of a `<script>` is read as tags, as the prescan
+ * reads it), and the first `<meta>` that declares a known encoding wins; undefined when none does.
  */
 export function prescanEncoding(file: Uint8Array): string | undefined {
-  const bytes = file.subarray(0, PRESCAN_BYTES)
-  const at = { position: 0 }
-  while (at.position < bytes.length) {
-    const { position } = at
-    if (bytes[position] !== LT) {
-      at.position++
-      continue
-    }
-    if (startsWithAscii(bytes, position, '<!--')) {
-      // The first `-->`, whose dashes may be those of `<!--`.
-      let end = position + 2
-      while (end < bytes.length && !(bytes[end] === GT && bytes[end - 1] === DASH && bytes[end - 2] === DASH))
-        end++
-      at.position = end + 1
-    } else if (
-      startsWithAscii(bytes, position, '<meta') &&
-      (isSpace(bytes[position + 5]) || bytes[position + 5] === SLASH)
-    ) {
-      at.position = position + 6
-      const encoding = metaDeclaration(bytes, at)
-      if (encoding !== undefined) return encoding
-    } else if (
-      isLetter(bytes[position + 1]) ||
-      (bytes[position + 1] === SLASH && isLetter(bytes[position + 2]))
-    ) {
-      at.position = position + 1
-      while (at.position < bytes.length && !isSpace(bytes[at.position]) && bytes[at.position] !== GT)
-        at.position++
-      while (readAttribute(bytes, at) !== undefined) {}
-      at.position++
-    } else if (
-      bytes[position + 1] === BANG ||
-      bytes[position + 1] === SLASH ||
-      bytes[position + 1] === QUESTION
-    ) {
-      const end = bytes.indexOf(GT, position + 1)
-      at.position = end === -1 ? bytes.length : end + 1
-    } else {
-      at.position++
-    }
+  let found: string | undefined
+  const handler: TokenHandler = {
+    onStartTag(token) {
+      if (found !== undefined || token.tagName !== 'meta') return
+      found = metaEncoding(new Map(token.attrs.map((attribute) => [attribute.name, attribute.value])))
+    },
+    onComment: ignore,
+    onDoctype: ignore,
+    onEndTag: ignore,
+    onEof: ignore,
+    onCharacter: ignore,
+    onNullCharacter: ignore,
+    onWhitespaceCharacter: ignore,
   }
-  return undefined
+  // Each byte one character: what the prescan compares is ASCII.
+  const text = new TextDecoder('windows-1252').decode(file.subarray(0, PRESCAN_BYTES))
+  new Tokenizer({ sourceCodeLocationInfo: false }, handler).write(text, true)
+  return found
 }
 
 function decodeLoosely(bytes: Uint8Array, encoding: string): string {
@@ -248,6 +123,15 @@ function decodeLoosely(bytes: Uint8Array, encoding: string): string {
     return new TextDecoder(encoding).decode(bytes)
   } catch {
     return new TextDecoder('windows-1252').decode(bytes)
+  }
+}
+
+/** The bytes as UTF-8 (a byte order mark kept, as U+FEFF), or undefined when they are not valid UTF-8. */
+function strictUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
+  } catch {
+    return undefined
   }
 }
 
@@ -261,30 +145,21 @@ export function decodeHtmlFile(bytes: Uint8Array): Utf8Page | OtherEncodingPage 
     reason: `${reason}; ${ONLY_UTF8}`,
     text: decodeLoosely(bytes, encoding),
   })
-  if (UTF8_BOM.every((byte, i) => bytes[i] === byte)) {
-    // The byte order mark settles it, whatever the page declares.
-    try {
-      return { utf8: true, html: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) }
-    } catch {
-      return notUtf8('the page starts with a UTF-8 byte order mark but is not valid UTF-8', 'utf-8')
-    }
-  }
+  // The byte order mark settles it, whatever the page declares.
+  const bom = UTF8_BOM.every((byte, i) => bytes[i] === byte)
   if (bytes[0] === 0xfe && bytes[1] === 0xff)
     return notUtf8('the page is encoded in UTF-16BE (byte order mark)', 'utf-16be')
   if (bytes[0] === 0xff && bytes[1] === 0xfe)
     return notUtf8('the page is encoded in UTF-16LE (byte order mark)', 'utf-16le')
-  const declared = prescanEncoding(bytes)
+  const declared = bom ? 'utf-8' : prescanEncoding(bytes)
   if (declared !== undefined && declared !== 'utf-8') {
     return { utf8: false, reason: declaresEncodingReason(declared), text: decodeLoosely(bytes, declared) }
   }
-  try {
-    return { utf8: true, html: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) }
-  } catch {
-    return notUtf8(
-      declared === undefined
-        ? 'the page is not valid UTF-8'
-        : 'the page declares UTF-8 but is not valid UTF-8',
-      'utf-8',
-    )
-  }
+  const html = strictUtf8(bytes)
+  if (html !== undefined) return { utf8: true, html }
+  if (bom) return notUtf8('the page starts with a UTF-8 byte order mark but is not valid UTF-8', 'utf-8')
+  return notUtf8(
+    declared === undefined ? 'the page is not valid UTF-8' : 'the page declares UTF-8 but is not valid UTF-8',
+    'utf-8',
+  )
 }

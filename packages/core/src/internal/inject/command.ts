@@ -128,12 +128,11 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
       maxReviews,
       dryRun,
       syndicatedReviews: values['syndicated-reviews'] === true,
-      ...(summaryAuthor === undefined ? {} : { reviewSummaryAuthor: summaryAuthor }),
-      ...(values.site === undefined ? {} : { site: values.site }),
-      ...(values.store === undefined
-        ? {}
-        : { reviewStore: createSqliteReviewStore<ProductReview>(values.store) }),
-      ...(bar === undefined ? {} : { onProgress: bar.update }),
+      reviewSummaryAuthor: summaryAuthor,
+      site: values.site,
+      reviewStore:
+        values.store === undefined ? undefined : createSqliteReviewStore<ProductReview>(values.store),
+      onProgress: bar?.update,
       logger,
     })
     bar?.end()

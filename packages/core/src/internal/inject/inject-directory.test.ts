@@ -22,14 +22,19 @@ vi.mock('../write-atomically.ts', async (importOriginal) => {
 const catalog: ReviewsCatalog = {
   reviews: async () => [],
   syncReport: async () => undefined,
-  ratings: async (ids) =>
+  ratings: async () => new Map(),
+  summaries: async (ids = []) =>
     new Map(
       ids.map((id) => [
         id,
-        { average: 4, count_total: 1, count_5: 0, count_4: 1, count_3: 0, count_2: 0, count_1: 0 },
+        {
+          product_variation_id: id,
+          website_id: 'w',
+          extras: [],
+          ratings: { average: 4, count_total: 1, count_5: 0, count_4: 1, count_3: 0, count_2: 0, count_1: 0 },
+        },
       ]),
     ),
-  summaries: async () => new Map(),
   report: async () => ({
     mode: 'named',
     reviews: 0,

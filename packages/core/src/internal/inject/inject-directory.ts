@@ -8,15 +8,13 @@ import { createReviewsCatalog } from '../catalog/catalog.ts'
 import type { ReviewsCatalog, ReviewsCatalogCalls, ReviewsCatalogClient } from '../catalog/local.ts'
 import type { PrefetchReport } from '../catalog/progress.ts'
 import { mapWithLimit } from '../concurrency.ts'
-import { isLocale, type Locale } from '../i18n/locales.ts'
-import type { JsonLdNode } from '../jsonld/merge.ts'
-import { buildProductJsonLd } from '../jsonld/product.ts'
-import type { ProductFacts } from '../jsonld/product-node.ts'
-import type { JsonLdLogger } from '../jsonld/warnings.ts'
+import { isLocale, type Locale } from '../i18n/locale.ts'
+import { type JsonLdNode, schemaTypes } from '../jsonld/merge.ts'
+import { buildProductJsonLd, type ProductJsonLdOptions } from '../jsonld/product.ts'
 import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
 import type { ProductReviewsSyncReport } from '../sync/sync-reviews.ts'
-import { combineRatings, newestFirst } from '../view/product-group.ts'
+import { combineProductSummaries, newestFirst } from '../view/product-group.ts'
 import { languageOf } from '../view/translated-text.ts'
 import type { TrailingSlash } from '../view/url.ts'
 import { writeAtomically } from '../write-atomically.ts'
@@ -29,6 +27,7 @@ import {
   PRODUCT_ATTRIBUTE,
   PRODUCT_META_NAME,
   readProductPage,
+  resolveUrl,
 } from './page.ts'
 
 /** Where a run of {@link injectProductJsonLd} stands, for a progress bar. */
@@ -40,8 +39,16 @@ export interface InjectProgress {
   total: number
 }
 
-/** Options of {@link injectProductJsonLd}. */
-export interface InjectProductJsonLdOptions {
+/**
+ * Options of {@link injectProductJsonLd}; `ratingDecimals`, `syndicatedReviews`, `reviewSummaryAuthor`
+ * (the summaries come with the ratings) and `logger` are the JSON-LD builder's, `nonce` the script's.
+ */
+export interface InjectProductJsonLdOptions
+  extends Pick<
+      ProductJsonLdOptions,
+      'ratingDecimals' | 'syndicatedReviews' | 'reviewSummaryAuthor' | 'logger'
+    >,
+    AddProductJsonLdOptions {
   /** The folder of static HTML: an Astro `dist`, a Next.js `out`, any site. */
   dir: string | URL
   /**
@@ -74,9 +81,8 @@ export interface InjectProductJsonLdOptions {
    * first incremental in both cases: the sync asks only for reviews published since (one call when
    * fewer than 200 arrived); the marked products' reviews are asked for newest first down to the first
    * one held (one call per 200 products held), and only products marked since are fetched in full.
-   * @default a JSON file store in a temporary folder, removed at the end (a full sync on every run): it
-   * holds where each review is rather than the review, so a full sync of 100,000 reviews peaks near
-   * 400 MiB, not the 610 MiB of a memory store
+   * @default an SQLite store in a temporary folder, removed at the end (a full sync on every run), so
+   * that the reviews are not all held in memory
    */
   reviewStore?: ReviewStore<ProductReview>
   /**
@@ -85,30 +91,10 @@ export interface InjectProductJsonLdOptions {
    */
   maxReviews?: number
   /**
-   * Decimal places of `aggregateRating.ratingValue`.
-   * @default 1
-   */
-  ratingDecimals?: number
-  /**
-   * Mark up syndicated reviews too (`syndicated_review: true`); Google asks not to mark up reviews
-   * collected on other sites, so they are left out by default.
-   * @default false
-   */
-  syndicatedReviews?: boolean
-  /**
-   * Opts in to marking up each product's AI summary as a `Review` authored by this organization (the
-   * summaries then come from one walk of `products.list`). A machine-written summary is not a
-   * consumer's review: without this option it is not marked up.
-   * @default undefined (no summary in the markup)
-   */
-  reviewSummaryAuthor?: string
-  /**
    * Counts what would change without writing any file.
    * @default false
    */
   dryRun?: boolean
-  /** `nonce` of the script elements added. */
-  nonce?: string
   /**
    * Files read or written at once.
    * @default 8
@@ -116,11 +102,6 @@ export interface InjectProductJsonLdOptions {
   concurrency?: number
   /** Called as pages are scanned, data fetched and pages written. */
   onProgress?: (progress: InjectProgress) => void
-  /**
-   * Where the JSON-LD builder's warnings go (a review left out because Google would reject it).
-   * @default console, silent when NODE_ENV is production
-   */
-  logger?: JsonLdLogger
   /** Stops the run between two files. */
   signal?: AbortSignal
 }
@@ -216,15 +197,6 @@ function pageLanguage(lang: string | undefined): Locale | undefined {
   return language !== undefined && isLocale(language) ? language : undefined
 }
 
-function isProductGroupType(type: unknown): boolean {
-  const types = Array.isArray(type) ? type : [type]
-  return types.some(
-    (item) =>
-      typeof item === 'string' &&
-      item.replace(/^(?:https?:\/\/schema\.org\/|schema:)/, '') === 'ProductGroup',
-  )
-}
-
 /**
  * Whether the page's text holds a marker's name at all (in any case): a page without it marks no
  * product, and is not parsed. A marker is written as such, not through character references.
@@ -263,14 +235,7 @@ function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined):
       reason: `has ${ids.length} Product nodes and none has the page's URL as @id; a page keeps one Product node`,
     }
   }
-  const nodeUrl =
-    nodeId === undefined
-      ? undefined
-      : URL.canParse(nodeId)
-        ? nodeId
-        : url !== undefined && URL.canParse(nodeId, url)
-          ? new URL(nodeId, url).href
-          : undefined
+  const nodeUrl = nodeId === undefined ? undefined : resolveUrl(nodeId, url)
   if (nodeId === undefined || nodeUrl === undefined) {
     return {
       kind: 'skipped',
@@ -278,7 +243,7 @@ function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined):
     }
   }
   const own = ids.length === 1 ? page.productNodes[0] : page.productNodes.find((node) => node.id === nodeId)
-  if (productIds.length > 1 && !isProductGroupType(own?.type)) {
+  if (productIds.length > 1 && !schemaTypes(own?.type).includes('ProductGroup')) {
     return {
       kind: 'skipped',
       reason:
@@ -397,21 +362,18 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
       client: options.client ?? createClient(),
       // The marked pages name the products: their reviews alone when that costs fewer calls than the sync.
       productIds,
-      ...(options.reviewStore === undefined ? {} : { store: options.reviewStore }),
+      store: options.reviewStore,
     })
   const callsBefore = catalog.calls()
-  const withSummaries = options.reviewSummaryAuthor !== undefined
-  const fetchSteps = 1 + (maxReviews > 0 ? 1 : 0) + (withSummaries ? 1 : 0)
-  let fetched = 0
+  const fetchSteps = maxReviews > 0 ? 2 : 1
   progress({ phase: 'fetch', done: 0, total: fetchSteps })
-  const summaries = withSummaries ? await catalog.summaries() : undefined
-  if (withSummaries) progress({ phase: 'fetch', done: ++fetched, total: fetchSteps })
-  const ratings = await catalog.ratings(productIds)
-  progress({ phase: 'fetch', done: ++fetched, total: fetchSteps })
+  // The ratings and the AI summaries: one bulk fetch of the summaries serves both.
+  const summaries = await catalog.summaries(productIds)
+  progress({ phase: 'fetch', done: 1, total: fetchSteps })
   if (maxReviews > 0) {
     report.fetch = await catalog.report()
     report.sync = await catalog.syncReport()
-    progress({ phase: 'fetch', done: ++fetched, total: fetchSteps })
+    progress({ phase: 'fetch', done: 2, total: fetchSteps })
   }
   const callsAfter = catalog.calls()
   const reviews = callsAfter.reviews - callsBefore.reviews
@@ -428,28 +390,21 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
     try {
       // The page's own name keeps the merged node as it was; without a node of its own, the product's name.
       const name = page.hasOwnNode ? page.ownName : productName(productReviews, page.title)
-      const product: ProductFacts | undefined = name === undefined ? undefined : { name }
-      // A group's aggregate counts every review of every variation once.
-      const rating =
-        page.productIds.length === 1
-          ? ratings.get(page.productIds[0] ?? '')
-          : combineRatings(page.productIds.map((id) => ratings.get(id)))
-      const reviewSummary = page.productIds
-        .map((id) => summaries?.get(id)?.review_summary)
-        .find((summary) => summary !== undefined)
+      // A group's aggregate counts every review of every variation once, as the review components show it.
+      const summary = combineProductSummaries(page.productIds.map((id) => summaries.get(id)))
+      const summaryAuthor = options.reviewSummaryAuthor
       const node = buildProductJsonLd({
         url: page.nodeUrl,
-        ...(product === undefined ? {} : { product }),
-        ...(rating === undefined ? {} : { rating }),
+        product: name === undefined ? undefined : { name },
+        rating: summary?.ratings,
         reviews: productReviews,
         maxReviews,
         locale: page.language,
         syndicatedReviews: options.syndicatedReviews === true,
-        ...(reviewSummary === undefined || options.reviewSummaryAuthor === undefined
-          ? {}
-          : { reviewSummary, reviewSummaryAuthor: options.reviewSummaryAuthor }),
-        ...(options.ratingDecimals === undefined ? {} : { ratingDecimals: options.ratingDecimals }),
-        ...(options.logger === undefined ? {} : { logger: options.logger }),
+        reviewSummary: summaryAuthor === undefined ? undefined : summary?.review_summary,
+        reviewSummaryAuthor: summaryAuthor,
+        ratingDecimals: options.ratingDecimals,
+        logger: options.logger,
       })
       if (node === null || (node.aggregateRating === undefined && node.review === undefined)) {
         report.pagesWithoutReviews++
@@ -457,7 +412,7 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
         const outcome = await writePage(
           join(dir, page.file),
           { ...node, '@id': page.nodeId },
-          options.nonce === undefined ? {} : { nonce: options.nonce },
+          { nonce: options.nonce },
           options.dryRun === true,
         )
         if (outcome.status === 'skipped')

@@ -1,6 +1,6 @@
-import { isProductNode, type JsonLdNode, mergeJsonLd } from '../jsonld/merge.ts'
-import { jsonLdScriptTag, serializeJsonLd } from '../jsonld/serialize.ts'
-import { charsetOfContentType, declaredEncoding, declaresEncodingReason } from './charset.ts'
+import { type JsonLdNode, mergeJsonLd, mergeTarget, productNodesIn } from '../jsonld/merge.ts'
+import { type JsonLdScriptTagOptions, jsonLdScriptTag, serializeJsonLd } from '../jsonld/serialize.ts'
+import { declaresEncodingReason, metaEncoding } from './charset.ts'
 import {
   addAttribute,
   attributesOf,
@@ -28,8 +28,11 @@ export const INJECTED_SCRIPT_ID = 'verified-reviews-jsonld'
 export const MERGED_SCRIPT_ATTRIBUTE = 'data-verified-reviews-jsonld'
 
 /** Whether the injector wrote this script (added it, or merged into it), and so may bring it up to date. */
-function isOwnScript(script: ScriptElement): boolean {
-  return script.attributes.get('id') === INJECTED_SCRIPT_ID || script.attributes.has(MERGED_SCRIPT_ATTRIBUTE)
+function isOwnScript(script: ScriptElement | undefined): boolean {
+  return (
+    script?.attributes.get('id') === INJECTED_SCRIPT_ID ||
+    script?.attributes.has(MERGED_SCRIPT_ATTRIBUTE) === true
+  )
 }
 
 /** What a page says about its product, read by {@link readProductPage}. */
@@ -124,25 +127,8 @@ function parsePage(html: string, offsets: boolean): ParsedPage {
   return { parsed, scripts, jsonLdProblem }
 }
 
-function isNode(value: unknown): value is JsonLdNode {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** The Product nodes of the documents: top level, in top-level arrays and in `@graph`, as `mergeJsonLd` finds them. */
-function productNodes(documents: readonly unknown[]): JsonLdNode[] {
-  const nodes: JsonLdNode[] = []
-  for (const document of documents) {
-    const candidates = Array.isArray(document)
-      ? document
-      : isNode(document)
-        ? [document, ...(Array.isArray(document['@graph']) ? document['@graph'] : [])]
-        : []
-    for (const node of candidates) if (isProductNode(node)) nodes.push(node)
-  }
-  return nodes
-}
-
-function resolveUrl(href: string, base: string | undefined): string | undefined {
+/** `href` as an absolute URL, resolved against `base` when relative; undefined when it is none. */
+export function resolveUrl(href: string, base: string | undefined): string | undefined {
   const trimmed = href.trim()
   if (URL.canParse(trimmed)) return new URL(trimmed).href
   if (base !== undefined && URL.canParse(trimmed, base)) return new URL(trimmed, base).href
@@ -157,16 +143,7 @@ function distinct(values: readonly string[]): string[] {
 function declaredEncodingOf(parsed: ParsedHtml): string | undefined {
   if (parsed.source.startsWith('\ufeff')) return 'utf-8'
   for (const element of parsed.elements) {
-    if (!isHtmlElement(element, 'meta')) continue
-    const attributes = attributesOf(element)
-    const charset = attributes.get('charset')
-    const content = attributes.get('content')
-    const label =
-      charset ??
-      (attributes.get('http-equiv')?.trim().toLowerCase() === 'content-type' && content !== undefined
-        ? charsetOfContentType(content)
-        : undefined)
-    const encoding = label === undefined ? undefined : declaredEncoding(label)
+    const encoding = isHtmlElement(element, 'meta') ? metaEncoding(attributesOf(element)) : undefined
     if (encoding !== undefined) return encoding
   }
   return undefined
@@ -213,7 +190,7 @@ export function readProductPage(html: string, pageUrl?: string): ProductPage {
     language,
     canonicalUrl,
     title: ogTitle ?? (documentTitle(parsed) || undefined),
-    productNodes: productNodes(scripts.map((script) => script.document)).map((node) => ({
+    productNodes: productNodesIn(scripts.map((script) => script.document)).map((node) => ({
       id: typeof node['@id'] === 'string' ? node['@id'] : undefined,
       name: typeof node.name === 'string' ? node.name : undefined,
       type: node['@type'],
@@ -228,21 +205,8 @@ export type AddProductJsonLdResult =
   | { status: 'added' | 'merged' | 'unchanged' | 'own-markup'; html: string }
   | { status: 'skipped'; reason: string; html: string }
 
-/** The scripts' nodes `mergeJsonLd` would merge `id` into: the node with that `@id`, else the only one without. */
-function mergeTarget(
-  scripts: readonly JsonLdScript[],
-  id: unknown,
-): { script: JsonLdScript; node: JsonLdNode } | undefined {
-  const found = scripts.flatMap((script) => productNodes([script.document]).map((node) => ({ script, node })))
-  const withoutId = found.filter(({ node }) => node['@id'] === undefined)
-  return found.find(({ node }) => node['@id'] === id) ?? (withoutId.length === 1 ? withoutId[0] : undefined)
-}
-
-/** Options of {@link addProductJsonLd}. */
-export interface AddProductJsonLdOptions {
-  /** `nonce` of the script element added, for a Content Security Policy that requires one. */
-  nonce?: string
-}
+/** Options of {@link addProductJsonLd}: the `nonce` of the script element added. */
+export type AddProductJsonLdOptions = Pick<JsonLdScriptTagOptions, 'nonce'>
 
 /**
  * Whether `html` (the page after the edit) parses as the page did before, but for the injector's
@@ -288,19 +252,19 @@ export function addProductJsonLd(
   const encoding = declaredEncodingOf(parsed)
   if (encoding !== undefined && encoding !== 'utf-8') return skipped(declaresEncodingReason(encoding))
   if (jsonLdProblem !== undefined) return skipped(jsonLdProblem)
-  const target = mergeTarget(scripts, node['@id'])
+  const documents = scripts.map((script) => script.document)
+  const target = mergeTarget(documents, node['@id'])
   if (
     target !== undefined &&
-    !isOwnScript(target.script.script) &&
+    !isOwnScript(scripts[target.position]?.script) &&
     (target.node.aggregateRating !== undefined || target.node.review !== undefined)
   ) {
     return { status: 'own-markup', html }
   }
-  const documents = scripts.map((script) => script.document)
   const merged = mergeJsonLd(documents, node)
-  if (productNodes(merged).length !== 1) {
+  if (productNodesIn(merged).length !== 1) {
     return skipped(
-      `the page already has ${productNodes(documents).length} Product nodes, none with @id ${JSON.stringify(node['@id'])}`,
+      `the page already has ${productNodesIn(documents).length} Product nodes, none with @id ${JSON.stringify(node['@id'])}`,
     )
   }
   if (merged.length > documents.length) {
@@ -350,7 +314,7 @@ export function injectedMarkupProblem(html: string, added: boolean): string | un
   if (own.length !== 1) return `the page holds ${own.length} scripts of the injector, not 1`
   if (added && own[0]?.inHead !== true) return 'the script of the injector is not in the head'
   if (jsonLdProblem !== undefined) return jsonLdProblem
-  const products = productNodes(scripts.map((script) => script.document)).length
+  const products = productNodesIn(scripts.map((script) => script.document)).length
   if (products !== 1) return `the page holds ${products} Product nodes, not 1`
   return undefined
 }

@@ -27,7 +27,7 @@ export function reviewAuthorName(review: ReviewAuthor): string {
  * or prepended character comes before it) are always two graphemes, the pair CR LF aside, which a
  * trimmed name cannot start with: the first character is then the initial, without a segmenter.
  */
-function initialOf(last: string): string {
+export function initialOf(last: string): string {
   if (last.charCodeAt(0) < 0x300 && (last.length === 1 || last.charCodeAt(1) < 0x300)) return last.charAt(0)
   return graphemes.segment(last)[Symbol.iterator]().next().value?.segment ?? ''
 }

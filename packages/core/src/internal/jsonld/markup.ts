@@ -1,6 +1,7 @@
 import type { AggregateRatingLeaf, Organization, Person, Rating, ReviewLeaf } from 'schema-dts'
 import type { Translations } from '../../types/published.ts'
 import { resolveLocale } from '../i18n/locale.ts'
+import { newestFirst } from '../view/product-group.ts'
 import { languageOf, shownTranslation } from '../view/translated-text.ts'
 import type { ReviewAuthor } from './author-name.ts'
 import { reviewAuthorName } from './author-name.ts'
@@ -13,23 +14,17 @@ export interface AggregateInput {
   worstRating: number
 }
 
-/** One consumer review before the review-snippet rules are applied. */
-export interface ReviewInput {
-  authorName: string
-  datePublished: string
-  reviewBody: string
-  /** Language of `reviewBody` (a BCP 47 language subtag), when known. */
-  inLanguage?: string | undefined
-  ratingValue: number
-  bestRating: number
-  worstRating: number
-}
-
 /** The AI summary of the reviews, authored by the organization. */
 export interface SummaryInput {
   authorName: string
   datePublished: string
   reviewBody: string
+}
+
+/** One consumer review before the review-snippet rules are applied. */
+export interface ReviewInput extends SummaryInput, Omit<AggregateInput, 'reviewCount'> {
+  /** Language of `reviewBody` (a BCP 47 language subtag), when known. */
+  inLanguage?: string | undefined
 }
 
 /** Bounds of a review rate: the API rates from 1 to 5 stars. */
@@ -194,55 +189,36 @@ export interface ReviewData extends ReviewAuthor {
   syndicated_review?: boolean | undefined
 }
 
-/** How reviews become markup: which text is shown, and which reviews count. */
-export interface ReviewInputOptions {
-  /**
-   * The language the page shows the reviews in (resolved as the components resolve it): a review shown
-   * translated is marked up with the translation; undefined marks up every original.
-   */
-  locale?: string | undefined
-  /** Whether syndicated reviews (`syndicated_review: true`) are marked up too. */
-  syndicatedReviews?: boolean | undefined
-}
-
-/** Time of publication for sorting; a review without a valid date sorts last. */
-function publishTime(review: ReviewData): number {
-  const time = Date.parse(review.publish_date)
-  return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time
-}
-
 /**
  * API reviews as markup input, newest published first, as the structured-datas operation orders them:
  * syndicated reviews left out unless `syndicatedReviews`, and each body the text a page in `locale`
- * shows (the translation when the review components show one, else the original), with its language.
+ * shows (the translation when the review components show one, else the original), with its language;
+ * without `locale`, every original.
  */
 export function reviewInputs(
   reviews: readonly ReviewData[],
-  options: ReviewInputOptions = {},
+  options: { locale?: string | undefined; syndicatedReviews?: boolean | undefined } = {},
 ): ReviewInput[] {
   const target = options.locale === undefined ? undefined : resolveLocale(options.locale)
-  return reviews
-    .filter((review) => options.syndicatedReviews === true || review.syndicated_review !== true)
-    .sort((a, b) => {
-      const [timeA, timeB] = [publishTime(a), publishTime(b)]
-      return timeA === timeB ? 0 : timeA < timeB ? 1 : -1
-    })
-    .map((review) => {
-      const source = languageOf(review.locale)
-      const translated =
-        target === undefined
-          ? undefined
-          : shownTranslation(review.review_content, review.translated_review, source, target)
-      return {
-        authorName: reviewAuthorName(review),
-        datePublished: review.publish_date,
-        reviewBody: translated ?? review.review_content,
-        inLanguage: translated === undefined ? source : target,
-        ratingValue: review.review_rate,
-        bestRating: BEST_RATING,
-        worstRating: WORST_RATING,
-      }
-    })
+  const shown = reviews.filter(
+    (review) => options.syndicatedReviews === true || review.syndicated_review !== true,
+  )
+  return newestFirst([shown]).map((review) => {
+    const source = languageOf(review.locale)
+    const translated =
+      target === undefined
+        ? undefined
+        : shownTranslation(review.review_content, review.translated_review, source, target)
+    return {
+      authorName: reviewAuthorName(review),
+      datePublished: review.publish_date,
+      reviewBody: translated ?? review.review_content,
+      inLanguage: translated === undefined ? source : target,
+      ratingValue: review.review_rate,
+      bestRating: BEST_RATING,
+      worstRating: WORST_RATING,
+    }
+  })
 }
 
 /** A schema.org node type whose review members are the markup the builders make. */

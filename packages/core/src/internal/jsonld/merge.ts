@@ -21,16 +21,16 @@ const PRODUCT_TYPES = new Set([
   'MotorizedBicycle',
 ])
 
-/** The bare type name of `https://schema.org/Product`, `schema:Product` or `Product`. */
-function typeName(type: string): string {
-  return type.replace(/^(?:https?:\/\/schema\.org\/|schema:)/, '')
+/** The bare type names of a node's `@type`: `https://schema.org/Product`, `schema:Product` and `Product` are `Product`. */
+export function schemaTypes(type: unknown): string[] {
+  return (Array.isArray(type) ? type : [type])
+    .filter((item) => typeof item === 'string')
+    .map((item) => item.replace(/^(?:https?:\/\/schema\.org\/|schema:)/, ''))
 }
 
 /** True when `node` is typed as a schema.org Product or one of its subtypes. */
 export function isProductNode(node: unknown): node is JsonLdNode {
-  if (!isObject(node)) return false
-  const types = Array.isArray(node['@type']) ? node['@type'] : [node['@type']]
-  return types.some((type) => typeof type === 'string' && PRODUCT_TYPES.has(typeName(type)))
+  return isObject(node) && schemaTypes(node['@type']).some((type) => PRODUCT_TYPES.has(type))
 }
 
 /**
@@ -72,46 +72,62 @@ export function mergeProductNodes(...nodes: readonly object[]): JsonLdNode {
   }
 }
 
+/** A Product node of a page's documents, where it is and how to replace it. */
 interface Found {
+  node: JsonLdNode
+  /** Index of the document that holds it. */
+  position: number
   /** Replaces the found node with `replacement` in a copy of the documents. */
   replace(replacement: JsonLdNode): unknown[]
-  node: JsonLdNode
 }
 
 /** Every Product node of the documents, at the top, in top-level arrays, or in an `@graph`. */
 function productNodesOf(documents: readonly unknown[]): Found[] {
   const found: Found[] = []
-  const replaceIn =
-    (position: number, makeDocument: (replacement: JsonLdNode) => unknown) => (replacement: JsonLdNode) =>
-      documents.map((document, index) => (index === position ? makeDocument(replacement) : document))
   documents.forEach((document, position) => {
+    const add = (node: JsonLdNode, makeDocument: (replacement: JsonLdNode) => unknown) =>
+      found.push({
+        node,
+        position,
+        replace: (replacement) =>
+          documents.map((item, index) => (index === position ? makeDocument(replacement) : item)),
+      })
     if (Array.isArray(document)) {
       document.forEach((node, at) => {
-        if (isProductNode(node)) {
-          found.push({
-            node,
-            replace: replaceIn(position, (r) => document.map((n, i) => (i === at ? r : n))),
-          })
-        }
+        if (isProductNode(node)) add(node, (r) => document.map((n, i) => (i === at ? r : n)))
       })
       return
     }
     if (!isObject(document)) return
-    if (isProductNode(document)) found.push({ node: document, replace: replaceIn(position, (r) => r) })
+    if (isProductNode(document)) add(document, (r) => r)
     const graph = document['@graph']
-    if (Array.isArray(graph)) {
-      graph.forEach((node, at) => {
-        if (isProductNode(node)) {
-          const inGraph = (r: JsonLdNode) => {
-            const { '@context': _context, ...nested } = r
-            return { ...document, '@graph': graph.map((n, i) => (i === at ? nested : n)) }
-          }
-          found.push({ node, replace: replaceIn(position, inGraph) })
-        }
+    if (!Array.isArray(graph)) return
+    graph.forEach((node, at) => {
+      if (!isProductNode(node)) return
+      add(node, (r) => {
+        const { '@context': _context, ...nested } = r
+        return { ...document, '@graph': graph.map((n, i) => (i === at ? nested : n)) }
       })
-    }
+    })
   })
   return found
+}
+
+/** The Product nodes of the documents: at the top, in top-level arrays and in `@graph`. */
+export function productNodesIn(documents: readonly unknown[]): JsonLdNode[] {
+  return productNodesOf(documents).map((found) => found.node)
+}
+
+/**
+ * The Product node of the documents that a node with `@id` `id` merges into: the node with that
+ * `@id`, else the only Product node without one; undefined when there is none.
+ */
+export function mergeTarget(documents: readonly unknown[], id: unknown): Found | undefined {
+  const products = productNodesOf(documents)
+  const withoutId = products.filter((found) => found.node['@id'] === undefined)
+  return (
+    products.find((found) => found.node['@id'] === id) ?? (withoutId.length === 1 ? withoutId[0] : undefined)
+  )
 }
 
 /**
@@ -122,10 +138,7 @@ function productNodesOf(documents: readonly unknown[]): Found[] {
  * The documents are not modified; a new array is returned.
  */
 export function mergeJsonLd(documents: readonly unknown[], productNode: object): unknown[] {
-  const products = productNodesOf(documents)
-  const sameId = products.find((found) => found.node['@id'] === (productNode as JsonLdNode)['@id'])
-  const withoutId = products.filter((found) => found.node['@id'] === undefined)
-  const target = sameId ?? (withoutId.length === 1 ? withoutId[0] : undefined)
+  const target = mergeTarget(documents, (productNode as JsonLdNode)['@id'])
   if (target === undefined) return [...documents, productNode]
   const merged = mergeProductNodes(target.node, productNode)
   if (target.node['@context'] === undefined) delete merged['@context']

@@ -17,22 +17,23 @@ import {
   reviewMarkup,
   type WithReviewMarkup,
 } from './markup.ts'
+import type { ProductJsonLdOptions } from './product.ts'
 import { checkCommonOptions, checkNoReviewMarkup } from './product-node.ts'
-import { createWarner, type JsonLdLogger } from './warnings.ts'
+import { createWarner } from './warnings.ts'
 
 /** The value that opts in to self-serving review markup, spelled out so that nobody sets it by accident. */
 export const SELF_SERVING_REVIEWS_OPT_IN = 'i-understand-google-ignores-this'
 
-/** schema.org types a brand or a shop can be marked up as. */
-export type OrganizationType = 'Organization' | 'OnlineBusiness' | 'OnlineStore' | 'LocalBusiness' | 'Store'
-
-const ORGANIZATION_TYPES: readonly OrganizationType[] = [
+const ORGANIZATION_TYPES = [
   'Organization',
   'OnlineBusiness',
   'OnlineStore',
   'LocalBusiness',
   'Store',
-]
+] as const
+
+/** schema.org types a brand or a shop can be marked up as. */
+export type OrganizationType = (typeof ORGANIZATION_TYPES)[number]
 
 /** An Organization (or subtype) node, its `@id` the given URL. */
 export type OrganizationJsonLd = WithReviewMarkup<
@@ -45,8 +46,9 @@ export type OrganizationFacts = Omit<LocalBusinessLeaf, '@type' | '@id' | 'aggre
 /** Rating statistics period of a {@link BrandRating}. */
 export type RatingPeriod = 'one_year' | 'five_year'
 
-/** Options of {@link buildOrganizationJsonLd}. */
-export interface OrganizationJsonLdOptions {
+/** Options of {@link buildOrganizationJsonLd}; `maxReviews`, `ratingDecimals` and `logger` are as the product builder's. */
+export interface OrganizationJsonLdOptions
+  extends Pick<ProductJsonLdOptions, 'maxReviews' | 'ratingDecimals' | 'logger'> {
   /** The organization's `@id`, an absolute URL (for example `https://shop.example/#organization`). */
   url: string
   /**
@@ -69,26 +71,11 @@ export interface OrganizationJsonLdOptions {
   /** Brand or shop reviews (`BrandReview`). Allowed only with `selfServingReviews`, as `rating`. */
   reviews?: readonly ReviewData[]
   /**
-   * Most reviews to mark up, newest first.
-   * @default 5
-   */
-  maxReviews?: number
-  /**
    * Set to `'i-understand-google-ignores-this'` to emit `aggregateRating` and `review` on the node
    * anyway (other consumers of the markup may read it); Google treats such reviews as self-serving and
    * shows no stars for them. A development warning says so.
    */
   selfServingReviews?: typeof SELF_SERVING_REVIEWS_OPT_IN
-  /**
-   * Decimal places of `aggregateRating.ratingValue`.
-   * @default 1
-   */
-  ratingDecimals?: number
-  /**
-   * Where development warnings go; each distinct message is given once, none in production.
-   * @default console
-   */
-  logger?: JsonLdLogger
 }
 
 function reviewCountOf(stats: BrandRating[RatingPeriod]): number {
@@ -106,7 +93,7 @@ export function buildOrganizationJsonLd(options: OrganizationJsonLdOptions): Org
   checkCommonOptions(options)
   const { rating, reviews, period, selfServingReviews, organization } = options
   const type = options.type ?? 'Organization'
-  if (!ORGANIZATION_TYPES.includes(type)) {
+  if (!(ORGANIZATION_TYPES as readonly string[]).includes(type)) {
     throw new JsonLdInputError(
       'type',
       `must be one of ${ORGANIZATION_TYPES.join(', ')}, got ${JSON.stringify(type)}`,

@@ -1,6 +1,13 @@
 import type { ProductGroupLeaf, ProductLeaf, WithContext } from 'schema-dts'
+import { isIntegerIn } from '../validate.ts'
 import { JsonLdInputError } from './json-ld-input-error.ts'
-import { type ReviewMarkupInput, reviewMarkup, type WithReviewMarkup } from './markup.ts'
+import {
+  DEFAULT_RATING_DECIMALS,
+  type ReviewMarkupInput,
+  reviewMarkup,
+  type WithReviewMarkup,
+} from './markup.ts'
+import { createWarner, type JsonLdLogger } from './warnings.ts'
 
 /** Facts about the product that the page owns; everything but the review markup, which the builders add. */
 export type ProductFacts = Omit<ProductLeaf, '@type' | 'aggregateRating' | 'review'> & { '@type'?: 'Product' }
@@ -28,10 +35,35 @@ export type ProductJsonLd = (
   | WithReviewMarkup<WithContext<ProductGroupLeaf>>
 ) & { '@id': string }
 
-/** Everything a Product node is made of, whichever source it came from. */
-export interface ProductNodeInput extends ReviewMarkupInput {
+/** Options shared by `buildProductJsonLd` and `fromStructuredData`. */
+export interface ProductJsonLdBaseOptions {
+  /** The page's canonical URL: becomes the Product node's `@id`. */
   url: string
-  product: ProductFacts | ProductGroupFacts | undefined
+  /**
+   * What the page says about the product (`name`, `sku`, `gtin13`, `image`, `offers`…), merged into the
+   * same node so the page carries one Product node. Google requires `name` (without it the node is a
+   * fragment for `mergeJsonLd`); without `offers`, a node with no rating and no review is not emitted.
+   * For a product sold in variations, pass a `ProductGroup` (`productGroupID`, `hasVariant`): the
+   * review markup goes on the group.
+   */
+  product?: ProductFacts | ProductGroupFacts
+  /**
+   * Decimal places of `aggregateRating.ratingValue`; one place matches what the star rating shows.
+   * @default 1
+   */
+  ratingDecimals?: number
+  /**
+   * Where development warnings go (markup left out because Google would reject it). Each distinct
+   * message is given once; nothing is logged when `NODE_ENV` is `production`.
+   * @default console
+   */
+  logger?: JsonLdLogger
+  /**
+   * Opts in to marking up the AI summary (`reviewSummary`, or the structured data's summary block) as a
+   * `Review` authored by this organization: a machine-written summary is not a consumer's review.
+   * @default undefined (the summary is not marked up)
+   */
+  reviewSummaryAuthor?: string | undefined
 }
 
 const PRODUCT_SCHEMA_TYPE = 'Product'
@@ -50,13 +82,10 @@ export function checkCommonOptions(options: {
       `must be an absolute URL (the page's canonical URL), got ${JSON.stringify(url)}`,
     )
   }
-  if (maxReviews !== undefined && !(Number.isInteger(maxReviews) && (maxReviews as number) >= 0)) {
+  if (maxReviews !== undefined && !isIntegerIn(maxReviews, 0, Number.POSITIVE_INFINITY)) {
     throw new JsonLdInputError('maxReviews', `must be a whole number from 0, got ${String(maxReviews)}`)
   }
-  if (
-    ratingDecimals !== undefined &&
-    !(Number.isInteger(ratingDecimals) && (ratingDecimals as number) >= 0 && (ratingDecimals as number) <= 4)
-  ) {
+  if (ratingDecimals !== undefined && !isIntegerIn(ratingDecimals, 0, 4)) {
     throw new JsonLdInputError(
       'ratingDecimals',
       `must be a whole number from 0 to 4, got ${String(ratingDecimals)}`,
@@ -96,13 +125,7 @@ function checkGroup(group: ProductGroupFacts): void {
 }
 
 /** Checks the options every product builder shares, naming the one at fault. */
-export function checkProductOptions(options: {
-  url: unknown
-  product?: ProductFacts | ProductGroupFacts | undefined
-  maxReviews?: unknown
-  ratingDecimals?: unknown
-  reviewSummaryAuthor?: string | undefined
-}): void {
+export function checkProductOptions(options: ProductJsonLdBaseOptions & { maxReviews?: unknown }): void {
   checkCommonOptions(options)
   const { url, product, reviewSummaryAuthor } = options
   if (product?.['@id'] !== undefined && product['@id'] !== url) {
@@ -146,9 +169,14 @@ function variantsOf(group: ProductGroupFacts): ProductFacts[] {
  * `offers` (on the group or a variation), a Product node is not eligible for any product rich result,
  * so none is emitted and nothing is merged.
  */
-export function productNode(input: ProductNodeInput, warn: (message: string) => void): ProductJsonLd | null {
-  const markup = reviewMarkup(input, warn)
-  const product = input.product ?? {}
+export function productNode(
+  options: ProductJsonLdBaseOptions,
+  input: Omit<ReviewMarkupInput, 'ratingDecimals'>,
+): ProductJsonLd | null {
+  const warn = createWarner(options.logger)
+  const ratingDecimals = options.ratingDecimals ?? DEFAULT_RATING_DECIMALS
+  const markup = reviewMarkup({ ...input, ratingDecimals }, warn)
+  const product = options.product ?? {}
   const group = product['@type'] === PRODUCT_GROUP_SCHEMA_TYPE ? (product as ProductGroupFacts) : undefined
   const { '@type': _type, '@id': _id, ...facts } = product
   const variants = group === undefined ? undefined : variantsOf(group)
@@ -163,7 +191,7 @@ export function productNode(input: ProductNodeInput, warn: (message: string) => 
   return {
     '@context': 'https://schema.org',
     '@type': group === undefined ? PRODUCT_SCHEMA_TYPE : PRODUCT_GROUP_SCHEMA_TYPE,
-    '@id': input.url,
+    '@id': options.url,
     ...facts,
     ...(variants === undefined ? {} : { hasVariant: variants }),
     ...markup,

@@ -1,49 +1,16 @@
 import type { ReviewSummary } from '../../types/published.ts'
-import {
-  aggregateOf,
-  DEFAULT_MAX_REVIEWS,
-  DEFAULT_RATING_DECIMALS,
-  type ReviewData,
-  reviewInputs,
-} from './markup.ts'
+import { aggregateOf, DEFAULT_MAX_REVIEWS, type ReviewData, reviewInputs } from './markup.ts'
 import {
   checkProductOptions,
-  type ProductFacts,
-  type ProductGroupFacts,
   type ProductJsonLd,
+  type ProductJsonLdBaseOptions,
   productNode,
 } from './product-node.ts'
-import { createWarner, type JsonLdLogger } from './warnings.ts'
 
 /** The fields of a product rating (`ProductRating`, or `ProductSummary.ratings`) that the markup uses. */
 export interface ProductRatingData {
   average: number
   count_total: number
-}
-
-/** Options shared by {@link buildProductJsonLd} and `fromStructuredData`. */
-export interface ProductJsonLdBaseOptions {
-  /** The page's canonical URL: becomes the Product node's `@id`. */
-  url: string
-  /**
-   * What the page says about the product (`name`, `sku`, `gtin13`, `image`, `offers`…), merged into the
-   * same node so the page carries one Product node. Google requires `name` (without it the node is a
-   * fragment for `mergeJsonLd`); without `offers`, a node with no rating and no review is not emitted.
-   * For a product sold in variations, pass a `ProductGroup` (`productGroupID`, `hasVariant`): the
-   * review markup goes on the group.
-   */
-  product?: ProductFacts | ProductGroupFacts
-  /**
-   * Decimal places of `aggregateRating.ratingValue`; one place matches what the star rating shows.
-   * @default 1
-   */
-  ratingDecimals?: number
-  /**
-   * Where development warnings go (markup left out because Google would reject it). Each distinct
-   * message is given once; nothing is logged when `NODE_ENV` is `production`.
-   * @default console
-   */
-  logger?: JsonLdLogger
 }
 
 /** Options of {@link buildProductJsonLd}. */
@@ -77,11 +44,6 @@ export interface ProductJsonLdOptions extends ProductJsonLdBaseOptions {
    * as a review by that organization: a machine-written summary is not a consumer's review.
    */
   reviewSummary?: ReviewSummary
-  /**
-   * Opts in to marking up `reviewSummary` as a `Review` authored by this organization.
-   * @default undefined (the summary is not marked up)
-   */
-  reviewSummaryAuthor?: string
 }
 
 /**
@@ -96,26 +58,20 @@ export interface ProductJsonLdOptions extends ProductJsonLdBaseOptions {
 export function buildProductJsonLd(options: ProductJsonLdOptions): ProductJsonLd | null {
   checkProductOptions(options)
   const { rating, reviewSummary, reviewSummaryAuthor } = options
-  return productNode(
-    {
-      url: options.url,
-      product: options.product,
-      aggregate: rating === undefined ? undefined : aggregateOf(rating.average, rating.count_total),
-      reviews: reviewInputs(options.reviews ?? [], {
-        locale: options.locale,
-        syndicatedReviews: options.syndicatedReviews,
-      }),
-      summary:
-        reviewSummary === undefined || reviewSummaryAuthor === undefined
-          ? undefined
-          : {
-              authorName: reviewSummaryAuthor,
-              datePublished: reviewSummary.last_updated_at,
-              reviewBody: reviewSummary.content,
-            },
-      maxReviews: options.maxReviews ?? DEFAULT_MAX_REVIEWS,
-      ratingDecimals: options.ratingDecimals ?? DEFAULT_RATING_DECIMALS,
-    },
-    createWarner(options.logger),
-  )
+  return productNode(options, {
+    aggregate: rating === undefined ? undefined : aggregateOf(rating.average, rating.count_total),
+    reviews: reviewInputs(options.reviews ?? [], {
+      locale: options.locale,
+      syndicatedReviews: options.syndicatedReviews,
+    }),
+    summary:
+      reviewSummary === undefined || reviewSummaryAuthor === undefined
+        ? undefined
+        : {
+            authorName: reviewSummaryAuthor,
+            datePublished: reviewSummary.last_updated_at,
+            reviewBody: reviewSummary.content,
+          },
+    maxReviews: options.maxReviews ?? DEFAULT_MAX_REVIEWS,
+  })
 }

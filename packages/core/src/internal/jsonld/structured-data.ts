@@ -6,24 +6,20 @@ import type {
   StructuredData,
 } from '../../types/published.ts'
 import { isObject } from '../validate.ts'
-import { BEST_RATING, DEFAULT_RATING_DECIMALS, WORST_RATING } from './markup.ts'
-import type { ProductJsonLdBaseOptions } from './product.ts'
-import { checkProductOptions, type ProductJsonLd, productNode } from './product-node.ts'
+import { BEST_RATING, WORST_RATING } from './markup.ts'
+import {
+  checkProductOptions,
+  type ProductJsonLd,
+  type ProductJsonLdBaseOptions,
+  productNode,
+} from './product-node.ts'
 import { StructuredDataError } from './structured-data-error.ts'
-import { createWarner } from './warnings.ts'
 
 /** The blocks of a structured-datas answer, by their member name. */
 export type StructuredDataBlock = keyof StructuredData
 
 /** Options of {@link fromStructuredData}. */
-export interface StructuredDataJsonLdOptions extends ProductJsonLdBaseOptions {
-  /**
-   * Opts in to marking up the answer's AI summary block as a `Review` authored by this organization.
-   * Without it the block is left out: a machine-written summary is not a consumer's review.
-   * @default undefined (the summary is not marked up)
-   */
-  reviewSummaryAuthor?: string | undefined
-}
+export type StructuredDataJsonLdOptions = ProductJsonLdBaseOptions
 
 type Json = Record<string, unknown>
 
@@ -120,36 +116,20 @@ function readSummary(value: unknown, block: string, url?: string): ReviewSummary
   }
 }
 
-const CONTEXT = 'https://schema.org'
-
-function readContext(node: Json, label: string): string {
-  return node['@context'] === undefined ? CONTEXT : expectString(node['@context'], label, '@context')
-}
-
+/** Reads the members of a block other than its `@context`. */
 type BlockReader<B extends StructuredDataBlock> = (
-  value: unknown,
+  node: Json,
   label: string,
   url: string | undefined,
-) => NonNullable<StructuredData[B]>
+) => Omit<NonNullable<StructuredData[B]>, '@context'>
 
 const READERS: { [B in StructuredDataBlock]: BlockReader<B> } = {
-  ratings: (value, label, url) => {
-    const node = expectObject(value, label, 'the block')
-    return {
-      '@context': readContext(node, label),
-      aggregateRating: readAggregateRating(node.aggregateRating, label, url),
-    }
-  },
-  reviews: (value, label, url) => {
-    const node = expectObject(value, label, 'the block')
+  ratings: (node, label, url) => ({ aggregateRating: readAggregateRating(node.aggregateRating, label, url) }),
+  reviews: (node, label, url) => {
     if (!Array.isArray(node.review)) throw new StructuredDataError(label, 'review must be an array')
-    const review = node.review.map((item, index) => readReview(item, label, `review[${index}]`, url))
-    return { '@context': readContext(node, label), review }
+    return { review: node.review.map((item, index) => readReview(item, label, `review[${index}]`, url)) }
   },
-  reviewSummary: (value, label, url) => {
-    const node = expectObject(value, label, 'the block')
-    return { '@context': readContext(node, label), review: readSummary(node.review, label, url) }
-  },
+  reviewSummary: (node, label, url) => ({ review: readSummary(node.review, label, url) }),
 }
 
 /**
@@ -163,8 +143,11 @@ export function readStructuredDataBlock<B extends StructuredDataBlock>(
   label: string,
   url?: string,
 ): void {
+  const node = expectObject(value, label, 'the block')
+  const context =
+    node['@context'] === undefined ? 'https://schema.org' : expectString(node['@context'], label, '@context')
   const reader: BlockReader<B> = READERS[block]
-  result[block] = reader(value, label, url)
+  result[block] = { '@context': context, ...reader(node, label, url) } as StructuredData[B]
 }
 
 const BLOCKS: readonly StructuredDataBlock[] = ['ratings', 'reviews', 'reviewSummary']
@@ -198,30 +181,24 @@ export function fromStructuredData(
   const answer = readStructuredData(data, options.url)
   const aggregate = answer.ratings?.aggregateRating
   const summary = reviewSummaryAuthor === undefined ? undefined : answer.reviewSummary?.review
-  return productNode(
-    {
-      url: options.url,
-      product: options.product,
-      aggregate,
-      reviews: (answer.reviews?.review ?? []).map((review) => ({
-        authorName: review.author.name,
-        datePublished: review.datePublished,
-        reviewBody: review.reviewBody,
-        ratingValue: review.reviewRating.ratingValue,
-        bestRating: review.reviewRating.bestRating,
-        worstRating: review.reviewRating.worstRating,
-      })),
-      summary:
-        summary === undefined
-          ? undefined
-          : {
-              authorName: reviewSummaryAuthor ?? summary.author.name,
-              datePublished: summary.datePublished,
-              reviewBody: summary.reviewBody,
-            },
-      maxReviews: Number.POSITIVE_INFINITY,
-      ratingDecimals: options.ratingDecimals ?? DEFAULT_RATING_DECIMALS,
-    },
-    createWarner(options.logger),
-  )
+  return productNode(options, {
+    aggregate,
+    reviews: (answer.reviews?.review ?? []).map((review) => ({
+      authorName: review.author.name,
+      datePublished: review.datePublished,
+      reviewBody: review.reviewBody,
+      ratingValue: review.reviewRating.ratingValue,
+      bestRating: review.reviewRating.bestRating,
+      worstRating: review.reviewRating.worstRating,
+    })),
+    summary:
+      summary === undefined
+        ? undefined
+        : {
+            authorName: reviewSummaryAuthor ?? summary.author.name,
+            datePublished: summary.datePublished,
+            reviewBody: summary.reviewBody,
+          },
+    maxReviews: Number.POSITIVE_INFINITY,
+  })
 }

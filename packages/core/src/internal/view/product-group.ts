@@ -4,6 +4,7 @@ import type {
   ProductSummaryRatings,
   RatingCounts,
 } from '../../types/published.ts'
+import { NO_RATING } from './ratings.ts'
 
 /** A rating of one variation: an average and a count, and the per-star counts when the API gave them. */
 export type VariationRating = { average: number; count_total: number } & Partial<RatingCounts>
@@ -77,15 +78,7 @@ export function combineProductSummaries(
   if (known.length === 1) return known[0]
   const reviewSummary = known.find((summary) => summary.review_summary !== undefined)?.review_summary
   return {
-    ratings: combineRatings(known.map((summary) => summary.ratings)) ?? {
-      average: 0,
-      count_total: 0,
-      count_5: 0,
-      count_4: 0,
-      count_3: 0,
-      count_2: 0,
-      count_1: 0,
-    },
+    ratings: combineRatings(known.map((summary) => summary.ratings)) ?? { ...NO_RATING },
     ...(reviewSummary === undefined ? {} : { review_summary: reviewSummary }),
     extras: combineExtras(known.map((summary) => summary.extras)),
   }

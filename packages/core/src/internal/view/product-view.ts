@@ -1,6 +1,7 @@
 import type { VerifiedReviewsClient } from '../../client.ts'
 import type { StructuredDataParams } from '../../resources/params.ts'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
+import type { ReviewsCatalog } from '../catalog/local.ts'
 import { continuationCursor } from '../endpoint/continuation.ts'
 import type { CursorScope, CursorSigner } from '../endpoint/signed-cursor.ts'
 import type { ProductJsonLd } from '../jsonld/product-node.ts'
@@ -42,12 +43,8 @@ export function apiSource(client: Pick<VerifiedReviewsClient, 'products'>): Prod
   }
 }
 
-/** Build data by product id, as a build's catalog (`ReviewsCatalog`) gives it. */
-export interface ProductViewData {
-  summaries(productIds: readonly string[]): Promise<Map<string, ProductSummary>>
-  /** The reviews of a product, newest published first. */
-  reviews(productId: string): Promise<ProductReview[]>
-}
+/** Build data by product id, as a build's catalog gives it. */
+export type ProductViewData = Pick<ReviewsCatalog, 'summaries' | 'reviews'>
 
 /** Whether `view` is the first page of the newest reviews of every rate: the one page build data holds. */
 export function isFirstPage(view: ReviewView): boolean {

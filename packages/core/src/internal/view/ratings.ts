@@ -115,14 +115,7 @@ export const NO_RATING: Readonly<RatingCounts & { average: number; count_total: 
   count_5: 0,
 })
 
-const NO_STATISTICS: RatingStatistics = Object.freeze({
-  average: 0,
-  count_1: 0,
-  count_2: 0,
-  count_3: 0,
-  count_4: 0,
-  count_5: 0,
-})
+const { count_total: _, ...NO_STATISTICS } = NO_RATING
 
 /** The statistics a brand (`shopKey` undefined) or shop without any shows: no reviews. */
 export function emptyBrandRating(shopKey: string | undefined): BrandRating {
@@ -131,7 +124,7 @@ export function emptyBrandRating(shopKey: string | undefined): BrandRating {
     website_id: '',
     count_total_since_creation: 0,
     oldest_review_publish_date: null,
-    one_year: NO_STATISTICS,
-    five_year: NO_STATISTICS,
+    one_year: { ...NO_STATISTICS },
+    five_year: { ...NO_STATISTICS },
   }
 }

@@ -54,13 +54,16 @@ export function parseRates(value: string | undefined): ReviewRate[] {
   return RATES.filter((rate) => kept.has(String(rate)))
 }
 
-// Cursors are opaque; this only keeps out what no API issues: blanks, controls, quotes, markup, huge values.
-const CURSOR = /^[\x21-\x7e]{1,1024}$/
+/**
+ * What a cursor may be: API cursors are opaque, so this keeps out only what none is made of (blanks,
+ * controls, non-ASCII) and lengths none reaches.
+ */
+export const CURSOR_SHAPE = /^[\x21-\x7e]{1,1024}$/
 const MARKUP = /[<>"'`\\]/
 
-/** The cursor of a search param, or `undefined` when it cannot be one. */
+/** The cursor of a search param (no quotes or markup either), or `undefined` when it cannot be one. */
 export function parseCursor(value: string | undefined): string | undefined {
-  return value !== undefined && CURSOR.test(value) && !MARKUP.test(value) ? value : undefined
+  return value !== undefined && CURSOR_SHAPE.test(value) && !MARKUP.test(value) ? value : undefined
 }
 
 function first(value: string | readonly string[] | null | undefined): string | undefined {

@@ -1,5 +1,5 @@
 import type { Translations } from '../../types/published.ts'
-import type { Locale } from '../i18n/locales.ts'
+import type { Locale } from '../i18n/locale.ts'
 import type { TextFormatter } from '../i18n/text-formatter.ts'
 
 /** The language subtag of a review's `locale` ("fr_FR", "fr-FR", "FR" → "fr"), or `undefined`. */

@@ -15,30 +15,6 @@ function fieldOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null ? (error as { field?: unknown }).field : undefined
 }
 
-/**
- * The page of reviews `view` names, through `list` (product or brand reviews). A cursor the API or the
- * client refuses (expired, edited by hand, issued for another page size) falls back to the first page;
- * `cursor` is the cursor of the page given, undefined for a first page.
- */
-export async function listViewPage<Page>(
-  list: (params: ViewParams) => PromiseLike<Page>,
-  view: ReviewView,
-  limit: number,
-): Promise<{ page: Page; cursor: string | undefined }> {
-  const params: ViewParams = {
-    limit,
-    ...sortFields(view.sort),
-    ...(view.rates.length > 0 ? { review_rate: [...view.rates] } : {}),
-  }
-  if (view.cursor === undefined) return { page: await list(params), cursor: undefined }
-  try {
-    return { page: await list({ ...params, cursor: view.cursor }), cursor: view.cursor }
-  } catch (error) {
-    if (fieldOf(error) !== 'cursor') throw error
-    return { page: await list(params), cursor: undefined }
-  }
-}
-
 /** A page of reviews as a page URL shows it: its cursors signed. */
 export interface SignedViewPage<Item> {
   data: Item[]
@@ -71,8 +47,22 @@ export async function signedViewPage<Item>(
 ): Promise<SignedViewPage<Item>> {
   const full: CursorScope = { ...scope, sort: view.sort, rates: view.rates }
   const signing = await signer
-  const opened = await signing.open(full, view.cursor)
-  const { page, cursor } = await listViewPage(list, { ...view, cursor: opened }, scope.limit)
+  const cursor = await signing.open(full, view.cursor)
+  const params: ViewParams = {
+    limit: scope.limit,
+    ...sortFields(view.sort),
+    ...(view.rates.length > 0 ? { review_rate: [...view.rates] } : {}),
+  }
+  let page: Awaited<ReturnType<typeof list>>
+  let shown = cursor
+  try {
+    page = await list(cursor === undefined ? params : { ...params, cursor })
+  } catch (error) {
+    // A cursor the API or the client refuses (expired, issued for another page size): the first page.
+    if (cursor === undefined || fieldOf(error) !== 'cursor') throw error
+    page = await list(params)
+    shown = undefined
+  }
   const [nextCursor, previousCursor] = await Promise.all([
     signing.sign(full, page.nextCursor),
     signing.sign(full, page.previousCursor),
@@ -81,6 +71,6 @@ export async function signedViewPage<Item>(
     data: page.data,
     nextCursor,
     previousCursor,
-    cursor: cursor === undefined ? undefined : view.cursor,
+    cursor: shown === undefined ? undefined : view.cursor,
   }
 }
