@@ -93,8 +93,9 @@ export interface LocalCatalogOptions {
   /** Stops the fetch between two pages. */
   signal?: AbortSignal | undefined
   /**
-   * Told each page of summaries and reviews, and the report at the end (`prefetchProgressLog` writes
-   * them as lines).
+   * Told each page of summaries and reviews, and the report at the end, in the process that fetches;
+   * in a process that waits for another one's fetch, what it waits for (at once, then every 30
+   * seconds). `prefetchProgressLog` writes them as lines.
    * @default undefined
    */
   onProgress?: ((progress: PrefetchProgress) => void) | undefined

@@ -1,8 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { ValidationError } from '../../errors.ts'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
-import { createLocalCatalog, type ReviewsCatalogClient } from '../catalog/local.ts'
-import type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
+import { createLocalCatalog, type LocalCatalogOptions, type ReviewsCatalogClient } from '../catalog/local.ts'
+import type { PrefetchReport } from '../catalog/progress.ts'
 import { processState } from '../process-state.ts'
 import { singleFlight } from '../single-flight.ts'
 import { openSqliteFile, transaction } from '../sqlite.ts'
@@ -17,9 +17,7 @@ export type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
 export type PrefetchClient = ReviewsCatalogClient
 
 /** Options of {@link prefetchBuildData}. */
-export interface PrefetchOptions {
-  /** The client that calls the API (in the one process that fetches). */
-  client: PrefetchClient
+export interface PrefetchOptions extends Pick<LocalCatalogOptions, 'client' | 'keptStore' | 'onProgress'> {
   /**
    * Directory shared by the processes of one build: the SQLite file `reviews.sqlite` there holds the
    * reviews (the review store, unless `store` names another), the summaries and the state of each build
@@ -46,11 +44,6 @@ export interface PrefetchOptions {
    * @default the review store of `reviews.sqlite` in `directory` (a memory store with `share`)
    */
   store?: ReviewStore<ProductReview>
-  /**
-   * Whether `store` outlives the build (see `createReviewsCatalog`'s `keptStore`).
-   * @default true when `store` is given
-   */
-  keptStore?: boolean
   /**
    * Milliseconds a process waits for the one that fetches.
    * @default 600_000
@@ -84,13 +77,6 @@ export interface PrefetchOptions {
    * @default console
    */
   logger?: { warn(message: string): void }
-  /**
-   * Told what the prefetch is doing, for a progress display: in the process that fetches, each page of
-   * summaries and of reviews and a report at the end; in the others, what they wait for (at once, then
-   * every 30 seconds).
-   * @default undefined (nothing is told)
-   */
-  onProgress?: (progress: PrefetchProgress) => void
 }
 
 /** The reviews and summaries of a catalogue, fetched once for a whole build. */
