@@ -42,12 +42,14 @@ interface Pending {
   event: PurchaseEventInput
 }
 
-/** The per-event problems of a 400, by position in the batch that was sent. */
-function rejectionsOf(error: BadRequestError, size: number): Map<number, PurchaseEventRejection[]> {
+/**
+ * Per-event problems by position in the events sent: the `items` (a 400's `errors`, a
+ * `ValidationError`'s `issues`) whose `index` is one of them, each field relative to its event.
+ */
+export function rejectionsByIndex(items: unknown, size: number): Map<number, PurchaseEventRejection[]> {
   const byPosition = new Map<number, PurchaseEventRejection[]>()
-  const errors = isObject(error.body) ? error.body.errors : undefined
-  if (!Array.isArray(errors)) return byPosition
-  for (const item of errors) {
+  if (!Array.isArray(items)) return byPosition
+  for (const item of items) {
     if (!isObject(item) || typeof item.index !== 'number' || item.index < 0 || item.index >= size) continue
     const field =
       typeof item.field === 'string' ? item.field.replace(/^(?:events)?\[\d+\]\.?/, '') : undefined
@@ -150,7 +152,10 @@ export class PurchaseEvents {
         )
       } catch (error) {
         if (!(error instanceof BadRequestError)) throw error
-        const rejections = rejectionsOf(error, pending.length)
+        const rejections = rejectionsByIndex(
+          isObject(error.body) ? error.body.errors : undefined,
+          pending.length,
+        )
         if (rejections.size === 0) throw error
         for (const [position, reasons] of rejections) {
           results.set((pending[position] as Pending).index, { status: 'rejected', reasons })

@@ -86,25 +86,7 @@ export function fromGenesisBrandReview(
   review: GenesisBrandReview,
   options: GenesisBrandReviewOptions = {},
 ): BrandReview {
-  return {
-    review_id: review.id_review,
-    order_reference: review.order_ref,
-    shop_key: review.id_shop,
-    review_content: review.review,
-    author_firstname: review.firstname,
-    author_lastname: review.lastname,
-    locale: review.language,
-    website_id: options.websiteId ?? '',
-    review_rate: reviewRate(review),
-    incentivization: 'none',
-    is_verified: false,
-    is_personal_data_disclosed: review.firstname !== '' || review.lastname !== '',
-    order_date: review.order_date,
-    review_date: review.review_date,
-    publish_date: review.publish_date,
-    moderations: review.moderation.map(fromOldModeration),
-    extras: {},
-  }
+  return { ...reviewFields(review), shop_key: review.id_shop, website_id: options.websiteId ?? '' }
 }
 
 /**
@@ -114,17 +96,7 @@ export function fromGenesisBrandReview(
  */
 export function fromGenesisProductReview(review: GenesisProductReview): ProductReview {
   return {
-    review_id: review.id_review,
-    author_firstname: review.firstname,
-    author_lastname: review.lastname,
-    is_personal_data_disclosed: review.firstname !== '' || review.lastname !== '',
-    locale: review.language,
-    review_date: review.review_date,
-    publish_date: review.publish_date,
-    order_date: review.order_date,
-    review_content: review.review,
-    review_rate: reviewRate(review),
-    order_reference: review.order_ref,
+    ...reviewFields(review),
     order_id: '',
     product_variation_id: review.id_product,
     product_ean: '',
@@ -134,16 +106,33 @@ export function fromGenesisProductReview(review: GenesisProductReview): ProductR
     product_mpn: '',
     product_brand: '',
     product_name: '',
-    is_verified: false,
     medias: [],
-    incentivization: 'none',
     syndicated_review: false,
     syndicated_review_source: '',
     syndicated_review_source_url: '',
     translated_review: {},
+  }
+}
+
+/** The fields a Published brand review and product review take alike from a Genesis review. */
+function reviewFields(review: GenesisReview) {
+  return {
+    review_id: review.id_review,
+    order_reference: review.order_ref,
+    review_content: review.review,
+    author_firstname: review.firstname,
+    author_lastname: review.lastname,
+    locale: review.language,
+    review_rate: reviewRate(review),
+    incentivization: 'none',
+    is_verified: false,
+    is_personal_data_disclosed: review.firstname !== '' || review.lastname !== '',
+    order_date: review.order_date,
+    review_date: review.review_date,
+    publish_date: review.publish_date,
     moderations: review.moderation.map(fromOldModeration),
     extras: {},
-  }
+  } satisfies Partial<BrandReview & ProductReview>
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   PURCHASE_EVENTS_PER_REQUEST,
   type PurchaseEventRejection,
   type PurchaseEventResult,
+  rejectionsByIndex,
 } from '../../resources/purchase-events.ts'
 import type { PurchaseEvent } from '../../types/purchase-events.ts'
 import type { RequestOptions } from '../transport/request-options.ts'
@@ -105,20 +106,15 @@ function retryDelay(attempts: number, failure: DeliveryFailure, backoff: OutboxB
   return Math.round(Math.min(max, Math.max(delay, failure.retryAfterMs ?? 0)))
 }
 
-/** The per-event problems of a `ValidationError` of `submit`, by position in the events sent. */
-function invalidEvents(error: unknown): Map<number, PurchaseEventRejection[]> | undefined {
-  if (typeof error !== 'object' || error === null || (error as { name?: unknown }).name !== 'ValidationError')
-    return undefined
-  const issues = (error as { issues?: unknown }).issues
-  if (!Array.isArray(issues)) return undefined
-  const byIndex = new Map<number, PurchaseEventRejection[]>()
-  for (const issue of issues as { field?: unknown; message?: unknown; index?: unknown }[]) {
-    if (typeof issue.index !== 'number') return undefined
-    const field = typeof issue.field === 'string' ? issue.field.replace(/^events\[\d+\]\.?/, '') : ''
-    const list = byIndex.get(issue.index) ?? []
-    list.push({ field: field === '' ? undefined : field, message: String(issue.message) })
-    byIndex.set(issue.index, list)
-  }
+/** The per-event problems of a `ValidationError` of `submit` (every issue naming its event), by position. */
+function invalidEvents(error: unknown, size: number): Map<number, PurchaseEventRejection[]> | undefined {
+  const { name, issues } = (typeof error === 'object' && error !== null ? error : {}) as Record<
+    string,
+    unknown
+  >
+  if (name !== 'ValidationError' || !Array.isArray(issues)) return undefined
+  if (!issues.every((issue) => typeof (issue as { index?: unknown })?.index === 'number')) return undefined
+  const byIndex = rejectionsByIndex(issues, size)
   return byIndex.size > 0 ? byIndex : undefined
 }
 
@@ -175,7 +171,7 @@ async function sendBatch(context: DeliveryContext, batch: readonly OutboxEntry[]
         )
       }
     } catch (error) {
-      const invalid = invalidEvents(error)
+      const invalid = invalidEvents(error, pending.length)
       if (invalid !== undefined) {
         // The client's own checks refused some events before sending: set them aside, send the rest.
         const dead = [...invalid].flatMap(([index, reasons]) => {
