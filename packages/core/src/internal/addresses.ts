@@ -1,5 +1,4 @@
-import { ValidationError } from '../errors.ts'
-import { isHttpUrl } from './validate.ts'
+import { check, isHttpUrl } from './validate.ts'
 
 /** The address of every API and token endpoint. */
 export interface Addresses {
@@ -32,15 +31,12 @@ export function withOrigin(address: string, origin: string): string {
  * `origin` when one is given.
  */
 export function resolveAddresses(given: Partial<Addresses>, origin: string | undefined): Addresses {
-  if (origin !== undefined && !isHttpUrl(origin)) {
-    throw new ValidationError([{ field: 'origin', message: 'must be an absolute http(s) URL' }])
-  }
+  check(origin === undefined || isHttpUrl(origin), 'origin', 'must be an absolute http(s) URL')
   const resolved = { ...DEFAULT_ADDRESSES }
   for (const key of Object.keys(DEFAULT_ADDRESSES) as (keyof Addresses)[]) {
     const value = given[key]
     if (value !== undefined) {
-      if (!isHttpUrl(value))
-        throw new ValidationError([{ field: key, message: 'must be an absolute http(s) URL' }])
+      check(isHttpUrl(value), key, 'must be an absolute http(s) URL')
       resolved[key] = value
     } else if (origin !== undefined) {
       resolved[key] = withOrigin(DEFAULT_ADDRESSES[key], origin)

@@ -1,5 +1,10 @@
 import { ValidationError, type ValidationIssue } from '../errors.ts'
 
+/** Throws a {@link ValidationError} naming `field` unless `valid`. */
+export function check(valid: boolean, field: string, message: string): asserts valid {
+  if (!valid) throw new ValidationError([{ field, message }])
+}
+
 /** Collects the problems of one input, then throws them together. */
 export class Issues {
   readonly list: ValidationIssue[] = []

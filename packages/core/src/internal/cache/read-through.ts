@@ -1,7 +1,7 @@
-import { ValidationError } from '../../errors.ts'
 import { remembered } from '../remembered.ts'
 import type { SharedLock } from '../shared-state.ts'
 import { type SingleFlight, singleFlight } from '../single-flight.ts'
+import { check } from '../validate.ts'
 import type { CacheStore } from './store.ts'
 
 /** Options of {@link cachedRead}. Durations are in seconds, as in `Cache-Control`. */
@@ -242,11 +242,11 @@ function asEnvelope(stored: unknown): Envelope | undefined {
 }
 
 function checkSeconds(name: string, value: number): void {
-  if (!Number.isFinite(value) || value < 0) {
-    throw new ValidationError([
-      { field: name, message: `must be a finite number of seconds, 0 or more; got ${String(value)}` },
-    ])
-  }
+  check(
+    Number.isFinite(value) && value >= 0,
+    name,
+    `must be a finite number of seconds, 0 or more; got ${String(value)}`,
+  )
 }
 
 function report(

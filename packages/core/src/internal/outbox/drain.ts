@@ -1,5 +1,5 @@
-import { ValidationError } from '../../errors.ts'
 import { PURCHASE_EVENTS_PER_REQUEST } from '../../resources/purchase-events.ts'
+import { check } from '../validate.ts'
 import { deliver, type OutboxBackoff, type OutboxClient } from './deliver.ts'
 import type { OutboxStore } from './store.ts'
 
@@ -85,10 +85,6 @@ export interface OutboxDrainReport {
   retryAfterMs?: number
   /** Milliseconds the drain took. */
   durationMs: number
-}
-
-function check(valid: boolean, field: string, message: string): void {
-  if (!valid) throw new ValidationError([{ field, message }])
 }
 
 /**

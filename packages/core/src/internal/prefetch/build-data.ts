@@ -8,7 +8,7 @@ import { singleFlight } from '../single-flight.ts'
 import { openSqliteFile, transaction } from '../sqlite.ts'
 import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
 import { newestFirst, type ReviewStore } from '../sync/store.ts'
-import { isObject } from '../validate.ts'
+import { check, isObject } from '../validate.ts'
 import { type PrefetchShare, runOnce, runOnceShared } from './run-once.ts'
 
 export type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
@@ -120,9 +120,7 @@ type InFlight = Map<string, Promise<BuildData>>
 const inFlight = (): InFlight => processState(IN_FLIGHT, () => new Map())
 
 function positiveNumber(name: string, value: number): number {
-  if (!(Number.isFinite(value) && value > 0)) {
-    throw new ValidationError([{ field: name, message: `must be a number above 0, not ${value}` }])
-  }
+  check(Number.isFinite(value) && value > 0, name, `must be a number above 0, not ${value}`)
   return value
 }
 
