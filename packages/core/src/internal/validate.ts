@@ -20,11 +20,10 @@ export class Issues {
     }
   }
 
-  /** The website uuid of a call: the one given, else the client's. */
-  websiteId(given: unknown, client: string | undefined): string {
-    const websiteId = given ?? client
-    if (websiteId === undefined)
-      this.add('websiteId', 'is required: pass it or set the client option websiteId')
+  /** The website uuid of a call: the one given, else the fallback (the client's, or `whence`'s). */
+  websiteId(given: unknown, fallback: string | undefined, whence = 'the client option websiteId'): string {
+    const websiteId = given ?? fallback
+    if (websiteId === undefined) this.add('websiteId', `is required: pass it or set ${whence}`)
     else if (!isUuid(websiteId)) this.add('websiteId', 'must be a uuid')
     return websiteId as string
   }

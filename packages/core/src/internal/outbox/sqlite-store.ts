@@ -59,7 +59,8 @@ export function createSqliteOutboxStore(file: string, options: SqliteOutboxStore
   const now = options.now ?? Date.now
   const logger = options.logger ?? console
   /** What this process has read: the state as of change `seq` of generation `generation`. */
-  let seen = { state: new OutboxState(), generation: -1, seq: 0, changes: 0 }
+  const unread = () => ({ state: new OutboxState(), generation: -1, seq: 0, changes: 0 })
+  let seen = unread()
 
   const open = sharedPromise(async (): Promise<Opened> => {
     const db = await openSqliteFile(file, busyTimeout, 'FULL')
@@ -88,8 +89,7 @@ export function createSqliteOutboxStore(file: string, options: SqliteOutboxStore
   /** Brings `seen` up to the file's last change; must run inside the transaction. */
   function catchUp({ generation, since }: Opened): void {
     const current = Number((generation.get() as { n: number }).n)
-    if (current !== seen.generation)
-      seen = { state: new OutboxState(), generation: current, seq: 0, changes: 0 }
+    if (current !== seen.generation) seen = { ...unread(), generation: current }
     for (const row of since.all(seen.seq)) {
       seen.state.apply(JSON.parse(row.json as string) as OutboxRecord)
       seen.seq = Number(row.seq)
@@ -121,7 +121,7 @@ export function createSqliteOutboxStore(file: string, options: SqliteOutboxStore
       })
     } catch (error) {
       // What was applied in memory may not be in the file: read it all again next time.
-      seen = { state: new OutboxState(), generation: -1, seq: 0, changes: 0 }
+      seen = unread()
       throw error
     }
   }

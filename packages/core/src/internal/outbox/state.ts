@@ -46,10 +46,14 @@ function referenceKey(websiteId: string, reference: string): string {
   return `${websiteId.toLowerCase()}\n${reference}`
 }
 
+/** An entry without its claim. */
+function withoutClaim({ owner: _owner, leaseUntil: _leaseUntil, ...rest }: HeldEntry): OutboxEntry {
+  return rest
+}
+
 /** The public view of an entry: a copy without its claim. */
-export function publicEntry(entry: HeldEntry): OutboxEntry {
-  const { owner: _owner, leaseUntil: _leaseUntil, ...rest } = entry
-  return structuredClone(rest)
+function publicEntry(entry: HeldEntry): OutboxEntry {
+  return structuredClone(withoutClaim(entry))
 }
 
 /**
@@ -102,8 +106,7 @@ export class OutboxState {
         for (const item of record.items) {
           const entry = this.#remove(item.id)
           if (entry === undefined) continue
-          const { owner: _owner, leaseUntil: _leaseUntil, ...rest } = entry
-          this.dead.set(item.id, { ...rest, deadAt: record.at, reasons: [...item.reasons] })
+          this.dead.set(item.id, { ...withoutClaim(entry), deadAt: record.at, reasons: [...item.reasons] })
         }
         return
       case 'dead-entry':
