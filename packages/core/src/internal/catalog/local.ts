@@ -66,7 +66,7 @@ export interface LocalCatalogOptions {
    */
   productIds?: readonly string[] | undefined
   /**
-   * Where the sync keeps reviews. A store kept between runs (`createJsonFileReviewStore`) makes every
+   * Where the sync keeps reviews. A store kept between runs (`createSqliteReviewStore`) makes every
    * run after the first an incremental sync (one call when fewer than 200 reviews arrived).
    * @default createMemoryReviewStore()
    */
