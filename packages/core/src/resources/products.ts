@@ -1,6 +1,6 @@
 import { joinUrl } from '../internal/addresses.ts'
 import { arrayOf, invalidAnswer, jsonOf } from '../internal/answer.ts'
-import { mapWithLimit } from '../internal/concurrency.ts'
+import { chunks, mapWithLimit } from '../internal/concurrency.ts'
 import type { ClientContext } from '../internal/context.ts'
 import { resumeReviews } from '../internal/endpoint/continuation.ts'
 import { readStructuredData } from '../internal/jsonld/structured-data.ts'
@@ -143,12 +143,9 @@ export class ProductRatings {
     const query = buildQuery(ratingsSchema, params, issues)
     issues.throwIfAny()
     const options = optionsFor(this.#context, ratingsSchema.name, params, callOptions)
-    const values = [...new Set(valueList(params.value) ?? [])]
-    const chunks: string[][] = []
-    for (let start = 0; start < values.length; start += MAX_VALUES)
-      chunks.push(values.slice(start, start + MAX_VALUES))
+    const lists = chunks([...new Set(valueList(params.value) ?? [])], MAX_VALUES)
     const url = joinUrl(this.#context.addresses.publishedUrl, 'products/ratings')
-    const answers = await mapWithLimit(chunks, this.#context.maxConcurrency, async (chunk) => {
+    const answers = await mapWithLimit(lists, this.#context.maxConcurrency, async (chunk) => {
       const chunkQuery = new URLSearchParams(query)
       chunkQuery.set('value', chunk.join(','))
       const answer = await send(
@@ -165,7 +162,7 @@ export class ProductRatings {
     const merged = answers.flat()
     // As sent: `desc` alone has become the sort.
     const sort = valueList(query.get('sort') ?? undefined) ?? []
-    if (chunks.length > 1 && sort.length > 0)
+    if (lists.length > 1 && sort.length > 0)
       merged.sort(compareBy(sort, valueList(query.get('desc') ?? undefined) ?? []))
     return merged
   }

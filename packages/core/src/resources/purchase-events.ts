@@ -1,6 +1,7 @@
 import { BadRequestError } from '../errors.ts'
 import { joinUrl } from '../internal/addresses.ts'
 import { arrayOf, invalidAnswer } from '../internal/answer.ts'
+import { chunks } from '../internal/concurrency.ts'
 import type { ClientContext } from '../internal/context.ts'
 import { optionsFor } from '../internal/operation-options.ts'
 import { purchaseDateOf } from '../internal/purchase-date.ts'
@@ -110,13 +111,8 @@ export class PurchaseEvents {
     })
 
     const results = new Map<number, PurchaseEventResult>()
-    for (let start = 0; start < unique.length; start += PURCHASE_EVENTS_PER_REQUEST) {
-      await this.#sendBatch(
-        websiteId,
-        unique.slice(start, start + PURCHASE_EVENTS_PER_REQUEST),
-        results,
-        options,
-      )
+    for (const batch of chunks(unique, PURCHASE_EVENTS_PER_REQUEST)) {
+      await this.#sendBatch(websiteId, batch, results, options)
     }
     return list.map((event, index) => {
       const first = firstByReference.get(event.purchase_reference) as number

@@ -7,6 +7,7 @@ import {
   rejectionsByIndex,
 } from '../../resources/purchase-events.ts'
 import type { PurchaseEvent } from '../../types/purchase-events.ts'
+import { chunks } from '../concurrency.ts'
 import type { RequestOptions } from '../transport/request-options.ts'
 import type { OutboxEntry, OutboxStore } from './store.ts'
 
@@ -132,12 +133,7 @@ export async function deliver(context: DeliveryContext, entries: readonly Outbox
     if (list === undefined) byWebsite.set(key, [entry])
     else list.push(entry)
   }
-  const batches: OutboxEntry[][] = []
-  for (const list of byWebsite.values()) {
-    for (let start = 0; start < list.length; start += PURCHASE_EVENTS_PER_REQUEST) {
-      batches.push(list.slice(start, start + PURCHASE_EVENTS_PER_REQUEST))
-    }
-  }
+  const batches = [...byWebsite.values()].flatMap((list) => chunks(list, PURCHASE_EVENTS_PER_REQUEST))
   for (const [position, batch] of batches.entries()) {
     await sendBatch(context, batch, delivery)
     if (delivery.failure !== undefined) {
