@@ -7,6 +7,7 @@ import type { RequestOptions } from '../internal/transport/request-options.ts'
 import { Issues, isIntegerIn, isObject } from '../internal/validate.ts'
 import type { LegacyProductRatingsResponse, LegacyProductReviewsResponse } from '../types/legacy.ts'
 import type { LegacyRatingsGetParams, LegacyReviewsGetParams } from './params.ts'
+import { Resource } from './resource.ts'
 
 // Fields of a legacy review, the ones sortBy accepts.
 const LEGACY_REVIEW_FIELDS = [
@@ -125,38 +126,24 @@ async function getLegacy<T>(
 }
 
 /** Ratings per product reference of the legacy API. */
-export class LegacyProductRatings {
-  readonly #context: ClientContext
-
-  /** @internal */
-  constructor(context: ClientContext) {
-    this.#context = context
-  }
-
+export class LegacyProductRatings extends Resource {
   /**
    * `GET /websites/{website_id}/products/ratings`: `data` keyed by every requested reference,
    * `null` for one without reviews. Replaced by `products.ratings.list` or `products.list`.
    */
   get(params?: LegacyRatingsGetParams, options?: RequestOptions): Promise<LegacyProductRatingsResponse> {
-    return getLegacy(this.#context, 'ratings', params as Record<string, unknown> | undefined, options)
+    return getLegacy(this.context, 'ratings', params as Record<string, unknown> | undefined, options)
   }
 }
 
 /** Reviews per product reference of the legacy API. */
-export class LegacyProductReviews {
-  readonly #context: ClientContext
-
-  /** @internal */
-  constructor(context: ClientContext) {
-    this.#context = context
-  }
-
+export class LegacyProductReviews extends Resource {
   /**
    * `GET /websites/{website_id}/products/reviews`: `data` keyed by every requested reference, the
    * filters applied to each reference's list. Replaced by `products.reviews.list`.
    */
   get(params?: LegacyReviewsGetParams, options?: RequestOptions): Promise<LegacyProductReviewsResponse> {
-    return getLegacy(this.#context, 'reviews', params as Record<string, unknown> | undefined, options)
+    return getLegacy(this.context, 'reviews', params as Record<string, unknown> | undefined, options)
   }
 }
 

@@ -2,7 +2,6 @@ import { BadRequestError } from '../errors.ts'
 import { joinUrl } from '../internal/addresses.ts'
 import { arrayOf, invalidAnswer } from '../internal/answer.ts'
 import { chunks } from '../internal/concurrency.ts'
-import type { ClientContext } from '../internal/context.ts'
 import { optionsFor } from '../internal/operation-options.ts'
 import { purchaseDateOf } from '../internal/purchase-date.ts'
 import { checkPurchaseEvent } from '../internal/purchase-event-checks.ts'
@@ -11,6 +10,7 @@ import type { RequestOptions } from '../internal/transport/request-options.ts'
 import { Issues, isObject } from '../internal/validate.ts'
 import type { PurchaseEvent, PurchaseEventInput } from '../types/purchase-events.ts'
 import type { SubmitPurchaseEventsParams } from './params.ts'
+import { Resource } from './resource.ts'
 
 /** The service takes at most this many events per request. */
 export const PURCHASE_EVENTS_PER_REQUEST = 50
@@ -63,14 +63,7 @@ export function rejectionsByIndex(items: unknown, size: number): Map<number, Pur
 }
 
 /** Submitting purchase events, so that consumers are invited to review their purchase. */
-export class PurchaseEvents {
-  readonly #context: ClientContext
-
-  /** @internal */
-  constructor(context: ClientContext) {
-    this.#context = context
-  }
-
+export class PurchaseEvents extends Resource {
   /**
    * Submits any number of purchase events and returns what became of each, in input order.
    *
@@ -84,7 +77,7 @@ export class PurchaseEvents {
     callOptions?: RequestOptions,
   ): Promise<PurchaseEventResult[]> {
     const issues = new Issues()
-    const websiteId = issues.websiteId(params?.websiteId, this.#context.websiteId)
+    const websiteId = issues.websiteId(params?.websiteId, this.context.websiteId)
     const events: unknown = params?.events
     if (!Array.isArray(events)) issues.add('events', 'must be an array of purchase events')
     const retry: unknown = params?.retry
@@ -95,7 +88,7 @@ export class PurchaseEvents {
       checkPurchaseEvent(event, index, websiteId, issues)
     })
     issues.throwIfAny()
-    const asked = optionsFor(this.#context, 'purchaseEvents.submit', params, callOptions)
+    const asked = optionsFor(this.context, 'purchaseEvents.submit', params, callOptions)
     const options = retry === false ? { ...asked, maxRetries: 0 } : asked
 
     const firstByReference = new Map<string, number>()
@@ -128,7 +121,7 @@ export class PurchaseEvents {
     options: RequestOptions | undefined,
   ): Promise<void> {
     const url = joinUrl(
-      this.#context.addresses.purchaseEventsUrl,
+      this.context.addresses.purchaseEventsUrl,
       `websites/${encodeURIComponent(websiteId)}/purchase-events`,
     )
     let pending = batch
@@ -136,9 +129,9 @@ export class PurchaseEvents {
       let answer: Awaited<ReturnType<typeof send>>
       try {
         answer = await send(
-          this.#context.settings,
+          this.context.settings,
           {
-            service: this.#context.purchaseEvents,
+            service: this.context.purchaseEvents,
             method: 'POST',
             url,
             headers: { 'content-type': 'application/json' },
