@@ -1,4 +1,3 @@
-import { ValidationError } from '../../errors.ts'
 import { remembered } from '../remembered.ts'
 import { check } from '../validate.ts'
 import type { CacheSetOptions, CacheStore } from './store.ts'
@@ -63,9 +62,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): CacheStore 
 
     async set(key, value, setOptions: CacheSetOptions) {
       const json = JSON.stringify(value)
-      if (json === undefined) {
-        throw new ValidationError([{ field: 'value', message: `of "${key}" is not JSON-serializable` }])
-      }
+      check(json !== undefined, 'value', `of "${key}" is not JSON-serializable`)
       forget(key)
       const tags = [...new Set(setOptions.tags ?? [])]
       entries.set(key, { json, expiresAt: now() + setOptions.ttl * 1000, tags })

@@ -17,6 +17,7 @@ import type {
   ProductReview,
   ReviewRate,
 } from '../../types/published.ts'
+import { check, isIntegerIn } from '../validate.ts'
 import { fromOldModeration } from './legacy-records.ts'
 import type { MigrationNote } from './result.ts'
 
@@ -271,12 +272,8 @@ function count(raw: string | undefined, name: string): number {
 
 function reviewRate(review: GenesisReview): ReviewRate {
   const rate = Number(review.rate)
-  if (rate !== 1 && rate !== 2 && rate !== 3 && rate !== 4 && rate !== 5) {
-    throw new ValidationError([
-      { field: 'rate', message: `of review ${review.id_review} must be 1 to 5, got "${review.rate}"` },
-    ])
-  }
-  return rate
+  check(isIntegerIn(rate, 1, 5), 'rate', `of review ${review.id_review} must be 1 to 5, got "${review.rate}"`)
+  return rate as ReviewRate
 }
 
 function unreadable(message: string): ValidationError {

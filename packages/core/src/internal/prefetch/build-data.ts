@@ -1,5 +1,4 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { ValidationError } from '../../errors.ts'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
 import { createLocalCatalog, type LocalCatalogOptions, type ReviewsCatalogClient } from '../catalog/local.ts'
 import type { PrefetchReport } from '../catalog/progress.ts'
@@ -134,11 +133,8 @@ function positiveNumber(name: string, value: number): number {
  */
 export function prefetchBuildData(options: PrefetchOptions): Promise<BuildData> {
   const buildId = options.buildId ?? 'build'
-  if (!/^[A-Za-z0-9._-]{1,100}$/.test(buildId)) {
-    throw new ValidationError([
-      { field: 'buildId', message: 'must be 1 to 100 letters, digits, dots, dashes or underscores' },
-    ])
-  }
+  const named = /^[A-Za-z0-9._-]{1,100}$/.test(buildId)
+  check(named, 'buildId', 'must be 1 to 100 letters, digits, dots, dashes or underscores')
   // A failed run is not kept, so that a later call (a retry of the build step) tries again.
   return singleFlight('success', inFlight()).run(`${options.directory}\u0000${buildId}`, () =>
     load(options, buildId),
