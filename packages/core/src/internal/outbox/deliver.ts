@@ -9,6 +9,7 @@ import {
 import type { PurchaseEvent } from '../../types/purchase-events.ts'
 import { chunks } from '../concurrency.ts'
 import type { RequestOptions } from '../transport/request-options.ts'
+import { membersOf } from '../validate.ts'
 import type { OutboxEntry, OutboxStore } from './store.ts'
 
 /** What the outbox needs of a client: `createClient()` satisfies it. */
@@ -80,11 +81,7 @@ function errorText(error: unknown): string {
 
 /** Sorts an error of `submit` by its name and status, so that errors of another copy of this package sort too. */
 function sortFailure(error: unknown): DeliveryFailure {
-  const { name, status, retryAfter } = (typeof error === 'object' && error !== null ? error : {}) as {
-    name?: unknown
-    status?: unknown
-    retryAfter?: unknown
-  }
+  const { name, status, retryAfter } = membersOf(error)
   const message = errorText(error)
   if (name === 'APIUserAbortError') return { kind: 'aborted', message }
   if (status === 429 || name === 'RateLimitError') {
@@ -109,12 +106,9 @@ function retryDelay(attempts: number, failure: DeliveryFailure, backoff: OutboxB
 
 /** The per-event problems of a `ValidationError` of `submit` (every issue naming its event), by position. */
 function invalidEvents(error: unknown, size: number): Map<number, PurchaseEventRejection[]> | undefined {
-  const { name, issues } = (typeof error === 'object' && error !== null ? error : {}) as Record<
-    string,
-    unknown
-  >
+  const { name, issues } = membersOf(error)
   if (name !== 'ValidationError' || !Array.isArray(issues)) return undefined
-  if (!issues.every((issue) => typeof (issue as { index?: unknown })?.index === 'number')) return undefined
+  if (!issues.every((issue) => typeof membersOf(issue).index === 'number')) return undefined
   const byIndex = rejectionsByIndex(issues, size)
   return byIndex.size > 0 ? byIndex : undefined
 }

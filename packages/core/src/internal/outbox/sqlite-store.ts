@@ -2,6 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { VerifiedReviewsError } from '../../errors.ts'
 import { sharedPromise } from '../single-flight.ts'
 import { busyTimeoutOf, openSqliteFile, transaction } from '../sqlite.ts'
+import { membersOf } from '../validate.ts'
 import { type Change, type OutboxRecord, OutboxState } from './state.ts'
 import type { OutboxStore } from './store.ts'
 
@@ -200,12 +201,8 @@ async function importJournal(
 
 function parse(line: string): OutboxRecord | undefined {
   try {
-    const record = JSON.parse(line) as unknown
-    return typeof record === 'object' &&
-      record !== null &&
-      RECORD_TYPES.has((record as { t?: unknown }).t as string)
-      ? (record as OutboxRecord)
-      : undefined
+    const record: unknown = JSON.parse(line)
+    return RECORD_TYPES.has(membersOf(record).t as string) ? (record as OutboxRecord) : undefined
   } catch {
     return undefined
   }
