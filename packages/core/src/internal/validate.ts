@@ -124,6 +124,12 @@ export function membersOf(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
 }
 
+/** Whether `value` is an array of 1 to `max` references (non-empty strings), such as product references. */
+export function isReferenceList(value: unknown, max = Number.POSITIVE_INFINITY): value is string[] {
+  const fits = (item: unknown) => typeof item === 'string' && item !== ''
+  return Array.isArray(value) && value.length > 0 && value.length <= max && value.every(fits)
+}
+
 /** Whether `value` is an integer from `min` to `max`. */
 export function isIntegerIn(value: unknown, min: number, max: number): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max

@@ -7,7 +7,7 @@ import { rememberSecret } from '../internal/redact.ts'
 import { genesisToken } from '../internal/sha256.ts'
 import { send } from '../internal/transport/http.ts'
 import type { RequestOptions } from '../internal/transport/request-options.ts'
-import { Issues, isIntegerIn, isObject } from '../internal/validate.ts'
+import { Issues, isIntegerIn, isObject, isReferenceList } from '../internal/validate.ts'
 import type {
   GenesisBrandFile,
   GenesisProductAveragesResponse,
@@ -49,14 +49,8 @@ function checkInteger(value: unknown, field: string, min: number, max: number, i
 }
 
 function checkProducts(product: unknown, issues: Issues): void {
-  if (
-    !Array.isArray(product) ||
-    product.length === 0 ||
-    product.length > 200 ||
-    !product.every((item) => typeof item === 'string' && item !== '')
-  ) {
+  if (!isReferenceList(product, 200))
     issues.add('product', 'must be an array of 1 to 200 non-empty product references')
-  }
 }
 
 /** The website asked about: the parameter, else the client option. */
