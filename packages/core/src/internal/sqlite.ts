@@ -31,13 +31,15 @@ async function loadSqlite(): Promise<typeof import('node:sqlite')> {
 /**
  * Opens (creating it and its directory when missing) an SQLite file as every user of this package
  * does: WAL (readers never wait, writers of several processes take turns), `synchronous` NORMAL or FULL,
- * pages of 16 KiB, writes waiting up to `busyTimeout` for another process's. `node:sqlite` is loaded
- * here, on first use, so the entries that import this also load where there is none (edge runtimes).
+ * pages of 16 KiB, writes waiting up to `busyTimeout` for another process's, then `schema` (its
+ * `CREATE … IF NOT EXISTS`) run in one transaction. `node:sqlite` is loaded here, on first use, so the
+ * entries that import this also load where there is none (edge runtimes).
  */
 export async function openSqliteFile(
   file: string,
   busyTimeout: number,
   synchronous: 'NORMAL' | 'FULL' = 'NORMAL',
+  schema?: string,
 ): Promise<DatabaseSync> {
   const [{ DatabaseSync }, { mkdir }, { dirname }] = await Promise.all([
     loadSqlite(),
@@ -55,6 +57,7 @@ export async function openSqliteFile(
     // NORMAL: in WAL mode a crash (not a power loss) loses nothing committed, and the file always stays
     // whole. FULL: a commit is on disk before it returns, a power loss included (what an outbox promises).
     db.exec(`PRAGMA synchronous = ${synchronous}`)
+    if (schema !== undefined) transaction(db, () => db.exec(schema))
     return db
   } catch (error) {
     db.close()

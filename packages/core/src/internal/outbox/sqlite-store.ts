@@ -64,19 +64,14 @@ export function createSqliteOutboxStore(file: string, options: SqliteOutboxStore
   let seen = unread()
 
   const open = sharedPromise(async (): Promise<Opened> => {
-    const db = await openSqliteFile(file, busyTimeout, 'FULL')
-    try {
-      transaction(db, () =>
-        db.exec(
-          `CREATE TABLE IF NOT EXISTS outbox_changes (seq INTEGER PRIMARY KEY, json TEXT NOT NULL);
-           CREATE TABLE IF NOT EXISTS outbox_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
-           INSERT OR IGNORE INTO outbox_generation (id, n) VALUES (1, 0);`,
-        ),
-      )
-    } catch (error) {
-      db.close()
-      throw error
-    }
+    const db = await openSqliteFile(
+      file,
+      busyTimeout,
+      'FULL',
+      `CREATE TABLE IF NOT EXISTS outbox_changes (seq INTEGER PRIMARY KEY, json TEXT NOT NULL);
+       CREATE TABLE IF NOT EXISTS outbox_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+       INSERT OR IGNORE INTO outbox_generation (id, n) VALUES (1, 0);`,
+    )
     const opened: Opened = {
       db,
       generation: db.prepare('SELECT n FROM outbox_generation WHERE id = 1'),
