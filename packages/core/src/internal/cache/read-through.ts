@@ -114,14 +114,14 @@ async function readThrough<T>(read: Read<T>): Promise<T> {
   try {
     entry = asEnvelope(await store.get(key))
   } catch (error) {
-    report(options, error, key, 'get')
+    report(read, error, 'get')
   }
   if (entry !== undefined) {
     const time = now()
     if (time < entry.freshUntil) return entry.value as T
     if (time < entry.freshUntil + (options.staleWhileRevalidate ?? 0) * 1000) {
       loadOnce(read, entry).catch((error: unknown) => {
-        report(options, error, key, 'refresh')
+        report(read, error, 'refresh')
       })
       return entry.value as T
     }
@@ -148,7 +148,8 @@ function hasLock(store: CacheStore): store is LockingStore {
   return typeof store.lock === 'function'
 }
 
-async function loadAndStore<T>({ store, key, load, options }: Read<T>): Promise<T> {
+async function loadAndStore<T>(read: Read<T>): Promise<T> {
+  const { store, key, load, options } = read
   const value = await load()
   const now = options.now ?? Date.now
   const storedAt = now()
@@ -161,7 +162,7 @@ async function loadAndStore<T>({ store, key, load, options }: Read<T>): Promise<
       options.tags === undefined ? { ttl: keepFor } : { ttl: keepFor, tags: options.tags },
     )
   } catch (error) {
-    report(options, error, key, 'set')
+    report(read, error, 'set')
   }
   return value
 }
@@ -186,7 +187,7 @@ async function loadAcrossInstances<T>(
         (seen === undefined || entry.storedAt !== seen.storedAt || entry.freshUntil !== seen.freshUntil)
       return isNew ? entry : undefined
     } catch (error) {
-      report(options, error, key, 'get')
+      report(read, error, 'get')
       return undefined
     }
   }
@@ -196,7 +197,7 @@ async function loadAcrossInstances<T>(
     try {
       lock = await store.lock(key)
     } catch (error) {
-      report(options, error, key, 'lock')
+      report(read, error, 'lock')
       return loadAndStore(read)
     }
     if (lock !== undefined) {
@@ -206,7 +207,7 @@ async function loadAcrossInstances<T>(
         if (raced !== undefined) return raced.value as T
         return await loadAndStore(read)
       } finally {
-        await lock.release().catch((error: unknown) => report(options, error, key, 'lock'))
+        await lock.release().catch((error: unknown) => report(read, error, 'lock'))
       }
     }
     if (Date.now() >= waitUntil) return loadAndStore(read)
@@ -238,11 +239,6 @@ function checkSeconds(name: string, value: number): void {
   )
 }
 
-function report(
-  options: CachedReadOptions,
-  error: unknown,
-  key: string,
-  during: CacheErrorContext['during'],
-): void {
+function report({ options, key }: Read<unknown>, error: unknown, during: CacheErrorContext['during']): void {
   options.onError?.(error, { key, during })
 }
