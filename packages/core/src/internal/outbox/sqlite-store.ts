@@ -3,7 +3,7 @@ import { VerifiedReviewsError } from '../../errors.ts'
 import { sharedPromise } from '../single-flight.ts'
 import { busyTimeoutOf, openSqliteFile, transaction } from '../sqlite.ts'
 import { membersOf } from '../validate.ts'
-import { type Change, type OutboxRecord, OutboxState } from './state.ts'
+import { type Change, type OutboxRecord, OutboxState, outboxStoreOver } from './state.ts'
 import type { OutboxStore } from './store.ts'
 
 /** Options of {@link createSqliteOutboxStore}. */
@@ -122,16 +122,7 @@ export function createSqliteOutboxStore(file: string, options: SqliteOutboxStore
     }
   }
 
-  return {
-    add: (entries) => run((state, at) => state.add(entries, at)),
-    claim: (claim) => run((state, at) => state.claim(claim, at)),
-    complete: (ids) => run((state) => state.complete(ids)),
-    release: (owner, ids, release) => run((state, at) => state.release(owner, ids, release, at)),
-    deadLetter: (items) => run((state, at) => state.deadLetter(items, at)),
-    deadLetters: () => run((state) => ({ result: state.deadLetters(), records: [] })),
-    removeDeadLetters: (ids) => run((state) => state.removeDeadLetters(ids)),
-    stats: () => run((state, at) => ({ result: state.stats(at), records: [] })),
-  }
+  return outboxStoreOver(run)
 }
 
 /**

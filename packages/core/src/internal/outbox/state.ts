@@ -6,6 +6,7 @@ import type {
   OutboxEntry,
   OutboxReleaseOptions,
   OutboxStats,
+  OutboxStore,
 } from './store.ts'
 
 /** An entry as a store keeps it: with its claim. */
@@ -36,6 +37,22 @@ export type OutboxRecord =
 export interface Change<T> {
   result: T
   records: OutboxRecord[]
+}
+
+/** The {@link OutboxStore} whose calls are operations on a state through `run` (which keeps their records or not). */
+export function outboxStoreOver(
+  run: <T>(operation: (state: OutboxState, now: number) => Change<T>) => Promise<T>,
+): OutboxStore {
+  return {
+    add: (entries) => run((state, now) => state.add(entries, now)),
+    claim: (claim) => run((state, now) => state.claim(claim, now)),
+    complete: (ids) => run((state) => state.complete(ids)),
+    release: (owner, ids, release) => run((state, now) => state.release(owner, ids, release, now)),
+    deadLetter: (items) => run((state, now) => state.deadLetter(items, now)),
+    deadLetters: () => run((state) => ({ result: state.deadLetters(), records: [] })),
+    removeDeadLetters: (ids) => run((state) => state.removeDeadLetters(ids)),
+    stats: () => run((state, now) => ({ result: state.stats(now), records: [] })),
+  }
 }
 
 function groupKey(websiteId: string, orderKey: string): string {
