@@ -55,12 +55,9 @@ export function outboxStoreOver(
   }
 }
 
-function groupKey(websiteId: string, orderKey: string): string {
-  return `${websiteId.toLowerCase()}\n${orderKey}`
-}
-
-function referenceKey(websiteId: string, reference: string): string {
-  return `${websiteId.toLowerCase()}\n${reference}`
+/** The key of an order (`orderKey`) or of an event (`purchase_reference`) within its website. */
+function keyOf(websiteId: string, within: string): string {
+  return `${websiteId.toLowerCase()}\n${within}`
 }
 
 /** An entry without its claim. */
@@ -96,9 +93,7 @@ export class OutboxState {
         this.#put(record.entry)
         return
       case 'claim':
-        for (const id of record.ids) {
-          const entry = this.entries.get(id)
-          if (entry === undefined) continue
+        for (const entry of this.#held(record.ids)) {
           entry.owner = record.owner
           entry.leaseUntil = record.until
         }
@@ -107,9 +102,7 @@ export class OutboxState {
         for (const id of record.ids) this.#remove(id)
         return
       case 'release':
-        for (const id of record.ids) {
-          const entry = this.entries.get(id)
-          if (entry === undefined) continue
+        for (const entry of this.#held(record.ids)) {
           delete entry.owner
           entry.leaseUntil = 0
           entry.nextAttemptAt = record.at
@@ -150,7 +143,7 @@ export class OutboxState {
   add(news: readonly NewOutboxEntry[], now: number): Change<OutboxEntry[]> {
     const records: OutboxRecord[] = []
     const result = news.map((item) => {
-      const waiting = this.references.get(referenceKey(item.websiteId, item.event.purchase_reference))
+      const waiting = this.references.get(keyOf(item.websiteId, item.event.purchase_reference))
       const held = waiting === undefined ? undefined : this.entries.get(waiting)
       if (held !== undefined) return publicEntry(held)
       const entry: HeldEntry = {
@@ -191,7 +184,7 @@ export class OutboxState {
       for (const id of only) {
         const entry = this.entries.get(id)
         if (entry === undefined) continue
-        const key = groupKey(entry.websiteId, entry.orderKey)
+        const key = keyOf(entry.websiteId, entry.orderKey)
         if (seen.has(key)) continue
         seen.add(key)
         visit(this.orders.get(key) as string[])
@@ -263,6 +256,11 @@ export class OutboxState {
     records.push(record)
   }
 
+  /** The entries of `ids` still held. */
+  #held(ids: readonly string[]): HeldEntry[] {
+    return ids.flatMap((id) => this.entries.get(id) ?? [])
+  }
+
   #bump(id: string): void {
     const number = Number(id)
     if (Number.isSafeInteger(number) && number > this.sequence) this.sequence = number
@@ -272,25 +270,25 @@ export class OutboxState {
     this.#bump(entry.id)
     if (this.entries.has(entry.id)) return
     this.entries.set(entry.id, entry)
-    const key = groupKey(entry.websiteId, entry.orderKey)
+    const key = keyOf(entry.websiteId, entry.orderKey)
     const queue = this.orders.get(key)
     if (queue === undefined) this.orders.set(key, [entry.id])
     else queue.push(entry.id)
-    this.references.set(referenceKey(entry.websiteId, entry.event.purchase_reference), entry.id)
+    this.references.set(keyOf(entry.websiteId, entry.event.purchase_reference), entry.id)
   }
 
   #remove(id: string): HeldEntry | undefined {
     const entry = this.entries.get(id)
     if (entry === undefined) return undefined
     this.entries.delete(id)
-    const key = groupKey(entry.websiteId, entry.orderKey)
+    const key = keyOf(entry.websiteId, entry.orderKey)
     const queue = this.orders.get(key)
     if (queue !== undefined) {
       const position = queue.indexOf(id)
       if (position !== -1) queue.splice(position, 1)
       if (queue.length === 0) this.orders.delete(key)
     }
-    const reference = referenceKey(entry.websiteId, entry.event.purchase_reference)
+    const reference = keyOf(entry.websiteId, entry.event.purchase_reference)
     if (this.references.get(reference) === id) this.references.delete(reference)
     return entry
   }
