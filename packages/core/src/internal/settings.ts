@@ -99,11 +99,8 @@ export function resolveSettings(options: ClientOptions, env: EnvironmentSource):
     'cursorSecret',
     `must be a string of at least 16 characters${options.cursorSecret === undefined ? ` (${ENVIRONMENT_VARIABLES.cursorSecret})` : ''}`,
   )
-  check(
-    options.requestOptions === undefined || typeof options.requestOptions === 'function',
-    'requestOptions',
-    'must be a function of the operation and its parameters',
-  )
+  const hookFits = options.requestOptions === undefined || typeof options.requestOptions === 'function'
+  check(hookFits, 'requestOptions', 'must be a function of the operation and its parameters')
 
   return {
     http: {

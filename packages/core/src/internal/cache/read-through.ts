@@ -232,11 +232,8 @@ function asEnvelope(stored: unknown): Envelope | undefined {
 }
 
 function checkSeconds(name: string, value: number): void {
-  check(
-    Number.isFinite(value) && value >= 0,
-    name,
-    `must be a finite number of seconds, 0 or more; got ${String(value)}`,
-  )
+  const fits = Number.isFinite(value) && value >= 0
+  check(fits, name, `must be a finite number of seconds, 0 or more; got ${String(value)}`)
 }
 
 function report({ options, key }: Read<unknown>, error: unknown, during: CacheErrorContext['during']): void {

@@ -1,5 +1,5 @@
 import { PURCHASE_EVENTS_PER_REQUEST } from '../../resources/purchase-events.ts'
-import { check } from '../validate.ts'
+import { check, isIntegerIn } from '../validate.ts'
 import { deliver, type OutboxBackoff, type OutboxClient } from './deliver.ts'
 import type { OutboxStore } from './store.ts'
 
@@ -108,11 +108,8 @@ export async function drainOutbox(options: DrainOutboxOptions): Promise<OutboxDr
   const maxDuration = options.maxDuration ?? 20_000
   const maxEvents = options.maxEvents ?? Number.POSITIVE_INFINITY
   const maxFailures = options.maxFailures ?? 3
-  check(
-    Number.isInteger(batchSize) && batchSize >= 1 && batchSize <= PURCHASE_EVENTS_PER_REQUEST,
-    'batchSize',
-    `must be an integer from 1 to ${PURCHASE_EVENTS_PER_REQUEST}`,
-  )
+  const most = PURCHASE_EVENTS_PER_REQUEST
+  check(isIntegerIn(batchSize, 1, most), 'batchSize', `must be an integer from 1 to ${most}`)
   check(Number.isFinite(leaseMs) && leaseMs >= 2, 'leaseMs', 'must be a number of milliseconds, 2 or more')
   check(maxDuration >= 0, 'maxDuration', 'must be a number of milliseconds, 0 or more')
   check(maxEvents >= 0, 'maxEvents', 'must be a number, 0 or more')
