@@ -1,6 +1,9 @@
 import type { ClientContext } from '../internal/context.ts'
 
-/** What every resource of a client holds: the context its client shares, kept out of sight of logs. */
+/**
+ * What every resource of a client holds: the context its client shares, kept out of sight of logs.
+ * @internal
+ */
 export abstract class Resource {
   readonly #context: ClientContext
 
