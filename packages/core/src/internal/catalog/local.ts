@@ -61,7 +61,8 @@ export interface LocalCatalogOptions {
   client: ReviewsCatalogClient
   /**
    * The products the build names (`product_variation_id`): their summaries are fetched by 200 ids per
-   * call, and their reviews alone when that costs fewer calls than the sync of every review.
+   * call, and their reviews alone when that costs fewer calls than the sync of every review; the build
+   * data keeps only theirs. Without it every product of the account is read (`products.list`).
    * @default every product of the account
    */
   productIds?: readonly string[] | undefined
@@ -90,7 +91,7 @@ export interface LocalCatalogOptions {
    * @default { mode: 'auto', limit: 200 }
    */
   sync?: false | { mode?: 'auto' | 'full' | undefined; limit?: number | undefined } | undefined
-  /** Stops the fetch between two pages. */
+  /** Stops the fetch between two pages, and a wait for another process's fetch. */
   signal?: AbortSignal | undefined
   /**
    * Told each page of summaries and reviews, and the report at the end, in the process that fetches;

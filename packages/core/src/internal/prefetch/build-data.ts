@@ -16,7 +16,8 @@ export type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
 export type PrefetchClient = ReviewsCatalogClient
 
 /** Options of {@link prefetchBuildData}. */
-export interface PrefetchOptions extends Pick<LocalCatalogOptions, 'client' | 'keptStore' | 'onProgress'> {
+export interface PrefetchOptions
+  extends Pick<LocalCatalogOptions, 'client' | 'productIds' | 'keptStore' | 'signal' | 'onProgress'> {
   /**
    * Directory shared by the processes of one build: the SQLite file `reviews.sqlite` there holds the
    * reviews (the review store, unless `store` names another), the summaries and the state of each build
@@ -29,12 +30,6 @@ export interface PrefetchOptions extends Pick<LocalCatalogOptions, 'client' | 'k
    * @default 'build'
    */
   buildId?: string
-  /**
-   * The catalogue's products: their summaries are fetched by 200 per call, and only their reviews
-   * are kept. Without it every product of the account is read (`products.list`, 200 per page).
-   * @default every product of the account
-   */
-  productIds?: readonly string[]
   /**
    * Where the review sync keeps reviews. A store kept between builds (an SQLite file in a cache
    * directory, Redis) makes the next build's sync incremental: one call when fewer than 200 reviews
@@ -60,8 +55,6 @@ export interface PrefetchOptions extends Pick<LocalCatalogOptions, 'client' | 'k
    * @default 50
    */
   pollInterval?: number
-  /** Stops waiting, and stops the sync between two pages. */
-  signal?: AbortSignal
   /**
    * Where the processes of a build meet when they run on several machines (no shared directory):
    * a store such as Redis (`createRedisPrefetchShare()` of `@verified-reviews/redis`). Exactly one
