@@ -1,12 +1,11 @@
 import { PURCHASE_EVENTS_PER_REQUEST } from '../../resources/purchase-events.ts'
 import { check, isIntegerIn } from '../validate.ts'
-import { deliver, type OutboxBackoff, type OutboxClient } from './deliver.ts'
+import { deliver } from './deliver.ts'
+import type { SendPurchaseEventsOptions } from './send.ts'
 import type { OutboxStore } from './store.ts'
 
 /** Options of {@link drainOutbox}. */
-export interface DrainOutboxOptions {
-  /** The client that sends (`createClient()`). */
-  client: OutboxClient
+export interface DrainOutboxOptions extends Pick<SendPurchaseEventsOptions, 'client' | 'backoff'> {
   /** The outbox that {@link sendPurchaseEvents} records in. */
   store: OutboxStore
   /**
@@ -37,11 +36,6 @@ export interface DrainOutboxOptions {
    * @default 3
    */
   maxFailures?: number
-  /**
-   * The wait before a failed event is sent again.
-   * @default { initialDelay: 1_000, maxDelay: 600_000 }
-   */
-  backoff?: OutboxBackoff
   /**
    * Stops the drain; the batch under way returns to the queue, with no attempt counted.
    * @default undefined

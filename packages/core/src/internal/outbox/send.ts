@@ -33,7 +33,7 @@ export interface SendPurchaseEventsOptions {
    */
   timeout?: number
   /**
-   * The wait before a failed event is sent again by a drain.
+   * The wait before a failed event is sent again (by a drain).
    * @default { initialDelay: 1_000, maxDelay: 600_000 }
    */
   backoff?: OutboxBackoff
