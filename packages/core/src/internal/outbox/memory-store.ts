@@ -4,7 +4,7 @@ import type { OutboxStore } from './store.ts'
 /** Options of {@link createMemoryOutboxStore}. */
 export interface MemoryOutboxStoreOptions {
   /**
-   * The clock of claims and backoffs, in milliseconds since the epoch (tests move it by hand).
+   * The clock of claims and backoffs, in milliseconds since the epoch (tests may move it by hand).
    * @default Date.now
    */
   now?: () => number

@@ -3,16 +3,12 @@ import { VerifiedReviewsError } from '../../errors.ts'
 import { sharedPromise } from '../single-flight.ts'
 import { busyTimeoutOf, openSqliteFile, transaction } from '../sqlite.ts'
 import { membersOf } from '../validate.ts'
+import type { MemoryOutboxStoreOptions } from './memory-store.ts'
 import { type Change, type OutboxRecord, OutboxState, outboxStoreOver } from './state.ts'
 import type { OutboxStore } from './store.ts'
 
 /** Options of {@link createSqliteOutboxStore}. */
-export interface SqliteOutboxStoreOptions {
-  /**
-   * The clock of claims and backoffs, in milliseconds since the epoch.
-   * @default Date.now
-   */
-  now?: () => number
+export interface SqliteOutboxStoreOptions extends MemoryOutboxStoreOptions {
   /**
    * Milliseconds a call waits for another process's call on the same file before it fails
    * (`database is locked`). Each call holds the file for one short transaction.
