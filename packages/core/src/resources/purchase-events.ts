@@ -5,6 +5,7 @@ import { chunks } from '../internal/concurrency.ts'
 import { optionsFor } from '../internal/operation-options.ts'
 import { purchaseDateOf } from '../internal/purchase-date.ts'
 import { checkPurchaseEvent } from '../internal/purchase-event-checks.ts'
+import { remembered } from '../internal/remembered.ts'
 import { send } from '../internal/transport/http.ts'
 import type { RequestOptions } from '../internal/transport/request-options.ts'
 import { Issues, isObject } from '../internal/validate.ts'
@@ -55,9 +56,7 @@ export function rejectionsByIndex(items: unknown, size: number): Map<number, Pur
     const field =
       typeof item.field === 'string' ? item.field.replace(/^(?:events)?\[\d+\]\.?/, '') : undefined
     const message = typeof item.message === 'string' ? item.message : 'refused by the service'
-    const list = byPosition.get(item.index) ?? []
-    list.push({ field: field === '' ? undefined : field, message })
-    byPosition.set(item.index, list)
+    remembered(byPosition, item.index, () => []).push({ field: field === '' ? undefined : field, message })
   }
   return byPosition
 }

@@ -8,6 +8,7 @@ import {
 } from '../../resources/purchase-events.ts'
 import type { PurchaseEvent } from '../../types/purchase-events.ts'
 import { chunks } from '../concurrency.ts'
+import { remembered } from '../remembered.ts'
 import type { RequestOptions } from '../transport/request-options.ts'
 import { membersOf } from '../validate.ts'
 import type { OutboxEntry, OutboxStore } from './store.ts'
@@ -121,12 +122,7 @@ function invalidEvents(error: unknown, size: number): Map<number, PurchaseEventR
 export async function deliver(context: DeliveryContext, entries: readonly OutboxEntry[]): Promise<Delivery> {
   const delivery: Delivery = { created: new Map(), rejected: new Map(), deferred: new Set(), calls: 0 }
   const byWebsite = new Map<string, OutboxEntry[]>()
-  for (const entry of entries) {
-    const key = entry.websiteId.toLowerCase()
-    const list = byWebsite.get(key)
-    if (list === undefined) byWebsite.set(key, [entry])
-    else list.push(entry)
-  }
+  for (const entry of entries) remembered(byWebsite, entry.websiteId.toLowerCase(), () => []).push(entry)
   const batches = [...byWebsite.values()].flatMap((list) => chunks(list, PURCHASE_EVENTS_PER_REQUEST))
   for (const [position, batch] of batches.entries()) {
     await sendBatch(context, batch, delivery)

@@ -1,3 +1,4 @@
+import { remembered } from '../remembered.ts'
 import type {
   NewOutboxEntry,
   OutboxClaimOptions,
@@ -271,9 +272,7 @@ export class OutboxState {
     if (this.entries.has(entry.id)) return
     this.entries.set(entry.id, entry)
     const key = keyOf(entry.websiteId, entry.orderKey)
-    const queue = this.orders.get(key)
-    if (queue === undefined) this.orders.set(key, [entry.id])
-    else queue.push(entry.id)
+    remembered(this.orders, key, () => []).push(entry.id)
     this.references.set(keyOf(entry.websiteId, entry.event.purchase_reference), entry.id)
   }
 
