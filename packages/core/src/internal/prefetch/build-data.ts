@@ -209,12 +209,8 @@ async function produce(
         put.run(buildId, position, JSON.stringify(summary))
       })
     })
-    return {
-      fetchedAt: header.fetchedAt,
-      calls: header.calls,
-      report: header.report,
-      reviews: inStore ? 'store' : 'copy',
-    }
+    const { fetchedAt, calls, report } = header
+    return { fetchedAt, calls, report, reviews: inStore ? 'store' : 'copy' }
   } finally {
     await own.close()
   }
