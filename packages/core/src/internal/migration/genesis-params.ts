@@ -24,9 +24,11 @@ type WithAuthentication<P> = P & { idWebsite?: string; token?: string }
 
 const GENESIS_PAGE = 10
 
+const FROM_CREDENTIALS = 'the Published API derives the website from OAuth client credentials'
+
 const AUTHENTICATION_NOTE: MigrationNote = {
   field: 'idWebsite, token',
-  reason: 'the Published API derives the website from OAuth client credentials; the daily token is not used',
+  reason: `${FROM_CREDENTIALS}; the daily token is not used`,
 }
 
 const LANGUAGE_NOTE = 'the Published API returns every language; keep the wanted ones by their locale'
@@ -198,11 +200,6 @@ export function fromGenesisStaticFile(file: (typeof STATIC_FILES)[number]): Gene
     operation: 'brands.list',
     params: { limit: MAX_LIMIT },
     entries: file === 'infosite.txt' ? 'brand' : 'shops',
-    dropped: [
-      {
-        field: 'idWebsite',
-        reason: 'the Published API derives the website from OAuth client credentials',
-      },
-    ],
+    dropped: [{ field: 'idWebsite', reason: FROM_CREDENTIALS }],
   }
 }
