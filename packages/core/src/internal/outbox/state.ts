@@ -200,40 +200,26 @@ export class OutboxState {
 
   complete(ids: readonly string[]): Change<void> {
     const held = ids.filter((id) => this.entries.has(id))
-    const records: OutboxRecord[] = []
-    if (held.length > 0) this.#record(records, { t: 'done', ids: held })
-    return { result: undefined, records }
+    return this.#changeIf(held.length > 0 && { t: 'done', ids: held })
   }
 
   release(owner: string, ids: readonly string[], options: OutboxReleaseOptions, now: number): Change<void> {
     const mine = ids.filter((id) => this.entries.get(id)?.owner === owner)
-    const records: OutboxRecord[] = []
-    if (mine.length > 0) {
-      const at = now + Math.max(0, options.delayMs)
-      this.#record(
-        records,
-        options.error === undefined
-          ? { t: 'release', ids: mine, at }
-          : { t: 'release', ids: mine, at, error: options.error },
-      )
-    }
-    return { result: undefined, records }
+    const at = now + Math.max(0, options.delayMs)
+    const error = options.error === undefined ? {} : { error: options.error }
+    return this.#changeIf(mine.length > 0 && { t: 'release', ids: mine, at, ...error })
   }
 
   deadLetter(items: readonly OutboxDeadLetterInput[], now: number): Change<void> {
     const held = items
       .filter((item) => this.entries.has(item.id))
       .map((item) => ({ id: item.id, reasons: item.reasons.map((reason) => ({ ...reason })) }))
-    const records: OutboxRecord[] = []
-    if (held.length > 0) this.#record(records, { t: 'dead', items: held, at: now })
-    return { result: undefined, records }
+    return this.#changeIf(held.length > 0 && { t: 'dead', items: held, at: now })
   }
 
   removeDeadLetters(ids: readonly string[]): Change<void> {
     const held = ids.filter((id) => this.dead.has(id))
-    const records: OutboxRecord[] = []
-    if (held.length > 0) this.#record(records, { t: 'forget', ids: held })
-    return { result: undefined, records }
+    return this.#changeIf(held.length > 0 && { t: 'forget', ids: held })
   }
 
   deadLetters(): OutboxDeadLetter[] {
@@ -250,6 +236,13 @@ export class OutboxState {
       if (next === undefined || at < next) next = at
     }
     return { pending: this.entries.size, leased, deadLetters: this.dead.size, nextAttemptAt: next }
+  }
+
+  /** The change of an operation that answers nothing: `record` applied, when there is one. */
+  #changeIf(record: OutboxRecord | false): Change<void> {
+    const records: OutboxRecord[] = []
+    if (record !== false) this.#record(records, record)
+    return { result: undefined, records }
   }
 
   #record(records: OutboxRecord[], record: OutboxRecord): void {
