@@ -1,25 +1,17 @@
-import { ValidationError } from '../errors.ts'
-import { isHttpUrl } from './validate.ts'
+import { check, isHttpUrl } from './validate.ts'
 
-/** The address of every API and token endpoint. */
-export interface Addresses {
-  publishedUrl: string
-  publishedTokenUrl: string
-  purchaseEventsUrl: string
-  purchaseEventsTokenUrl: string
-  legacyUrl: string
-  genesisUrl: string
-}
-
-/** Production addresses, from the public documentation. */
-export const DEFAULT_ADDRESSES: Readonly<Addresses> = {
+/** Production addresses of every API and token endpoint, from the public documentation. */
+export const DEFAULT_ADDRESSES = {
   publishedUrl: 'https://api.skeepers.io/verified-reviews/v1/published',
   publishedTokenUrl: 'https://auth.skeepers.io/realms/skeepers/protocol/openid-connect/token',
   purchaseEventsUrl: 'https://api.skeepers.io/purchase-event/',
   purchaseEventsTokenUrl: 'https://auth.skeepers.io/am/oauth2/alpha/access_token',
   legacyUrl: 'https://api-product-reviews.rr.skeepers.io/v1',
   genesisUrl: 'https://api.skeepers.io/genesis',
-}
+} as const
+
+/** The address of every API and token endpoint. */
+export type Addresses = Record<keyof typeof DEFAULT_ADDRESSES, string>
 
 /** `address` with its scheme, host and port taken from `origin`; path and query kept. */
 export function withOrigin(address: string, origin: string): string {
@@ -32,15 +24,12 @@ export function withOrigin(address: string, origin: string): string {
  * `origin` when one is given.
  */
 export function resolveAddresses(given: Partial<Addresses>, origin: string | undefined): Addresses {
-  if (origin !== undefined && !isHttpUrl(origin)) {
-    throw new ValidationError([{ field: 'origin', message: 'must be an absolute http(s) URL' }])
-  }
-  const resolved = { ...DEFAULT_ADDRESSES }
+  check(origin === undefined || isHttpUrl(origin), 'origin', 'must be an absolute http(s) URL')
+  const resolved: Addresses = { ...DEFAULT_ADDRESSES }
   for (const key of Object.keys(DEFAULT_ADDRESSES) as (keyof Addresses)[]) {
     const value = given[key]
     if (value !== undefined) {
-      if (!isHttpUrl(value))
-        throw new ValidationError([{ field: key, message: 'must be an absolute http(s) URL' }])
+      check(isHttpUrl(value), key, 'must be an absolute http(s) URL')
       resolved[key] = value
     } else if (origin !== undefined) {
       resolved[key] = withOrigin(DEFAULT_ADDRESSES[key], origin)

@@ -1,3 +1,10 @@
+/** `items` in consecutive lists of `size`, the last one shorter. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const lists: T[][] = []
+  for (let start = 0; start < items.length; start += size) lists.push(items.slice(start, start + size))
+  return lists
+}
+
 /**
  * Maps `items` through `task` with at most `limit` tasks running at once; results keep the order
  * of `items`. The first failure rejects, and no further task starts after it.

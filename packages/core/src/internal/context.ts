@@ -14,6 +14,7 @@ import type { HttpSettings, Service } from './transport/http.ts'
 import { requestToken } from './transport/oauth.ts'
 import { RateBudget } from './transport/rate-budget.ts'
 import { TokenCache } from './transport/token-cache.ts'
+import { check } from './validate.ts'
 
 /** Everything the resources of one client share. */
 export interface ClientContext
@@ -40,9 +41,8 @@ const NO_CURSOR_SECRET =
  */
 export function createContext(resolved: ClientSettings): ClientContext {
   const { addresses, clientId, clientSecret, genesisSecret, cursorSecret } = resolved
-  if (resolved.http.fetch === undefined && typeof globalThis.fetch !== 'function') {
-    throw new ValidationError([{ field: 'fetch', message: 'is required where there is no global fetch' }])
-  }
+  const hasFetch = resolved.http.fetch !== undefined || typeof globalThis.fetch === 'function'
+  check(hasFetch, 'fetch', 'is required where there is no global fetch')
   // Looked up at each call, so that a fetch a framework patches in later (Next.js) is the one used.
   const settings: HttpSettings = {
     ...resolved.http,

@@ -4,12 +4,11 @@ import { processEnvironment, readEnvironment, type VerifiedReviewsEnvironment } 
 import { processState } from './process-state.ts'
 import { resolveSettings } from './settings.ts'
 
+/** The client options the environment gives. */
+const FROM_ENV = ['clientId', 'clientSecret', 'origin', 'websiteId', 'genesisSecret', 'cursorSecret'] as const
+
 /** Options of {@link defaultClient}: those of `createClient`, but the ones the environment gives. */
-export interface DefaultClientOptions
-  extends Omit<
-    ClientOptions,
-    'clientId' | 'clientSecret' | 'origin' | 'websiteId' | 'genesisSecret' | 'cursorSecret'
-  > {
+export interface DefaultClientOptions extends Omit<ClientOptions, (typeof FROM_ENV)[number]> {
   /**
    * Names this default client, so that clients configured differently (a framework's cached and
    * uncached ones) are kept apart. Calls with the same name share one client.
@@ -29,13 +28,9 @@ const held = () => processState(Symbol.for('verified-reviews.default-clients'), 
 /** The client options the environment gives: credentials, origin, website, Genesis and cursor secrets. */
 export function environmentClientOptions(
   environment: VerifiedReviewsEnvironment = readEnvironment(),
-): Pick<
-  ClientOptions,
-  'clientId' | 'clientSecret' | 'origin' | 'websiteId' | 'genesisSecret' | 'cursorSecret'
-> {
-  const names = ['clientId', 'clientSecret', 'origin', 'websiteId', 'genesisSecret', 'cursorSecret'] as const
+): Pick<ClientOptions, (typeof FROM_ENV)[number]> {
   return Object.fromEntries(
-    names.flatMap((name) => (environment[name] === undefined ? [] : [[name, environment[name]]])),
+    FROM_ENV.flatMap((name) => (environment[name] === undefined ? [] : [[name, environment[name]]])),
   )
 }
 

@@ -1,10 +1,9 @@
-import { ValidationError } from '../errors.ts'
 import { type Addresses, resolveAddresses } from './addresses.ts'
 import type { ClientOptions } from './client-options.ts'
 import { ENVIRONMENT_VARIABLES, type EnvironmentSource, environmentVariable } from './environment.ts'
 import { checkOptionNames } from './option-names.ts'
 import type { CacheSettings, Fetch, HttpSettings } from './transport/http.ts'
-import { isIntegerIn } from './validate.ts'
+import { check, isIntegerIn } from './validate.ts'
 
 /** The options a client takes as given, or undefined. */
 type Given =
@@ -45,10 +44,6 @@ const NUMBERS = {
   maxRetryWait: [30_000, (value) => value >= 0, 'must be milliseconds, 0 or more'],
   maxConcurrency: [4, (value) => isIntegerIn(value, 1, 64), 'must be an integer from 1 to 64'],
 } satisfies Record<string, [number, (value: number) => boolean, string]>
-
-function check(valid: boolean, field: string, message: string): void {
-  if (!valid) throw new ValidationError([{ field, message }])
-}
 
 /** Whether `value` has a method of each name (a store or budget given as an option). */
 function hasMethods(value: unknown, ...names: string[]): boolean {
@@ -104,11 +99,8 @@ export function resolveSettings(options: ClientOptions, env: EnvironmentSource):
     'cursorSecret',
     `must be a string of at least 16 characters${options.cursorSecret === undefined ? ` (${ENVIRONMENT_VARIABLES.cursorSecret})` : ''}`,
   )
-  check(
-    options.requestOptions === undefined || typeof options.requestOptions === 'function',
-    'requestOptions',
-    'must be a function of the operation and its parameters',
-  )
+  const hookFits = options.requestOptions === undefined || typeof options.requestOptions === 'function'
+  check(hookFits, 'requestOptions', 'must be a function of the operation and its parameters')
 
   return {
     http: {

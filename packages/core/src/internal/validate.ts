@@ -1,5 +1,10 @@
 import { ValidationError, type ValidationIssue } from '../errors.ts'
 
+/** Throws a {@link ValidationError} naming `field` unless `valid`. */
+export function check(valid: boolean, field: string, message: string): asserts valid {
+  if (!valid) throw new ValidationError([{ field, message }])
+}
+
 /** Collects the problems of one input, then throws them together. */
 export class Issues {
   readonly list: ValidationIssue[] = []
@@ -15,11 +20,10 @@ export class Issues {
     }
   }
 
-  /** The website uuid of a call: the one given, else the client's. */
-  websiteId(given: unknown, client: string | undefined): string {
-    const websiteId = given ?? client
-    if (websiteId === undefined)
-      this.add('websiteId', 'is required: pass it or set the client option websiteId')
+  /** The website uuid of a call: the one given, else the fallback (the client's, or `whence`'s). */
+  websiteId(given: unknown, fallback: string | undefined, whence = 'the client option websiteId'): string {
+    const websiteId = given ?? fallback
+    if (websiteId === undefined) this.add('websiteId', `is required: pass it or set ${whence}`)
     else if (!isUuid(websiteId)) this.add('websiteId', 'must be a uuid')
     return websiteId as string
   }
@@ -113,6 +117,17 @@ export function isUuid(value: unknown): value is string {
 /** Whether `value` is a plain object (not null, not an array). */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The members of `value` when it is an object (an error of any class or realm, say), else none. */
+export function membersOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
+}
+
+/** Whether `value` is an array of 1 to `max` references (non-empty strings), such as product references. */
+export function isReferenceList(value: unknown, max = Number.POSITIVE_INFINITY): value is string[] {
+  const fits = (item: unknown) => typeof item === 'string' && item !== ''
+  return Array.isArray(value) && value.length > 0 && value.length <= max && value.every(fits)
 }
 
 /** Whether `value` is an integer from `min` to `max`. */

@@ -6,6 +6,7 @@ import type { PagePromise } from '../pagination.ts'
 import type { BrandRating, BrandReview } from '../types/published.ts'
 import { SORT_FIELDS } from '../types/published.ts'
 import type { BrandListParams, BrandReviewListParams } from './params.ts'
+import { Resource } from './resource.ts'
 
 const BOOLEAN = { kind: 'boolean' } as const
 const DATES = { kind: 'dates' } as const
@@ -40,34 +41,26 @@ const brandReviewsList: PagedOperation<'brands.reviews.list', BrandReview> = {
 }
 
 /** Reviews of the brand and of its shops (`GET /brands/reviews`). */
-export class BrandReviews {
-  readonly #context: ClientContext
-
-  /** @internal */
-  constructor(context: ClientContext) {
-    this.#context = context
-  }
-
+export class BrandReviews extends Resource {
   /** Lists brand and shop reviews. Await it for the first page, or walk every review with `for await`. */
   list(params?: BrandReviewListParams, options?: RequestOptions): PagePromise<BrandReview> {
-    return listPages(this.#context, brandReviewsList, params, options)
+    return listPages(this.context, brandReviewsList, params, options)
   }
 }
 
 /** The brand and its shops (Published API). */
-export class Brands {
-  readonly #context: ClientContext
+export class Brands extends Resource {
   /** Reviews of the brand and of its shops. */
   readonly reviews: BrandReviews
 
   /** @internal */
   constructor(context: ClientContext) {
-    this.#context = context
+    super(context)
     this.reviews = new BrandReviews(context)
   }
 
   /** Lists rating statistics of the brand (`shop_key` empty) and of each shop. */
   list(params?: BrandListParams, options?: RequestOptions): PagePromise<BrandRating> {
-    return listPages(this.#context, brandsList, params, options)
+    return listPages(this.context, brandsList, params, options)
   }
 }

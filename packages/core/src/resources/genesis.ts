@@ -7,7 +7,7 @@ import { rememberSecret } from '../internal/redact.ts'
 import { genesisToken } from '../internal/sha256.ts'
 import { send } from '../internal/transport/http.ts'
 import type { RequestOptions } from '../internal/transport/request-options.ts'
-import { Issues, isIntegerIn, isObject } from '../internal/validate.ts'
+import { Issues, isIntegerIn, isObject, isReferenceList } from '../internal/validate.ts'
 import type {
   GenesisBrandFile,
   GenesisProductAveragesResponse,
@@ -22,6 +22,7 @@ import type {
   GenesisWebsiteChoice,
   GenesisWebsiteGetParams,
 } from './params.ts'
+import { Resource } from './resource.ts'
 
 // The parameters each call takes: the website, the language site and the rate filter, then its own.
 const SHARED_MEMBERS = ['websiteId', 'plateforme', 'field', 'sign', 'compare']
@@ -48,14 +49,8 @@ function checkInteger(value: unknown, field: string, min: number, max: number, i
 }
 
 function checkProducts(product: unknown, issues: Issues): void {
-  if (
-    !Array.isArray(product) ||
-    product.length === 0 ||
-    product.length > 200 ||
-    !product.every((item) => typeof item === 'string' && item !== '')
-  ) {
+  if (!isReferenceList(product, 200))
     issues.add('product', 'must be an array of 1 to 200 non-empty product references')
-  }
 }
 
 /** The website asked about: the parameter, else the client option. */
@@ -101,20 +96,13 @@ function withoutWebsite<T extends GenesisWebsiteChoice>(params: T): Omit<T, 'web
 }
 
 /** Brand and shop reviews of the Genesis API (`GET /website`). */
-export class GenesisWebsite {
-  readonly #context: ClientContext
-
-  /** @internal */
-  constructor(context: ClientContext) {
-    this.#context = context
-  }
-
+export class GenesisWebsite extends Resource {
   /** One page of brand and shop reviews. Replaced by `brands.reviews.list` (or `brands.list` for aggregates). */
   async get(
     params: GenesisWebsiteGetParams = {},
     callOptions?: RequestOptions,
   ): Promise<GenesisWebsiteResponse> {
-    const context = this.#context
+    const context = this.context
     const issues = new Issues()
     const websiteId = websiteOf(context, params, issues)
     requireSecret(context, issues)
@@ -134,14 +122,7 @@ export class GenesisWebsite {
 }
 
 /** Product reviews and averages of the Genesis API (`POST /product`). */
-export class GenesisProduct {
-  readonly #context: ClientContext
-
-  /** @internal */
-  constructor(context: ClientContext) {
-    this.#context = context
-  }
-
+export class GenesisProduct extends Resource {
   /** Reviews of each product, keyed by reference (`[]` for none). Replaced by `products.reviews.list`. */
   reviews(
     params: GenesisProductReviewsParams,
@@ -170,7 +151,7 @@ export class GenesisProduct {
     issues: Issues,
     callOptions: RequestOptions | undefined,
   ): Promise<T> {
-    const context = this.#context
+    const context = this.context
     const websiteId = websiteOf(context, params, issues)
     requireSecret(context, issues)
     checkProducts(params?.product, issues)
@@ -199,14 +180,7 @@ export class GenesisProduct {
 }
 
 /** The static files of the Genesis API (public, no token). */
-export class GenesisStatic {
-  readonly #context: ClientContext
-
-  /** @internal */
-  constructor(context: ClientContext) {
-    this.#context = context
-  }
-
+export class GenesisStatic extends Resource {
   /** The brand file (`infosite.txt`): review count and average. Replaced by `brands.list`. */
   async brand(params?: GenesisWebsiteChoice, options?: RequestOptions): Promise<GenesisBrandFile> {
     return this.#read(params, 'infosite.txt', options, parseGenesisBrandFile)
@@ -223,7 +197,7 @@ export class GenesisStatic {
     callOptions: RequestOptions | undefined,
     parse: (text: string) => T,
   ): Promise<T> {
-    const context = this.#context
+    const context = this.context
     const issues = new Issues()
     const websiteId = websiteOf(context, params, issues)
     issues.unknownMembers(params ?? {}, ['websiteId'])

@@ -4,9 +4,10 @@ import type { ClientContext } from '../internal/context.ts'
 import { optionsFor } from '../internal/operation-options.ts'
 import { send } from '../internal/transport/http.ts'
 import type { RequestOptions } from '../internal/transport/request-options.ts'
-import { Issues, isIntegerIn, isObject } from '../internal/validate.ts'
+import { Issues, isIntegerIn, isObject, isReferenceList } from '../internal/validate.ts'
 import type { LegacyProductRatingsResponse, LegacyProductReviewsResponse } from '../types/legacy.ts'
 import type { LegacyRatingsGetParams, LegacyReviewsGetParams } from './params.ts'
+import { Resource } from './resource.ts'
 
 // Fields of a legacy review, the ones sortBy accepts.
 const LEGACY_REVIEW_FIELDS = [
@@ -52,15 +53,11 @@ function legacyQuery(
   const websiteId = issues.websiteId(params.websiteId, context.websiteId)
   const { ref, rate, sortBy, sortDirection, limit, offset } = params
   if (ref !== undefined) {
-    if (
-      !Array.isArray(ref) ||
-      ref.length === 0 ||
-      !ref.every((item) => typeof item === 'string' && item !== '')
-    ) {
+    if (!isReferenceList(ref)) {
       issues.add('ref', 'must be a non-empty array of non-empty product references')
     } else {
       // Alphabetical order and no repeats: the same set of references always makes the same address.
-      const refs = [...new Set(ref as string[])].sort()
+      const refs = [...new Set(ref)].sort()
       query.set('ref', refs.map(encodeURIComponent).join(','))
     }
   }
@@ -83,14 +80,14 @@ function legacyQuery(
       issues.add('sortDirection', "must be 'ASC' or 'DESC'")
     else query.set('sortDirection', sortDirection)
   }
-  if (limit !== undefined) {
-    if (!isIntegerIn(limit, 1, Number.MAX_SAFE_INTEGER)) issues.add('limit', 'must be an integer, 1 or more')
-    else query.set('limit', String(limit))
-  }
-  if (offset !== undefined) {
-    if (!isIntegerIn(offset, 0, Number.MAX_SAFE_INTEGER))
-      issues.add('offset', 'must be an integer, 0 or more')
-    else query.set('offset', String(offset))
+  for (const [name, value, min] of [
+    ['limit', limit, 1],
+    ['offset', offset, 0],
+  ] as const) {
+    if (value === undefined) continue
+    if (!isIntegerIn(value, min, Number.MAX_SAFE_INTEGER))
+      issues.add(name, `must be an integer, ${min} or more`)
+    else query.set(name, String(value))
   }
   return { websiteId, query }
 }
@@ -125,38 +122,24 @@ async function getLegacy<T>(
 }
 
 /** Ratings per product reference of the legacy API. */
-export class LegacyProductRatings {
-  readonly #context: ClientContext
-
-  /** @internal */
-  constructor(context: ClientContext) {
-    this.#context = context
-  }
-
+export class LegacyProductRatings extends Resource {
   /**
    * `GET /websites/{website_id}/products/ratings`: `data` keyed by every requested reference,
    * `null` for one without reviews. Replaced by `products.ratings.list` or `products.list`.
    */
   get(params?: LegacyRatingsGetParams, options?: RequestOptions): Promise<LegacyProductRatingsResponse> {
-    return getLegacy(this.#context, 'ratings', params as Record<string, unknown> | undefined, options)
+    return getLegacy(this.context, 'ratings', params as Record<string, unknown> | undefined, options)
   }
 }
 
 /** Reviews per product reference of the legacy API. */
-export class LegacyProductReviews {
-  readonly #context: ClientContext
-
-  /** @internal */
-  constructor(context: ClientContext) {
-    this.#context = context
-  }
-
+export class LegacyProductReviews extends Resource {
   /**
    * `GET /websites/{website_id}/products/reviews`: `data` keyed by every requested reference, the
    * filters applied to each reference's list. Replaced by `products.reviews.list`.
    */
   get(params?: LegacyReviewsGetParams, options?: RequestOptions): Promise<LegacyProductReviewsResponse> {
-    return getLegacy(this.#context, 'reviews', params as Record<string, unknown> | undefined, options)
+    return getLegacy(this.context, 'reviews', params as Record<string, unknown> | undefined, options)
   }
 }
 

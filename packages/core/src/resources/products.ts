@@ -1,6 +1,6 @@
 import { joinUrl } from '../internal/addresses.ts'
 import { arrayOf, invalidAnswer, jsonOf } from '../internal/answer.ts'
-import { mapWithLimit } from '../internal/concurrency.ts'
+import { chunks, mapWithLimit } from '../internal/concurrency.ts'
 import type { ClientContext } from '../internal/context.ts'
 import { resumeReviews } from '../internal/endpoint/continuation.ts'
 import { readStructuredData } from '../internal/jsonld/structured-data.ts'
@@ -21,6 +21,7 @@ import type {
   ProductReviewListParams,
   StructuredDataParams,
 } from './params.ts'
+import { Resource } from './resource.ts'
 
 const IDENTIFIER = { kind: 'values' } as const
 const DATES = { kind: 'dates' } as const
@@ -102,14 +103,7 @@ function compareBy(sort: readonly string[], desc: readonly string[]) {
 }
 
 /** Product reviews (`GET /products/reviews`). */
-export class ProductReviews {
-  readonly #context: ClientContext
-
-  /** @internal */
-  constructor(context: ClientContext) {
-    this.#context = context
-  }
-
+export class ProductReviews extends Resource {
   /**
    * Lists product reviews. Await it for the first page, or walk every review with `for await`.
    *
@@ -121,19 +115,12 @@ export class ProductReviews {
    * ```
    */
   list(params?: ProductReviewListParams, options?: RequestOptions): PagePromise<ProductReview> {
-    return listPages(this.#context, reviewsList, params, options)
+    return listPages(this.context, reviewsList, params, options)
   }
 }
 
 /** Bulk product ratings (`GET /products/ratings`). */
-export class ProductRatings {
-  readonly #context: ClientContext
-
-  /** @internal */
-  constructor(context: ClientContext) {
-    this.#context = context
-  }
-
+export class ProductRatings extends Resource {
   /**
    * Ratings of any number of products: one entry per product that has reviews, in the order of
    * `value` (or sorted by `sort`/`desc`). Products without reviews are absent.
@@ -142,19 +129,16 @@ export class ProductRatings {
     const issues = new Issues()
     const query = buildQuery(ratingsSchema, params, issues)
     issues.throwIfAny()
-    const options = optionsFor(this.#context, ratingsSchema.name, params, callOptions)
-    const values = [...new Set(valueList(params.value) ?? [])]
-    const chunks: string[][] = []
-    for (let start = 0; start < values.length; start += MAX_VALUES)
-      chunks.push(values.slice(start, start + MAX_VALUES))
-    const url = joinUrl(this.#context.addresses.publishedUrl, 'products/ratings')
-    const answers = await mapWithLimit(chunks, this.#context.maxConcurrency, async (chunk) => {
+    const options = optionsFor(this.context, ratingsSchema.name, params, callOptions)
+    const lists = chunks([...new Set(valueList(params.value) ?? [])], MAX_VALUES)
+    const url = joinUrl(this.context.addresses.publishedUrl, 'products/ratings')
+    const answers = await mapWithLimit(lists, this.context.maxConcurrency, async (chunk) => {
       const chunkQuery = new URLSearchParams(query)
       chunkQuery.set('value', chunk.join(','))
       const answer = await send(
-        this.#context.settings,
+        this.context.settings,
         {
-          service: this.#context.published,
+          service: this.context.published,
           method: 'GET',
           url: `${url}?${queryString(chunkQuery, ratingsSchema)}`,
         },
@@ -165,21 +149,14 @@ export class ProductRatings {
     const merged = answers.flat()
     // As sent: `desc` alone has become the sort.
     const sort = valueList(query.get('sort') ?? undefined) ?? []
-    if (chunks.length > 1 && sort.length > 0)
+    if (lists.length > 1 && sort.length > 0)
       merged.sort(compareBy(sort, valueList(query.get('desc') ?? undefined) ?? []))
     return merged
   }
 }
 
 /** Ready-to-embed JSON-LD of one product (`GET /products/structured-datas`). */
-export class ProductStructuredData {
-  readonly #context: ClientContext
-
-  /** @internal */
-  constructor(context: ClientContext) {
-    this.#context = context
-  }
-
+export class ProductStructuredData extends Resource {
   /**
    * The JSON-LD blocks of one product, parsed and checked: every block has the members the spec
    * documents and every `itemReviewed` points at `canonical_url`. Throws `InvalidResponseError`
@@ -191,12 +168,12 @@ export class ProductStructuredData {
     if (format !== 'json' && format !== 'script') issues.add('format', "must be 'json' or 'script'")
     const query = buildQuery(structuredDataSchema, rest, issues)
     issues.throwIfAny()
-    const options = optionsFor(this.#context, structuredDataSchema.name, params, callOptions)
-    const url = `${joinUrl(this.#context.addresses.publishedUrl, 'products/structured-datas')}?${queryString(query, structuredDataSchema)}`
+    const options = optionsFor(this.context, structuredDataSchema.name, params, callOptions)
+    const url = `${joinUrl(this.context.addresses.publishedUrl, 'products/structured-datas')}?${queryString(query, structuredDataSchema)}`
     const accept = format === 'json' ? 'application/ld+json' : 'text/javascript'
     const answer = await send(
-      this.#context.settings,
-      { service: this.#context.published, method: 'GET', url, headers: { accept } },
+      this.context.settings,
+      { service: this.context.published, method: 'GET', url, headers: { accept } },
       options,
     )
     try {
@@ -210,8 +187,7 @@ export class ProductStructuredData {
 }
 
 /** Products of the Published API. */
-export class Products {
-  readonly #context: ClientContext
+export class Products extends Resource {
   /** Product reviews. */
   readonly reviews: ProductReviews
   /** Bulk product ratings. */
@@ -221,7 +197,7 @@ export class Products {
 
   /** @internal */
   constructor(context: ClientContext) {
-    this.#context = context
+    super(context)
     this.reviews = new ProductReviews(context)
     this.ratings = new ProductRatings(context)
     this.structuredData = new ProductStructuredData(context)
@@ -229,6 +205,6 @@ export class Products {
 
   /** Lists product summaries: aggregated ratings, AI summary and criteria, products with no reviews included. */
   list(params?: ProductListParams, options?: RequestOptions): PagePromise<ProductSummary> {
-    return listPages(this.#context, productsList, params, options)
+    return listPages(this.context, productsList, params, options)
   }
 }

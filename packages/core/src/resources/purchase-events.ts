@@ -1,15 +1,17 @@
 import { BadRequestError } from '../errors.ts'
 import { joinUrl } from '../internal/addresses.ts'
 import { arrayOf, invalidAnswer } from '../internal/answer.ts'
-import type { ClientContext } from '../internal/context.ts'
+import { chunks } from '../internal/concurrency.ts'
 import { optionsFor } from '../internal/operation-options.ts'
 import { purchaseDateOf } from '../internal/purchase-date.ts'
 import { checkPurchaseEvent } from '../internal/purchase-event-checks.ts'
+import { remembered } from '../internal/remembered.ts'
 import { send } from '../internal/transport/http.ts'
 import type { RequestOptions } from '../internal/transport/request-options.ts'
 import { Issues, isObject } from '../internal/validate.ts'
 import type { PurchaseEvent, PurchaseEventInput } from '../types/purchase-events.ts'
 import type { SubmitPurchaseEventsParams } from './params.ts'
+import { Resource } from './resource.ts'
 
 /** The service takes at most this many events per request. */
 export const PURCHASE_EVENTS_PER_REQUEST = 50
@@ -42,32 +44,25 @@ interface Pending {
   event: PurchaseEventInput
 }
 
-/** The per-event problems of a 400, by position in the batch that was sent. */
-function rejectionsOf(error: BadRequestError, size: number): Map<number, PurchaseEventRejection[]> {
+/**
+ * Per-event problems by position in the events sent: the `items` (a 400's `errors`, a
+ * `ValidationError`'s `issues`) whose `index` is one of them, each field relative to its event.
+ */
+export function rejectionsByIndex(items: unknown, size: number): Map<number, PurchaseEventRejection[]> {
   const byPosition = new Map<number, PurchaseEventRejection[]>()
-  const errors = isObject(error.body) ? error.body.errors : undefined
-  if (!Array.isArray(errors)) return byPosition
-  for (const item of errors) {
+  if (!Array.isArray(items)) return byPosition
+  for (const item of items) {
     if (!isObject(item) || typeof item.index !== 'number' || item.index < 0 || item.index >= size) continue
     const field =
       typeof item.field === 'string' ? item.field.replace(/^(?:events)?\[\d+\]\.?/, '') : undefined
     const message = typeof item.message === 'string' ? item.message : 'refused by the service'
-    const list = byPosition.get(item.index) ?? []
-    list.push({ field: field === '' ? undefined : field, message })
-    byPosition.set(item.index, list)
+    remembered(byPosition, item.index, () => []).push({ field: field === '' ? undefined : field, message })
   }
   return byPosition
 }
 
 /** Submitting purchase events, so that consumers are invited to review their purchase. */
-export class PurchaseEvents {
-  readonly #context: ClientContext
-
-  /** @internal */
-  constructor(context: ClientContext) {
-    this.#context = context
-  }
-
+export class PurchaseEvents extends Resource {
   /**
    * Submits any number of purchase events and returns what became of each, in input order.
    *
@@ -81,7 +76,7 @@ export class PurchaseEvents {
     callOptions?: RequestOptions,
   ): Promise<PurchaseEventResult[]> {
     const issues = new Issues()
-    const websiteId = issues.websiteId(params?.websiteId, this.#context.websiteId)
+    const websiteId = issues.websiteId(params?.websiteId, this.context.websiteId)
     const events: unknown = params?.events
     if (!Array.isArray(events)) issues.add('events', 'must be an array of purchase events')
     const retry: unknown = params?.retry
@@ -92,7 +87,7 @@ export class PurchaseEvents {
       checkPurchaseEvent(event, index, websiteId, issues)
     })
     issues.throwIfAny()
-    const asked = optionsFor(this.#context, 'purchaseEvents.submit', params, callOptions)
+    const asked = optionsFor(this.context, 'purchaseEvents.submit', params, callOptions)
     const options = retry === false ? { ...asked, maxRetries: 0 } : asked
 
     const firstByReference = new Map<string, number>()
@@ -108,13 +103,8 @@ export class PurchaseEvents {
     })
 
     const results = new Map<number, PurchaseEventResult>()
-    for (let start = 0; start < unique.length; start += PURCHASE_EVENTS_PER_REQUEST) {
-      await this.#sendBatch(
-        websiteId,
-        unique.slice(start, start + PURCHASE_EVENTS_PER_REQUEST),
-        results,
-        options,
-      )
+    for (const batch of chunks(unique, PURCHASE_EVENTS_PER_REQUEST)) {
+      await this.#sendBatch(websiteId, batch, results, options)
     }
     return list.map((event, index) => {
       const first = firstByReference.get(event.purchase_reference) as number
@@ -130,7 +120,7 @@ export class PurchaseEvents {
     options: RequestOptions | undefined,
   ): Promise<void> {
     const url = joinUrl(
-      this.#context.addresses.purchaseEventsUrl,
+      this.context.addresses.purchaseEventsUrl,
       `websites/${encodeURIComponent(websiteId)}/purchase-events`,
     )
     let pending = batch
@@ -138,9 +128,9 @@ export class PurchaseEvents {
       let answer: Awaited<ReturnType<typeof send>>
       try {
         answer = await send(
-          this.#context.settings,
+          this.context.settings,
           {
-            service: this.#context.purchaseEvents,
+            service: this.context.purchaseEvents,
             method: 'POST',
             url,
             headers: { 'content-type': 'application/json' },
@@ -150,7 +140,10 @@ export class PurchaseEvents {
         )
       } catch (error) {
         if (!(error instanceof BadRequestError)) throw error
-        const rejections = rejectionsOf(error, pending.length)
+        const rejections = rejectionsByIndex(
+          isObject(error.body) ? error.body.errors : undefined,
+          pending.length,
+        )
         if (rejections.size === 0) throw error
         for (const [position, reasons] of rejections) {
           results.set((pending[position] as Pending).index, { status: 'rejected', reasons })

@@ -5,6 +5,7 @@
  * that API sends them. `idWebsite` and the daily `token` are not part of these parameter types: the
  * client adds them.
  */
+import type { LegacyModeration } from './legacy.ts'
 
 /** Comparison of a Genesis rate filter (`field: 'rate'`, `sign`, `compare`). */
 export type GenesisSign = '=' | '!=' | '<' | '<=' | '>' | '>='
@@ -79,13 +80,8 @@ export interface GenesisProductBody extends GenesisRateFilter {
   order?: GenesisProductOrder
 }
 
-/** A reply to a Genesis review. */
-export interface GenesisModeration {
-  comment: string
-  /** ISO 8601 date-time. */
-  date: string
-  origin: string
-}
+/** A reply to a Genesis review: the shape of the legacy API's. */
+export type GenesisModeration = LegacyModeration
 
 /** What brand and product reviews of Genesis share. */
 export interface GenesisReview {

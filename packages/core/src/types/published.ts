@@ -282,31 +282,19 @@ export type StructuredDataFilter = 'aggregate_rating' | 'reviews' | 'review_summ
 export type ProductRatingsLookupType = 'product_ean' | 'product_variation_id'
 
 /** Fields `sort`/`desc` accept on `GET /products/reviews`. */
-export type ProductReviewSortField =
-  | 'review_id'
-  | 'review_date'
-  | 'publish_date'
-  | 'order_date'
-  | 'review_rate'
-  | 'product_variation_id'
+export type ProductReviewSortField = (typeof SORT_FIELDS.productReviews)[number]
 
 /** Fields `sort`/`desc` accept on `GET /brands/reviews`. */
-export type BrandReviewSortField =
-  | 'review_id'
-  | 'review_date'
-  | 'publish_date'
-  | 'order_date'
-  | 'review_rate'
-  | 'shop_key'
+export type BrandReviewSortField = (typeof SORT_FIELDS.brandReviews)[number]
 
 /** Fields `sort`/`desc` accept on `GET /products`. */
-export type ProductSortField = 'product_variation_id' | 'average' | 'count_total'
+export type ProductSortField = (typeof SORT_FIELDS.products)[number]
 
 /** Fields `sort`/`desc` accept on `GET /brands`. */
-export type BrandSortField = 'shop_key' | 'count_total_since_creation' | 'oldest_review_publish_date'
+export type BrandSortField = (typeof SORT_FIELDS.brands)[number]
 
 /** Fields `sort`/`desc` accept on `GET /products/ratings`. */
-export type ProductRatingSortField = 'product_variation_id' | 'product_ean' | 'average' | 'count_total'
+export type ProductRatingSortField = (typeof SORT_FIELDS.productRatings)[number]
 
 /** The sort fields product and brand reviews share. */
 const REVIEW_SORT_FIELDS = ['review_id', 'review_date', 'publish_date', 'order_date', 'review_rate'] as const
@@ -315,16 +303,10 @@ const REVIEW_SORT_FIELDS = ['review_id', 'review_date', 'publish_date', 'order_d
  * The sort fields the client knows for each sortable operation (the sandbox's; the spec gives no full
  * list). Another field is sent as given, with a warning in development.
  */
-export const SORT_FIELDS: {
-  readonly productReviews: readonly ProductReviewSortField[]
-  readonly brandReviews: readonly BrandReviewSortField[]
-  readonly products: readonly ProductSortField[]
-  readonly brands: readonly BrandSortField[]
-  readonly productRatings: readonly ProductRatingSortField[]
-} = {
+export const SORT_FIELDS = {
   productReviews: [...REVIEW_SORT_FIELDS, 'product_variation_id'],
   brandReviews: [...REVIEW_SORT_FIELDS, 'shop_key'],
   products: ['product_variation_id', 'average', 'count_total'],
   brands: ['shop_key', 'count_total_since_creation', 'oldest_review_publish_date'],
   productRatings: ['product_variation_id', 'product_ean', 'average', 'count_total'],
-}
+} as const

@@ -102,17 +102,12 @@ export interface PurchaseEventInput {
 export type PurchaseEventStatus = 'CREATED' | (string & {})
 
 /** A purchase event as the service returns it: the submitted fields echoed plus generated ones. */
-export interface PurchaseEvent {
+export interface PurchaseEvent extends Omit<PurchaseEventInput, 'purchase_date' | 'price' | 'consumer'> {
   /** Generated identifier (uuid). */
   id: string
   website_id: string
-  purchase_reference: string
   purchase_date: string
   price: number
   purchase_event_status: PurchaseEventStatus
   consumer: Consumer & { hide_personal_data: boolean; anonymize_data: boolean }
-  products?: PurchasedProduct[] | null
-  sales_channel: SalesChannel
-  solicitation_parameters?: SolicitationParameters
-  custom_fields?: CustomField[] | null
 }

@@ -1,5 +1,5 @@
-import { ValidationError } from '../../errors.ts'
 import { remembered } from '../remembered.ts'
+import { check } from '../validate.ts'
 import type { CacheSetOptions, CacheStore } from './store.ts'
 
 /** Options of {@link createMemoryCache}. */
@@ -29,11 +29,8 @@ interface MemoryEntry {
  */
 export function createMemoryCache(options: MemoryCacheOptions = {}): CacheStore {
   const maxEntries = options.maxEntries ?? 1000
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
-    throw new ValidationError([
-      { field: 'maxEntries', message: `must be a positive integer, got ${String(maxEntries)}` },
-    ])
-  }
+  const fits = Number.isInteger(maxEntries) && maxEntries >= 1
+  check(fits, 'maxEntries', `must be a positive integer, got ${String(maxEntries)}`)
   const now = options.now ?? Date.now
   // A Map iterates in insertion order: re-inserting on every read keeps the least recent first.
   const entries = new Map<string, MemoryEntry>()
@@ -65,9 +62,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): CacheStore 
 
     async set(key, value, setOptions: CacheSetOptions) {
       const json = JSON.stringify(value)
-      if (json === undefined) {
-        throw new ValidationError([{ field: 'value', message: `of "${key}" is not JSON-serializable` }])
-      }
+      check(json !== undefined, 'value', `of "${key}" is not JSON-serializable`)
       forget(key)
       const tags = [...new Set(setOptions.tags ?? [])]
       entries.set(key, { json, expiresAt: now() + setOptions.ttl * 1000, tags })

@@ -1,7 +1,7 @@
-import { ValidationError } from '../../errors.ts'
 import { remembered } from '../remembered.ts'
 import type { SharedLock } from '../shared-state.ts'
 import { type SingleFlight, singleFlight } from '../single-flight.ts'
+import { check } from '../validate.ts'
 import type { CacheStore } from './store.ts'
 
 /** Options of {@link cachedRead}. Durations are in seconds, as in `Cache-Control`. */
@@ -55,6 +55,15 @@ interface Envelope {
   freshUntil: number
 }
 
+/** One read: what it reads, where, how, and the loads under way in its store. */
+interface Read<T> {
+  store: CacheStore
+  key: string
+  load: () => T | PromiseLike<T>
+  options: CachedReadOptions
+  flights: Flights
+}
+
 interface Flights {
   /** Whole reads in progress, so that concurrent identical reads share one. */
   reads: SingleFlight<string, unknown>
@@ -95,35 +104,30 @@ export function cachedRead<T>(
   checkSeconds('staleIfError', options.staleIfError ?? 0)
   checkSeconds('lockWait', options.lockWait ?? 10)
   const flights = remembered(flightsByStore, store, () => ({ reads: singleFlight(), loads: singleFlight() }))
-  return flights.reads.run(key, () => readThrough(store, key, load, options, flights)) as Promise<T>
+  return flights.reads.run(key, () => readThrough({ store, key, load, options, flights })) as Promise<T>
 }
 
-async function readThrough<T>(
-  store: CacheStore,
-  key: string,
-  load: () => T | PromiseLike<T>,
-  options: CachedReadOptions,
-  flights: Flights,
-): Promise<T> {
+async function readThrough<T>(read: Read<T>): Promise<T> {
+  const { store, key, options } = read
   const now = options.now ?? Date.now
   let entry: Envelope | undefined
   try {
     entry = asEnvelope(await store.get(key))
   } catch (error) {
-    report(options, error, key, 'get')
+    report(read, error, 'get')
   }
   if (entry !== undefined) {
     const time = now()
     if (time < entry.freshUntil) return entry.value as T
     if (time < entry.freshUntil + (options.staleWhileRevalidate ?? 0) * 1000) {
-      loadOnce(store, key, load, options, flights, entry).catch((error: unknown) => {
-        report(options, error, key, 'refresh')
+      loadOnce(read, entry).catch((error: unknown) => {
+        report(read, error, 'refresh')
       })
       return entry.value as T
     }
   }
   try {
-    return await loadOnce(store, key, load, options, flights, entry)
+    return await loadOnce(read, entry)
   } catch (error) {
     if (entry !== undefined && now() < entry.freshUntil + (options.staleIfError ?? 0) * 1000) {
       return entry.value as T
@@ -132,18 +136,9 @@ async function readThrough<T>(
   }
 }
 
-function loadOnce<T>(
-  store: CacheStore,
-  key: string,
-  load: () => T | PromiseLike<T>,
-  options: CachedReadOptions,
-  flights: Flights,
-  seen: Envelope | undefined,
-): Promise<T> {
-  return flights.loads.run(key, () =>
-    hasLock(store)
-      ? loadAcrossInstances(store, key, load, options, seen)
-      : loadAndStore(store, key, load, options),
+function loadOnce<T>(read: Read<T>, seen: Envelope | undefined): Promise<T> {
+  return read.flights.loads.run(read.key, () =>
+    hasLock(read.store) ? loadAcrossInstances(read, read.store, seen) : loadAndStore(read),
   ) as Promise<T>
 }
 
@@ -153,12 +148,8 @@ function hasLock(store: CacheStore): store is LockingStore {
   return typeof store.lock === 'function'
 }
 
-async function loadAndStore<T>(
-  store: CacheStore,
-  key: string,
-  load: () => T | PromiseLike<T>,
-  options: CachedReadOptions,
-): Promise<T> {
+async function loadAndStore<T>(read: Read<T>): Promise<T> {
+  const { store, key, load, options } = read
   const value = await load()
   const now = options.now ?? Date.now
   const storedAt = now()
@@ -171,7 +162,7 @@ async function loadAndStore<T>(
       options.tags === undefined ? { ttl: keepFor } : { ttl: keepFor, tags: options.tags },
     )
   } catch (error) {
-    report(options, error, key, 'set')
+    report(read, error, 'set')
   }
   return value
 }
@@ -182,12 +173,11 @@ async function loadAndStore<T>(
  * free again (the holder failed: one of them takes it), or `lockWait` has passed.
  */
 async function loadAcrossInstances<T>(
+  read: Read<T>,
   store: LockingStore,
-  key: string,
-  load: () => T | PromiseLike<T>,
-  options: CachedReadOptions,
   seen: Envelope | undefined,
 ): Promise<T> {
+  const { key, options } = read
   const waitUntil = Date.now() + (options.lockWait ?? 10) * 1000
   const stored = async (): Promise<Envelope | undefined> => {
     try {
@@ -197,7 +187,7 @@ async function loadAcrossInstances<T>(
         (seen === undefined || entry.storedAt !== seen.storedAt || entry.freshUntil !== seen.freshUntil)
       return isNew ? entry : undefined
     } catch (error) {
-      report(options, error, key, 'get')
+      report(read, error, 'get')
       return undefined
     }
   }
@@ -207,20 +197,20 @@ async function loadAcrossInstances<T>(
     try {
       lock = await store.lock(key)
     } catch (error) {
-      report(options, error, key, 'lock')
-      return loadAndStore(store, key, load, options)
+      report(read, error, 'lock')
+      return loadAndStore(read)
     }
     if (lock !== undefined) {
       try {
         // Another instance may have stored the value between this read and the lock.
         const raced = await stored()
         if (raced !== undefined) return raced.value as T
-        return await loadAndStore(store, key, load, options)
+        return await loadAndStore(read)
       } finally {
-        await lock.release().catch((error: unknown) => report(options, error, key, 'lock'))
+        await lock.release().catch((error: unknown) => report(read, error, 'lock'))
       }
     }
-    if (Date.now() >= waitUntil) return loadAndStore(store, key, load, options)
+    if (Date.now() >= waitUntil) return loadAndStore(read)
     await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(1, waitUntil - Date.now()))))
     delay = Math.min(delay * 2, LOCK_POLL_MS * 8)
     const entry = await stored()
@@ -242,18 +232,10 @@ function asEnvelope(stored: unknown): Envelope | undefined {
 }
 
 function checkSeconds(name: string, value: number): void {
-  if (!Number.isFinite(value) || value < 0) {
-    throw new ValidationError([
-      { field: name, message: `must be a finite number of seconds, 0 or more; got ${String(value)}` },
-    ])
-  }
+  const fits = Number.isFinite(value) && value >= 0
+  check(fits, name, `must be a finite number of seconds, 0 or more; got ${String(value)}`)
 }
 
-function report(
-  options: CachedReadOptions,
-  error: unknown,
-  key: string,
-  during: CacheErrorContext['during'],
-): void {
+function report({ options, key }: Read<unknown>, error: unknown, during: CacheErrorContext['during']): void {
   options.onError?.(error, { key, during })
 }

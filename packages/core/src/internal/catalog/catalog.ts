@@ -49,15 +49,8 @@ export function createReviewsCatalog(options: ReviewsCatalogOptions): ReviewsCat
 function sharedCatalog(options: ReviewsCatalogOptions, sharing: CatalogSharing): ReviewsCatalog {
   let loaded: BuildData | undefined
   const data = sharedPromise(async () => {
-    loaded = await prefetchBuildData({
-      ...sharing,
-      client: options.client,
-      ...(options.productIds === undefined ? {} : { productIds: options.productIds }),
-      ...(options.store === undefined ? {} : { store: options.store }),
-      ...(options.keptStore === undefined ? {} : { keptStore: options.keptStore }),
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-    })
+    // The catalog's options but `sync`, which a shared fetch does not take, and the sharing's.
+    loaded = await prefetchBuildData({ ...options, ...sharing })
     return loaded
   })
   const summariesOf = async (productIds: readonly string[]) => {

@@ -61,12 +61,13 @@ export interface LocalCatalogOptions {
   client: ReviewsCatalogClient
   /**
    * The products the build names (`product_variation_id`): their summaries are fetched by 200 ids per
-   * call, and their reviews alone when that costs fewer calls than the sync of every review.
+   * call, and their reviews alone when that costs fewer calls than the sync of every review; the build
+   * data keeps only theirs. Without it every product of the account is read (`products.list`).
    * @default every product of the account
    */
   productIds?: readonly string[] | undefined
   /**
-   * Where the sync keeps reviews. A store kept between runs (`createJsonFileReviewStore`) makes every
+   * Where the sync keeps reviews. A store kept between runs (`createSqliteReviewStore`) makes every
    * run after the first an incremental sync (one call when fewer than 200 reviews arrived).
    * @default createMemoryReviewStore()
    */
@@ -90,11 +91,12 @@ export interface LocalCatalogOptions {
    * @default { mode: 'auto', limit: 200 }
    */
   sync?: false | { mode?: 'auto' | 'full' | undefined; limit?: number | undefined } | undefined
-  /** Stops the fetch between two pages. */
+  /** Stops the fetch between two pages, and a wait for another process's fetch. */
   signal?: AbortSignal | undefined
   /**
-   * Told each page of summaries and reviews, and the report at the end (`prefetchProgressLog` writes
-   * them as lines).
+   * Told each page of summaries and reviews, and the report at the end, in the process that fetches;
+   * in a process that waits for another one's fetch, what it waits for (at once, then every 30
+   * seconds). `prefetchProgressLog` writes them as lines.
    * @default undefined
    */
   onProgress?: ((progress: PrefetchProgress) => void) | undefined

@@ -1,4 +1,5 @@
 import type { ProductSummary } from '../../types/published.ts'
+import { chunks } from '../concurrency.ts'
 import { MAX_VALUES } from '../query.ts'
 
 /** Reviews per page of `products.reviews.list`. */
@@ -80,11 +81,7 @@ export function planReviews(input: {
     }
   }
   // Every held product, named this time or not, so that the store's watermark holds for all of them.
-  const heldIds = [...held].sort()
-  const heldBatches: string[][] = []
-  for (let start = 0; start < heldIds.length; start += MAX_VALUES) {
-    heldBatches.push(heldIds.slice(start, start + MAX_VALUES))
-  }
+  const heldBatches = chunks([...held].sort(), MAX_VALUES)
   const namedCalls =
     heldBatches.length + batchReviews.reduce((sum, reviews) => sum + Math.ceil(reviews / REVIEW_PAGE), 0)
   const named: ReviewsPlan = { choice: 'named', batches, heldBatches, namedCalls, syncCalls }

@@ -60,44 +60,31 @@ export async function fetchReviews(options: {
     const sync = await syncProductReviews({
       client: { products: { reviews: { list } } },
       store: options.store,
-      ...(options.sync?.mode === undefined ? {} : { mode: options.sync.mode }),
-      ...(options.sync?.limit === undefined ? {} : { limit: options.sync.limit }),
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      mode: options.sync?.mode,
+      limit: options.sync?.limit,
+      signal: options.signal,
     })
     return { store: options.store, calls, received, newReviews: sync.newReviews, sync }
   }
-  if (options.namedIntoStore === true) {
-    const newReviews = await fetchNamedIntoStore(list, options.plan, options.store, options)
-    return { store: options.store, calls, received, newReviews, sync: undefined }
-  }
-  const store = createMemoryReviewStore<ProductReview>()
-  for (const ids of options.plan.batches) {
-    options.signal?.throwIfAborted()
-    // Past the client's cache, as the sync's pages: a bulk fetch would fill it with every page it walks.
-    let page = await list(
-      { product_variation_id: ids, limit: REVIEW_PAGE, sort: ['publish_date'], desc: ['publish_date'] },
-      { cache: false },
-    )
-    for (;;) {
-      await store.putMany(page.data)
-      if (!page.hasNextPage()) break
-      options.signal?.throwIfAborted()
-      page = await page.getNextPage()
-    }
-  }
-  return { store, calls, received, newReviews: received, sync: undefined }
+  const kept = options.namedIntoStore === true
+  const store = kept ? options.store : createMemoryReviewStore<ProductReview>()
+  const newReviews = await fetchNamed(list, options.plan, store, kept, options)
+  // Into a memory store of this run, every review received is new.
+  return { store, calls, received, newReviews: kept ? newReviews : received, sync: undefined }
 }
 
 /**
- * The named products' reviews into a kept store, on the spec's recipe: the products it holds newest
- * first, each list of ids down to the first held, unchanged review published at or before the
- * watermark; the others in full. The checkpoint, saved last, adds the products fetched to those held,
- * so that an interrupted run fetches them again. Resolves to the reviews the store did not hold.
+ * The named products' reviews into `store`, newest first, 200 per page, a list of ids per walk. Into a
+ * store `kept` between runs, on the spec's recipe: the products it holds newest first, each list of ids
+ * down to the first held, unchanged review published at or before the watermark; the others in full.
+ * The checkpoint, saved last, adds the products fetched to those held, so that an interrupted run
+ * fetches them again. Resolves to the reviews the store did not hold.
  */
-async function fetchNamedIntoStore(
+async function fetchNamed(
   list: ReviewPagesClient['products']['reviews']['list'],
   plan: ReviewsPlan,
   store: ReviewStore<ProductReview>,
+  kept: boolean,
   options: { signal?: AbortSignal | undefined },
 ): Promise<number> {
   const saved = await store.getCheckpoint()
@@ -121,6 +108,7 @@ async function fetchNamedIntoStore(
   const heldBatches = plan.heldBatches ?? []
   for (const ids of heldBatches) await walk(ids, watermark)
   for (const ids of plan.batches) await walk(ids, undefined)
+  if (!kept) return tally.newReviews
   const products = new Set([...(saved?.products ?? []), ...plan.batches.flat()])
   const done: SyncCheckpoint = {
     phase: 'idle',

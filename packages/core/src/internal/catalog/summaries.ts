@@ -1,5 +1,6 @@
 import type { ProductListParams } from '../../resources/params.ts'
 import type { ProductSummary } from '../../types/published.ts'
+import { chunks } from '../concurrency.ts'
 import { MAX_VALUES } from '../query.ts'
 
 /** One page of `products.list`, as much of it as the catalog needs. */
@@ -53,15 +54,10 @@ export async function fetchSummaries(
     if (ids === undefined || !page.hasNextPage()) return { summaries, calls, all: true }
     summaries.length = 0
   }
-  for (let start = 0; start < ids.length; start += MAX_VALUES) {
+  for (const batch of chunks(ids, MAX_VALUES)) {
     options.signal?.throwIfAborted()
     // At most 200 ids give at most 200 summaries: one page at the API's largest page size.
-    received(
-      await client.products.list({
-        product_variation_id: ids.slice(start, start + MAX_VALUES),
-        limit: MAX_VALUES,
-      }),
-    )
+    received(await client.products.list({ product_variation_id: batch, limit: MAX_VALUES }))
   }
   const order = new Map(ids.map((id, index) => [id, index]))
   summaries.sort(

@@ -1,6 +1,6 @@
-import { ValidationError } from '../../errors.ts'
 import type { GenesisProductBody, GenesisRateFilter, GenesisWebsiteParams } from '../../types/genesis.ts'
 import type { ReviewRate } from '../../types/published.ts'
+import { check } from '../validate.ts'
 import {
   MAX_LIMIT,
   type MigratedBrandReviewsParams,
@@ -24,9 +24,11 @@ type WithAuthentication<P> = P & { idWebsite?: string; token?: string }
 
 const GENESIS_PAGE = 10
 
+const FROM_CREDENTIALS = 'the Published API derives the website from OAuth client credentials'
+
 const AUTHENTICATION_NOTE: MigrationNote = {
   field: 'idWebsite, token',
-  reason: 'the Published API derives the website from OAuth client credentials; the daily token is not used',
+  reason: `${FROM_CREDENTIALS}; the daily token is not used`,
 }
 
 const LANGUAGE_NOTE = 'the Published API returns every language; keep the wanted ones by their locale'
@@ -58,8 +60,7 @@ export function fromGenesisWebsiteParams(
   if (genesis.iso_code !== undefined) dropped.push({ field: 'iso_code', reason: LANGUAGE_NOTE })
   if (genesis.plateforme !== undefined) dropped.push({ field: 'plateforme', reason: LANGUAGE_NOTE })
   const page = genesis.p ?? 1
-  if (!Number.isInteger(page) || page < 1)
-    throw new ValidationError([{ field: 'p', message: `must be an integer from 1, got ${String(page)}` }])
+  check(Number.isInteger(page) && page >= 1, 'p', `must be an integer from 1, got ${String(page)}`)
   const skip = skipFor('p', (page - 1) * range, false, dropped)
   const take = matchesNone ? 0 : range
   return { params, skip, take, perProduct: false, dropped }
@@ -193,20 +194,12 @@ const STATIC_FILES = ['infosite.txt', 'infoshops.txt'] as const
  * relies on nothing it does not state.
  */
 export function fromGenesisStaticFile(file: (typeof STATIC_FILES)[number]): GenesisStaticFileMigration {
-  if (!(STATIC_FILES as readonly string[]).includes(file)) {
-    throw new ValidationError([
-      { field: 'file', message: `must be infosite.txt or infoshops.txt, got ${JSON.stringify(file)}` },
-    ])
-  }
+  const known = (STATIC_FILES as readonly string[]).includes(file)
+  check(known, 'file', `must be infosite.txt or infoshops.txt, got ${JSON.stringify(file)}`)
   return {
     operation: 'brands.list',
     params: { limit: MAX_LIMIT },
     entries: file === 'infosite.txt' ? 'brand' : 'shops',
-    dropped: [
-      {
-        field: 'idWebsite',
-        reason: 'the Published API derives the website from OAuth client credentials',
-      },
-    ],
+    dropped: [{ field: 'idWebsite', reason: FROM_CREDENTIALS }],
   }
 }

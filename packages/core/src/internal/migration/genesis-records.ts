@@ -17,6 +17,7 @@ import type {
   ProductReview,
   ReviewRate,
 } from '../../types/published.ts'
+import { check, isIntegerIn } from '../validate.ts'
 import { fromOldModeration } from './legacy-records.ts'
 import type { MigrationNote } from './result.ts'
 
@@ -86,25 +87,7 @@ export function fromGenesisBrandReview(
   review: GenesisBrandReview,
   options: GenesisBrandReviewOptions = {},
 ): BrandReview {
-  return {
-    review_id: review.id_review,
-    order_reference: review.order_ref,
-    shop_key: review.id_shop,
-    review_content: review.review,
-    author_firstname: review.firstname,
-    author_lastname: review.lastname,
-    locale: review.language,
-    website_id: options.websiteId ?? '',
-    review_rate: reviewRate(review),
-    incentivization: 'none',
-    is_verified: false,
-    is_personal_data_disclosed: review.firstname !== '' || review.lastname !== '',
-    order_date: review.order_date,
-    review_date: review.review_date,
-    publish_date: review.publish_date,
-    moderations: review.moderation.map(fromOldModeration),
-    extras: {},
-  }
+  return { ...reviewFields(review), shop_key: review.id_shop, website_id: options.websiteId ?? '' }
 }
 
 /**
@@ -114,17 +97,7 @@ export function fromGenesisBrandReview(
  */
 export function fromGenesisProductReview(review: GenesisProductReview): ProductReview {
   return {
-    review_id: review.id_review,
-    author_firstname: review.firstname,
-    author_lastname: review.lastname,
-    is_personal_data_disclosed: review.firstname !== '' || review.lastname !== '',
-    locale: review.language,
-    review_date: review.review_date,
-    publish_date: review.publish_date,
-    order_date: review.order_date,
-    review_content: review.review,
-    review_rate: reviewRate(review),
-    order_reference: review.order_ref,
+    ...reviewFields(review),
     order_id: '',
     product_variation_id: review.id_product,
     product_ean: '',
@@ -134,16 +107,33 @@ export function fromGenesisProductReview(review: GenesisProductReview): ProductR
     product_mpn: '',
     product_brand: '',
     product_name: '',
-    is_verified: false,
     medias: [],
-    incentivization: 'none',
     syndicated_review: false,
     syndicated_review_source: '',
     syndicated_review_source_url: '',
     translated_review: {},
+  }
+}
+
+/** The fields a Published brand review and product review take alike from a Genesis review. */
+function reviewFields(review: GenesisReview) {
+  return {
+    review_id: review.id_review,
+    order_reference: review.order_ref,
+    review_content: review.review,
+    author_firstname: review.firstname,
+    author_lastname: review.lastname,
+    locale: review.language,
+    review_rate: reviewRate(review),
+    incentivization: 'none',
+    is_verified: false,
+    is_personal_data_disclosed: review.firstname !== '' || review.lastname !== '',
+    order_date: review.order_date,
+    review_date: review.review_date,
+    publish_date: review.publish_date,
     moderations: review.moderation.map(fromOldModeration),
     extras: {},
-  }
+  } satisfies Partial<BrandReview & ProductReview>
 }
 
 /**
@@ -282,12 +272,8 @@ function count(raw: string | undefined, name: string): number {
 
 function reviewRate(review: GenesisReview): ReviewRate {
   const rate = Number(review.rate)
-  if (rate !== 1 && rate !== 2 && rate !== 3 && rate !== 4 && rate !== 5) {
-    throw new ValidationError([
-      { field: 'rate', message: `of review ${review.id_review} must be 1 to 5, got "${review.rate}"` },
-    ])
-  }
-  return rate
+  check(isIntegerIn(rate, 1, 5), 'rate', `of review ${review.id_review} must be 1 to 5, got "${review.rate}"`)
+  return rate as ReviewRate
 }
 
 function unreadable(message: string): ValidationError {

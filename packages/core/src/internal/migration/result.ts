@@ -1,10 +1,10 @@
-import { ValidationError } from '../../errors.ts'
 import type {
   BrandReviewSortField,
   ProductRatingsLookupType,
   ProductReviewSortField,
   ReviewRate,
 } from '../../types/published.ts'
+import { check } from '../validate.ts'
 
 /** Something an old call expressed that the new one does not carry over, or carries with another meaning. */
 export interface MigrationNote {
@@ -74,11 +74,13 @@ export type RatingsMigration =
 /** The largest page of the Published API. */
 export const MAX_LIMIT = 200
 
+function checkPositive(field: string, value: number): void {
+  check(Number.isInteger(value) && value >= 1, field, `must be a positive integer, got ${String(value)}`)
+}
+
 /** A limit for the Published API: the old value capped at 200, with a note when capped. */
 export function pageLimit(field: string, limit: number, dropped: MigrationNote[]): number {
-  if (!Number.isInteger(limit) || limit < 1) {
-    throw new ValidationError([{ field, message: `must be a positive integer, got ${String(limit)}` }])
-  }
+  checkPositive(field, limit)
   if (limit <= MAX_LIMIT) return limit
   dropped.push({
     field,
@@ -99,11 +101,8 @@ export function rates(values: Iterable<number>): ReviewRate[] {
  * offset cannot be sent. Notes it when it skips anything.
  */
 export function skipFor(field: string, count: number, perProduct: boolean, dropped: MigrationNote[]): number {
-  if (!Number.isInteger(count) || count < 0) {
-    throw new ValidationError([
-      { field, message: `must lead to an integer count of items, 0 or more; got ${String(count)}` },
-    ])
-  }
+  const fits = Number.isInteger(count) && count >= 0
+  check(fits, field, `must lead to an integer count of items, 0 or more; got ${String(count)}`)
   if (count > 0) {
     dropped.push({
       field,
@@ -117,10 +116,7 @@ export function skipFor(field: string, count: number, perProduct: boolean, dropp
 
 /** An old cap on each product's reviews as `take` per product, with a note on what limit now means. */
 export function perProductCap(limit: number, api: string, dropped: MigrationNote[]): number {
-  if (!Number.isInteger(limit) || limit < 1)
-    throw new ValidationError([
-      { field: 'limit', message: `must be a positive integer, got ${String(limit)}` },
-    ])
+  checkPositive('limit', limit)
   dropped.push({
     field: 'limit',
     reason:

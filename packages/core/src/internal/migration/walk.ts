@@ -1,4 +1,4 @@
-import { ValidationError } from '../../errors.ts'
+import { check } from '../validate.ts'
 
 /** Options of {@link skipItems} and {@link takeItems}. */
 export interface WindowOptions<T> {
@@ -59,6 +59,5 @@ export async function* takeItems<T>(
 }
 
 function checkCount(count: number): void {
-  if (!Number.isInteger(count) || count < 0)
-    throw new ValidationError([{ field: 'count', message: `must be an integer, 0 or more; got ${count}` }])
+  check(Number.isInteger(count) && count >= 0, 'count', `must be an integer, 0 or more; got ${count}`)
 }

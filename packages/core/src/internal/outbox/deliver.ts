@@ -4,9 +4,13 @@ import {
   PURCHASE_EVENTS_PER_REQUEST,
   type PurchaseEventRejection,
   type PurchaseEventResult,
+  rejectionsByIndex,
 } from '../../resources/purchase-events.ts'
 import type { PurchaseEvent } from '../../types/purchase-events.ts'
+import { chunks } from '../concurrency.ts'
+import { remembered } from '../remembered.ts'
 import type { RequestOptions } from '../transport/request-options.ts'
+import { membersOf } from '../validate.ts'
 import type { OutboxEntry, OutboxStore } from './store.ts'
 
 /** What the outbox needs of a client: `createClient()` satisfies it. */
@@ -78,11 +82,7 @@ function errorText(error: unknown): string {
 
 /** Sorts an error of `submit` by its name and status, so that errors of another copy of this package sort too. */
 function sortFailure(error: unknown): DeliveryFailure {
-  const { name, status, retryAfter } = (typeof error === 'object' && error !== null ? error : {}) as {
-    name?: unknown
-    status?: unknown
-    retryAfter?: unknown
-  }
+  const { name, status, retryAfter } = membersOf(error)
   const message = errorText(error)
   if (name === 'APIUserAbortError') return { kind: 'aborted', message }
   if (status === 429 || name === 'RateLimitError') {
@@ -105,20 +105,12 @@ function retryDelay(attempts: number, failure: DeliveryFailure, backoff: OutboxB
   return Math.round(Math.min(max, Math.max(delay, failure.retryAfterMs ?? 0)))
 }
 
-/** The per-event problems of a `ValidationError` of `submit`, by position in the events sent. */
-function invalidEvents(error: unknown): Map<number, PurchaseEventRejection[]> | undefined {
-  if (typeof error !== 'object' || error === null || (error as { name?: unknown }).name !== 'ValidationError')
-    return undefined
-  const issues = (error as { issues?: unknown }).issues
-  if (!Array.isArray(issues)) return undefined
-  const byIndex = new Map<number, PurchaseEventRejection[]>()
-  for (const issue of issues as { field?: unknown; message?: unknown; index?: unknown }[]) {
-    if (typeof issue.index !== 'number') return undefined
-    const field = typeof issue.field === 'string' ? issue.field.replace(/^events\[\d+\]\.?/, '') : ''
-    const list = byIndex.get(issue.index) ?? []
-    list.push({ field: field === '' ? undefined : field, message: String(issue.message) })
-    byIndex.set(issue.index, list)
-  }
+/** The per-event problems of a `ValidationError` of `submit` (every issue naming its event), by position. */
+function invalidEvents(error: unknown, size: number): Map<number, PurchaseEventRejection[]> | undefined {
+  const { name, issues } = membersOf(error)
+  if (name !== 'ValidationError' || !Array.isArray(issues)) return undefined
+  if (!issues.every((issue) => typeof membersOf(issue).index === 'number')) return undefined
+  const byIndex = rejectionsByIndex(issues, size)
   return byIndex.size > 0 ? byIndex : undefined
 }
 
@@ -130,18 +122,8 @@ function invalidEvents(error: unknown): Map<number, PurchaseEventRejection[]> | 
 export async function deliver(context: DeliveryContext, entries: readonly OutboxEntry[]): Promise<Delivery> {
   const delivery: Delivery = { created: new Map(), rejected: new Map(), deferred: new Set(), calls: 0 }
   const byWebsite = new Map<string, OutboxEntry[]>()
-  for (const entry of entries) {
-    const key = entry.websiteId.toLowerCase()
-    const list = byWebsite.get(key)
-    if (list === undefined) byWebsite.set(key, [entry])
-    else list.push(entry)
-  }
-  const batches: OutboxEntry[][] = []
-  for (const list of byWebsite.values()) {
-    for (let start = 0; start < list.length; start += PURCHASE_EVENTS_PER_REQUEST) {
-      batches.push(list.slice(start, start + PURCHASE_EVENTS_PER_REQUEST))
-    }
-  }
+  for (const entry of entries) remembered(byWebsite, entry.websiteId.toLowerCase(), () => []).push(entry)
+  const batches = [...byWebsite.values()].flatMap((list) => chunks(list, PURCHASE_EVENTS_PER_REQUEST))
   for (const [position, batch] of batches.entries()) {
     await sendBatch(context, batch, delivery)
     if (delivery.failure !== undefined) {
@@ -175,7 +157,7 @@ async function sendBatch(context: DeliveryContext, batch: readonly OutboxEntry[]
         )
       }
     } catch (error) {
-      const invalid = invalidEvents(error)
+      const invalid = invalidEvents(error, pending.length)
       if (invalid !== undefined) {
         // The client's own checks refused some events before sending: set them aside, send the rest.
         const dead = [...invalid].flatMap(([index, reasons]) => {

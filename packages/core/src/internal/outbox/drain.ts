@@ -1,12 +1,11 @@
-import { ValidationError } from '../../errors.ts'
 import { PURCHASE_EVENTS_PER_REQUEST } from '../../resources/purchase-events.ts'
-import { deliver, type OutboxBackoff, type OutboxClient } from './deliver.ts'
+import { check, isIntegerIn } from '../validate.ts'
+import { deliver } from './deliver.ts'
+import type { SendPurchaseEventsOptions } from './send.ts'
 import type { OutboxStore } from './store.ts'
 
 /** Options of {@link drainOutbox}. */
-export interface DrainOutboxOptions {
-  /** The client that sends (`createClient()`). */
-  client: OutboxClient
+export interface DrainOutboxOptions extends Pick<SendPurchaseEventsOptions, 'client' | 'backoff'> {
   /** The outbox that {@link sendPurchaseEvents} records in. */
   store: OutboxStore
   /**
@@ -37,11 +36,6 @@ export interface DrainOutboxOptions {
    * @default 3
    */
   maxFailures?: number
-  /**
-   * The wait before a failed event is sent again.
-   * @default { initialDelay: 1_000, maxDelay: 600_000 }
-   */
-  backoff?: OutboxBackoff
   /**
    * Stops the drain; the batch under way returns to the queue, with no attempt counted.
    * @default undefined
@@ -87,10 +81,6 @@ export interface OutboxDrainReport {
   durationMs: number
 }
 
-function check(valid: boolean, field: string, message: string): void {
-  if (!valid) throw new ValidationError([{ field, message }])
-}
-
 /**
  * Sends what waits in an outbox: claims a batch (so that no other drainer, on this server or another,
  * sends it too), sends it, and records what became of each event, until nothing can be claimed or a
@@ -112,11 +102,8 @@ export async function drainOutbox(options: DrainOutboxOptions): Promise<OutboxDr
   const maxDuration = options.maxDuration ?? 20_000
   const maxEvents = options.maxEvents ?? Number.POSITIVE_INFINITY
   const maxFailures = options.maxFailures ?? 3
-  check(
-    Number.isInteger(batchSize) && batchSize >= 1 && batchSize <= PURCHASE_EVENTS_PER_REQUEST,
-    'batchSize',
-    `must be an integer from 1 to ${PURCHASE_EVENTS_PER_REQUEST}`,
-  )
+  const most = PURCHASE_EVENTS_PER_REQUEST
+  check(isIntegerIn(batchSize, 1, most), 'batchSize', `must be an integer from 1 to ${most}`)
   check(Number.isFinite(leaseMs) && leaseMs >= 2, 'leaseMs', 'must be a number of milliseconds, 2 or more')
   check(maxDuration >= 0, 'maxDuration', 'must be a number of milliseconds, 0 or more')
   check(maxEvents >= 0, 'maxEvents', 'must be a number, 0 or more')

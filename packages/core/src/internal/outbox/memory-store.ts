@@ -1,10 +1,10 @@
-import { OutboxState } from './state.ts'
+import { OutboxState, outboxStoreOver } from './state.ts'
 import type { OutboxStore } from './store.ts'
 
 /** Options of {@link createMemoryOutboxStore}. */
 export interface MemoryOutboxStoreOptions {
   /**
-   * The clock of claims and backoffs, in milliseconds since the epoch (tests move it by hand).
+   * The clock of claims and backoffs, in milliseconds since the epoch (tests may move it by hand).
    * @default Date.now
    */
   now?: () => number
@@ -18,14 +18,5 @@ export interface MemoryOutboxStoreOptions {
 export function createMemoryOutboxStore(options: MemoryOutboxStoreOptions = {}): OutboxStore {
   const state = new OutboxState()
   const now = options.now ?? Date.now
-  return {
-    add: async (entries) => state.add(entries, now()).result,
-    claim: async (claim) => state.claim(claim, now()).result,
-    complete: async (ids) => state.complete(ids).result,
-    release: async (owner, ids, release) => state.release(owner, ids, release, now()).result,
-    deadLetter: async (items) => state.deadLetter(items, now()).result,
-    deadLetters: async () => state.deadLetters(),
-    removeDeadLetters: async (ids) => state.removeDeadLetters(ids).result,
-    stats: async () => state.stats(now()),
-  }
+  return outboxStoreOver(async (operation) => operation(state, now()).result)
 }

@@ -1,9 +1,9 @@
 import { VerifiedReviewsError } from '../../errors.ts'
 import type { PurchaseEventRejection } from '../../resources/purchase-events.ts'
 import type { PurchaseEvent, PurchaseEventInput } from '../../types/purchase-events.ts'
-import { environmentVariable, processEnvironment } from '../environment.ts'
+import { ENVIRONMENT_VARIABLES, environmentVariable, processEnvironment } from '../environment.ts'
 import { checkPurchaseEvent } from '../purchase-event-checks.ts'
-import { Issues, isUuid } from '../validate.ts'
+import { Issues } from '../validate.ts'
 import { type Delivery, deliver, type OutboxBackoff, type OutboxClient } from './deliver.ts'
 import type { NewOutboxEntry, OutboxEntry, OutboxStore } from './store.ts'
 
@@ -33,7 +33,7 @@ export interface SendPurchaseEventsOptions {
    */
   timeout?: number
   /**
-   * The wait before a failed event is sent again by a drain.
+   * The wait before a failed event is sent again (by a drain).
    * @default { initialDelay: 1_000, maxDelay: 600_000 }
    */
   backoff?: OutboxBackoff
@@ -86,10 +86,8 @@ const WAITING = 'waits behind an earlier event of its order, or a drain is sendi
 export async function sendPurchaseEvents(options: SendPurchaseEventsOptions): Promise<OutboxSendResult[]> {
   const { client, store } = options
   const issues = new Issues()
-  const websiteId = options.websiteId ?? environmentVariable('websiteId', processEnvironment())
-  if (websiteId === undefined) {
-    issues.add('websiteId', 'is required: pass it or set VERIFIED_REVIEWS_WEBSITE_ID')
-  } else if (!isUuid(websiteId)) issues.add('websiteId', 'must be a uuid')
+  const fromEnvironment = environmentVariable('websiteId', processEnvironment())
+  const websiteId = issues.websiteId(options.websiteId, fromEnvironment, ENVIRONMENT_VARIABLES.websiteId)
   const given: unknown = options.events
   if (!Array.isArray(given)) issues.add('events', 'must be an array of purchase events')
   const timeout = options.timeout ?? 10_000
@@ -98,7 +96,7 @@ export async function sendPurchaseEvents(options: SendPurchaseEventsOptions): Pr
   issues.throwIfAny()
   const events = given as readonly PurchaseEventInput[]
   events.forEach((event, index) => {
-    checkPurchaseEvent(event, index, websiteId as string, issues)
+    checkPurchaseEvent(event, index, websiteId, issues)
   })
   issues.throwIfAny()
   const news: NewOutboxEntry[] = events.map((event, index) => {
@@ -106,7 +104,7 @@ export async function sendPurchaseEvents(options: SendPurchaseEventsOptions): Pr
     if (typeof orderKey !== 'string' || orderKey === '') {
       issues.add(`events[${index}]`, 'orderKey(event) must answer a non-empty string', index)
     }
-    return { websiteId: websiteId as string, orderKey, event }
+    return { websiteId: websiteId, orderKey, event }
   })
   issues.throwIfAny()
 
@@ -114,7 +112,7 @@ export async function sendPurchaseEvents(options: SendPurchaseEventsOptions): Pr
   try {
     entries = await store.add(news)
   } catch (storeError) {
-    return sendDirectly(options, websiteId as string, storeError)
+    return sendDirectly(options, websiteId, storeError)
   }
 
   const owner = `send-${globalThis.crypto.randomUUID()}`

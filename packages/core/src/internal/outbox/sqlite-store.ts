@@ -2,16 +2,13 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { VerifiedReviewsError } from '../../errors.ts'
 import { sharedPromise } from '../single-flight.ts'
 import { busyTimeoutOf, openSqliteFile, transaction } from '../sqlite.ts'
-import { type Change, type OutboxRecord, OutboxState } from './state.ts'
+import { membersOf } from '../validate.ts'
+import type { MemoryOutboxStoreOptions } from './memory-store.ts'
+import { type Change, type OutboxRecord, OutboxState, outboxStoreOver } from './state.ts'
 import type { OutboxStore } from './store.ts'
 
 /** Options of {@link createSqliteOutboxStore}. */
-export interface SqliteOutboxStoreOptions {
-  /**
-   * The clock of claims and backoffs, in milliseconds since the epoch.
-   * @default Date.now
-   */
-  now?: () => number
+export interface SqliteOutboxStoreOptions extends MemoryOutboxStoreOptions {
   /**
    * Milliseconds a call waits for another process's call on the same file before it fails
    * (`database is locked`). Each call holds the file for one short transaction.
@@ -59,22 +56,18 @@ export function createSqliteOutboxStore(file: string, options: SqliteOutboxStore
   const now = options.now ?? Date.now
   const logger = options.logger ?? console
   /** What this process has read: the state as of change `seq` of generation `generation`. */
-  let seen = { state: new OutboxState(), generation: -1, seq: 0, changes: 0 }
+  const unread = () => ({ state: new OutboxState(), generation: -1, seq: 0, changes: 0 })
+  let seen = unread()
 
   const open = sharedPromise(async (): Promise<Opened> => {
-    const db = await openSqliteFile(file, busyTimeout, 'FULL')
-    try {
-      transaction(db, () =>
-        db.exec(
-          `CREATE TABLE IF NOT EXISTS outbox_changes (seq INTEGER PRIMARY KEY, json TEXT NOT NULL);
-           CREATE TABLE IF NOT EXISTS outbox_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
-           INSERT OR IGNORE INTO outbox_generation (id, n) VALUES (1, 0);`,
-        ),
-      )
-    } catch (error) {
-      db.close()
-      throw error
-    }
+    const db = await openSqliteFile(
+      file,
+      busyTimeout,
+      'FULL',
+      `CREATE TABLE IF NOT EXISTS outbox_changes (seq INTEGER PRIMARY KEY, json TEXT NOT NULL);
+       CREATE TABLE IF NOT EXISTS outbox_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+       INSERT OR IGNORE INTO outbox_generation (id, n) VALUES (1, 0);`,
+    )
     const opened: Opened = {
       db,
       generation: db.prepare('SELECT n FROM outbox_generation WHERE id = 1'),
@@ -88,8 +81,7 @@ export function createSqliteOutboxStore(file: string, options: SqliteOutboxStore
   /** Brings `seen` up to the file's last change; must run inside the transaction. */
   function catchUp({ generation, since }: Opened): void {
     const current = Number((generation.get() as { n: number }).n)
-    if (current !== seen.generation)
-      seen = { state: new OutboxState(), generation: current, seq: 0, changes: 0 }
+    if (current !== seen.generation) seen = { ...unread(), generation: current }
     for (const row of since.all(seen.seq)) {
       seen.state.apply(JSON.parse(row.json as string) as OutboxRecord)
       seen.seq = Number(row.seq)
@@ -121,21 +113,12 @@ export function createSqliteOutboxStore(file: string, options: SqliteOutboxStore
       })
     } catch (error) {
       // What was applied in memory may not be in the file: read it all again next time.
-      seen = { state: new OutboxState(), generation: -1, seq: 0, changes: 0 }
+      seen = unread()
       throw error
     }
   }
 
-  return {
-    add: (entries) => run((state, at) => state.add(entries, at)),
-    claim: (claim) => run((state, at) => state.claim(claim, at)),
-    complete: (ids) => run((state) => state.complete(ids)),
-    release: (owner, ids, release) => run((state, at) => state.release(owner, ids, release, at)),
-    deadLetter: (items) => run((state, at) => state.deadLetter(items, at)),
-    deadLetters: () => run((state) => ({ result: state.deadLetters(), records: [] })),
-    removeDeadLetters: (ids) => run((state) => state.removeDeadLetters(ids)),
-    stats: () => run((state, at) => ({ result: state.stats(at), records: [] })),
-  }
+  return outboxStoreOver(run)
 }
 
 /**
@@ -200,12 +183,8 @@ async function importJournal(
 
 function parse(line: string): OutboxRecord | undefined {
   try {
-    const record = JSON.parse(line) as unknown
-    return typeof record === 'object' &&
-      record !== null &&
-      RECORD_TYPES.has((record as { t?: unknown }).t as string)
-      ? (record as OutboxRecord)
-      : undefined
+    const record: unknown = JSON.parse(line)
+    return RECORD_TYPES.has(membersOf(record).t as string) ? (record as OutboxRecord) : undefined
   } catch {
     return undefined
   }

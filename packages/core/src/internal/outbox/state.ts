@@ -1,3 +1,4 @@
+import { remembered } from '../remembered.ts'
 import type {
   NewOutboxEntry,
   OutboxClaimOptions,
@@ -6,6 +7,7 @@ import type {
   OutboxEntry,
   OutboxReleaseOptions,
   OutboxStats,
+  OutboxStore,
 } from './store.ts'
 
 /** An entry as a store keeps it: with its claim. */
@@ -38,18 +40,35 @@ export interface Change<T> {
   records: OutboxRecord[]
 }
 
-function groupKey(websiteId: string, orderKey: string): string {
-  return `${websiteId.toLowerCase()}\n${orderKey}`
+/** The {@link OutboxStore} whose calls are operations on a state through `run` (which keeps their records or not). */
+export function outboxStoreOver(
+  run: <T>(operation: (state: OutboxState, now: number) => Change<T>) => Promise<T>,
+): OutboxStore {
+  return {
+    add: (entries) => run((state, now) => state.add(entries, now)),
+    claim: (claim) => run((state, now) => state.claim(claim, now)),
+    complete: (ids) => run((state) => state.complete(ids)),
+    release: (owner, ids, release) => run((state, now) => state.release(owner, ids, release, now)),
+    deadLetter: (items) => run((state, now) => state.deadLetter(items, now)),
+    deadLetters: () => run((state) => ({ result: state.deadLetters(), records: [] })),
+    removeDeadLetters: (ids) => run((state) => state.removeDeadLetters(ids)),
+    stats: () => run((state, now) => ({ result: state.stats(now), records: [] })),
+  }
 }
 
-function referenceKey(websiteId: string, reference: string): string {
-  return `${websiteId.toLowerCase()}\n${reference}`
+/** The key of an order (`orderKey`) or of an event (`purchase_reference`) within its website. */
+function keyOf(websiteId: string, within: string): string {
+  return `${websiteId.toLowerCase()}\n${within}`
+}
+
+/** An entry without its claim. */
+function withoutClaim({ owner: _owner, leaseUntil: _leaseUntil, ...rest }: HeldEntry): OutboxEntry {
+  return rest
 }
 
 /** The public view of an entry: a copy without its claim. */
-export function publicEntry(entry: HeldEntry): OutboxEntry {
-  const { owner: _owner, leaseUntil: _leaseUntil, ...rest } = entry
-  return structuredClone(rest)
+function publicEntry(entry: HeldEntry): OutboxEntry {
+  return structuredClone(withoutClaim(entry))
 }
 
 /**
@@ -75,9 +94,7 @@ export class OutboxState {
         this.#put(record.entry)
         return
       case 'claim':
-        for (const id of record.ids) {
-          const entry = this.entries.get(id)
-          if (entry === undefined) continue
+        for (const entry of this.#held(record.ids)) {
           entry.owner = record.owner
           entry.leaseUntil = record.until
         }
@@ -86,9 +103,7 @@ export class OutboxState {
         for (const id of record.ids) this.#remove(id)
         return
       case 'release':
-        for (const id of record.ids) {
-          const entry = this.entries.get(id)
-          if (entry === undefined) continue
+        for (const entry of this.#held(record.ids)) {
           delete entry.owner
           entry.leaseUntil = 0
           entry.nextAttemptAt = record.at
@@ -102,8 +117,7 @@ export class OutboxState {
         for (const item of record.items) {
           const entry = this.#remove(item.id)
           if (entry === undefined) continue
-          const { owner: _owner, leaseUntil: _leaseUntil, ...rest } = entry
-          this.dead.set(item.id, { ...rest, deadAt: record.at, reasons: [...item.reasons] })
+          this.dead.set(item.id, { ...withoutClaim(entry), deadAt: record.at, reasons: [...item.reasons] })
         }
         return
       case 'dead-entry':
@@ -130,7 +144,7 @@ export class OutboxState {
   add(news: readonly NewOutboxEntry[], now: number): Change<OutboxEntry[]> {
     const records: OutboxRecord[] = []
     const result = news.map((item) => {
-      const waiting = this.references.get(referenceKey(item.websiteId, item.event.purchase_reference))
+      const waiting = this.references.get(keyOf(item.websiteId, item.event.purchase_reference))
       const held = waiting === undefined ? undefined : this.entries.get(waiting)
       if (held !== undefined) return publicEntry(held)
       const entry: HeldEntry = {
@@ -171,7 +185,7 @@ export class OutboxState {
       for (const id of only) {
         const entry = this.entries.get(id)
         if (entry === undefined) continue
-        const key = groupKey(entry.websiteId, entry.orderKey)
+        const key = keyOf(entry.websiteId, entry.orderKey)
         if (seen.has(key)) continue
         seen.add(key)
         visit(this.orders.get(key) as string[])
@@ -186,40 +200,26 @@ export class OutboxState {
 
   complete(ids: readonly string[]): Change<void> {
     const held = ids.filter((id) => this.entries.has(id))
-    const records: OutboxRecord[] = []
-    if (held.length > 0) this.#record(records, { t: 'done', ids: held })
-    return { result: undefined, records }
+    return this.#changeIf(held.length > 0 && { t: 'done', ids: held })
   }
 
   release(owner: string, ids: readonly string[], options: OutboxReleaseOptions, now: number): Change<void> {
     const mine = ids.filter((id) => this.entries.get(id)?.owner === owner)
-    const records: OutboxRecord[] = []
-    if (mine.length > 0) {
-      const at = now + Math.max(0, options.delayMs)
-      this.#record(
-        records,
-        options.error === undefined
-          ? { t: 'release', ids: mine, at }
-          : { t: 'release', ids: mine, at, error: options.error },
-      )
-    }
-    return { result: undefined, records }
+    const at = now + Math.max(0, options.delayMs)
+    const error = options.error === undefined ? {} : { error: options.error }
+    return this.#changeIf(mine.length > 0 && { t: 'release', ids: mine, at, ...error })
   }
 
   deadLetter(items: readonly OutboxDeadLetterInput[], now: number): Change<void> {
     const held = items
       .filter((item) => this.entries.has(item.id))
       .map((item) => ({ id: item.id, reasons: item.reasons.map((reason) => ({ ...reason })) }))
-    const records: OutboxRecord[] = []
-    if (held.length > 0) this.#record(records, { t: 'dead', items: held, at: now })
-    return { result: undefined, records }
+    return this.#changeIf(held.length > 0 && { t: 'dead', items: held, at: now })
   }
 
   removeDeadLetters(ids: readonly string[]): Change<void> {
     const held = ids.filter((id) => this.dead.has(id))
-    const records: OutboxRecord[] = []
-    if (held.length > 0) this.#record(records, { t: 'forget', ids: held })
-    return { result: undefined, records }
+    return this.#changeIf(held.length > 0 && { t: 'forget', ids: held })
   }
 
   deadLetters(): OutboxDeadLetter[] {
@@ -238,9 +238,21 @@ export class OutboxState {
     return { pending: this.entries.size, leased, deadLetters: this.dead.size, nextAttemptAt: next }
   }
 
+  /** The change of an operation that answers nothing: `record` applied, when there is one. */
+  #changeIf(record: OutboxRecord | false): Change<void> {
+    const records: OutboxRecord[] = []
+    if (record !== false) this.#record(records, record)
+    return { result: undefined, records }
+  }
+
   #record(records: OutboxRecord[], record: OutboxRecord): void {
     this.apply(record)
     records.push(record)
+  }
+
+  /** The entries of `ids` still held. */
+  #held(ids: readonly string[]): HeldEntry[] {
+    return ids.flatMap((id) => this.entries.get(id) ?? [])
   }
 
   #bump(id: string): void {
@@ -252,25 +264,23 @@ export class OutboxState {
     this.#bump(entry.id)
     if (this.entries.has(entry.id)) return
     this.entries.set(entry.id, entry)
-    const key = groupKey(entry.websiteId, entry.orderKey)
-    const queue = this.orders.get(key)
-    if (queue === undefined) this.orders.set(key, [entry.id])
-    else queue.push(entry.id)
-    this.references.set(referenceKey(entry.websiteId, entry.event.purchase_reference), entry.id)
+    const key = keyOf(entry.websiteId, entry.orderKey)
+    remembered(this.orders, key, () => []).push(entry.id)
+    this.references.set(keyOf(entry.websiteId, entry.event.purchase_reference), entry.id)
   }
 
   #remove(id: string): HeldEntry | undefined {
     const entry = this.entries.get(id)
     if (entry === undefined) return undefined
     this.entries.delete(id)
-    const key = groupKey(entry.websiteId, entry.orderKey)
+    const key = keyOf(entry.websiteId, entry.orderKey)
     const queue = this.orders.get(key)
     if (queue !== undefined) {
       const position = queue.indexOf(id)
       if (position !== -1) queue.splice(position, 1)
       if (queue.length === 0) this.orders.delete(key)
     }
-    const reference = referenceKey(entry.websiteId, entry.event.purchase_reference)
+    const reference = keyOf(entry.websiteId, entry.event.purchase_reference)
     if (this.references.get(reference) === id) this.references.delete(reference)
     return entry
   }

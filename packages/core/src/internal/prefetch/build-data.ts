@@ -1,14 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { ValidationError } from '../../errors.ts'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
-import { createLocalCatalog, type ReviewsCatalogClient } from '../catalog/local.ts'
-import type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
+import { createLocalCatalog, type LocalCatalogOptions, type ReviewsCatalogClient } from '../catalog/local.ts'
+import type { PrefetchReport } from '../catalog/progress.ts'
 import { processState } from '../process-state.ts'
 import { singleFlight } from '../single-flight.ts'
 import { openSqliteFile, transaction } from '../sqlite.ts'
 import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
 import { newestFirst, type ReviewStore } from '../sync/store.ts'
-import { isObject } from '../validate.ts'
+import { check, isObject } from '../validate.ts'
 import { type PrefetchShare, runOnce, runOnceShared } from './run-once.ts'
 
 export type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
@@ -17,9 +16,8 @@ export type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
 export type PrefetchClient = ReviewsCatalogClient
 
 /** Options of {@link prefetchBuildData}. */
-export interface PrefetchOptions {
-  /** The client that calls the API (in the one process that fetches). */
-  client: PrefetchClient
+export interface PrefetchOptions
+  extends Pick<LocalCatalogOptions, 'client' | 'productIds' | 'keptStore' | 'signal' | 'onProgress'> {
   /**
    * Directory shared by the processes of one build: the SQLite file `reviews.sqlite` there holds the
    * reviews (the review store, unless `store` names another), the summaries and the state of each build
@@ -33,12 +31,6 @@ export interface PrefetchOptions {
    */
   buildId?: string
   /**
-   * The catalogue's products: their summaries are fetched by 200 per call, and only their reviews
-   * are kept. Without it every product of the account is read (`products.list`, 200 per page).
-   * @default every product of the account
-   */
-  productIds?: readonly string[]
-  /**
    * Where the review sync keeps reviews. A store kept between builds (an SQLite file in a cache
    * directory, Redis) makes the next build's sync incremental: one call when fewer than 200 reviews
    * arrived. The build's processes read the reviews from `reviews.sqlite` in `directory`: reviews kept
@@ -46,11 +38,6 @@ export interface PrefetchOptions {
    * @default the review store of `reviews.sqlite` in `directory` (a memory store with `share`)
    */
   store?: ReviewStore<ProductReview>
-  /**
-   * Whether `store` outlives the build (see `createReviewsCatalog`'s `keptStore`).
-   * @default true when `store` is given
-   */
-  keptStore?: boolean
   /**
    * Milliseconds a process waits for the one that fetches.
    * @default 600_000
@@ -68,8 +55,6 @@ export interface PrefetchOptions {
    * @default 50
    */
   pollInterval?: number
-  /** Stops waiting, and stops the sync between two pages. */
-  signal?: AbortSignal
   /**
    * Where the processes of a build meet when they run on several machines (no shared directory):
    * a store such as Redis (`createRedisPrefetchShare()` of `@verified-reviews/redis`). Exactly one
@@ -84,13 +69,6 @@ export interface PrefetchOptions {
    * @default console
    */
   logger?: { warn(message: string): void }
-  /**
-   * Told what the prefetch is doing, for a progress display: in the process that fetches, each page of
-   * summaries and of reviews and a report at the end; in the others, what they wait for (at once, then
-   * every 30 seconds).
-   * @default undefined (nothing is told)
-   */
-  onProgress?: (progress: PrefetchProgress) => void
 }
 
 /** The reviews and summaries of a catalogue, fetched once for a whole build. */
@@ -134,9 +112,7 @@ type InFlight = Map<string, Promise<BuildData>>
 const inFlight = (): InFlight => processState(IN_FLIGHT, () => new Map())
 
 function positiveNumber(name: string, value: number): number {
-  if (!(Number.isFinite(value) && value > 0)) {
-    throw new ValidationError([{ field: name, message: `must be a number above 0, not ${value}` }])
-  }
+  check(Number.isFinite(value) && value > 0, name, `must be a number above 0, not ${value}`)
   return value
 }
 
@@ -150,11 +126,8 @@ function positiveNumber(name: string, value: number): number {
  */
 export function prefetchBuildData(options: PrefetchOptions): Promise<BuildData> {
   const buildId = options.buildId ?? 'build'
-  if (!/^[A-Za-z0-9._-]{1,100}$/.test(buildId)) {
-    throw new ValidationError([
-      { field: 'buildId', message: 'must be 1 to 100 letters, digits, dots, dashes or underscores' },
-    ])
-  }
+  const named = /^[A-Za-z0-9._-]{1,100}$/.test(buildId)
+  check(named, 'buildId', 'must be 1 to 100 letters, digits, dots, dashes or underscores')
   // A failed run is not kept, so that a later call (a retry of the build step) tries again.
   return singleFlight('success', inFlight()).run(`${options.directory}\u0000${buildId}`, () =>
     load(options, buildId),
@@ -236,12 +209,8 @@ async function produce(
         put.run(buildId, position, JSON.stringify(summary))
       })
     })
-    return {
-      fetchedAt: header.fetchedAt,
-      calls: header.calls,
-      report: header.report,
-      reviews: inStore ? 'store' : 'copy',
-    }
+    const { fetchedAt, calls, report } = header
+    return { fetchedAt, calls, report, reviews: inStore ? 'store' : 'copy' }
   } finally {
     await own.close()
   }

@@ -8,6 +8,7 @@ import {
 import type { ClientOptions } from '../client-options.ts'
 import { environmentClientOptions } from '../default-client.ts'
 import { ENVIRONMENT_VARIABLES } from '../environment.ts'
+import { membersOf } from '../validate.ts'
 import { verifyCredentials } from '../verify-credentials.ts'
 
 /**
@@ -56,10 +57,7 @@ function refused(error: unknown): error is APIError {
 
 /** The explanation of an error answer: its `error_description` or `message`, after its OAuth code. */
 function answerDetail(error: APIError): string {
-  const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as Record<
-    string,
-    unknown
-  >
+  const body = membersOf(error.body)
   const text = [body.error_description, body.message].find((value) => typeof value === 'string')
   return [error.code, text].filter((part) => typeof part === 'string' && part !== '').join(': ')
 }

@@ -9,18 +9,56 @@ export type WaitListener = (holder: string, waitedMs: number) => void
 /** Milliseconds between two reports of a wait. */
 const WAIT_REPORT_INTERVAL = 30_000
 
-/** Calls `listener` when a wait starts, then every {@link WAIT_REPORT_INTERVAL} of it. */
-function waitReporter(listener: WaitListener | undefined): (holder: () => Promise<string>) => Promise<void> {
-  let started: number | undefined
-  let next = 0
-  return async (holder) => {
-    if (listener === undefined) return
+/** What a run answers: its value, and whether this process produced it. */
+interface Ran<T> {
+  value: T
+  produced: boolean
+}
+
+/** How a process waits for another one's run. */
+interface WaitOptions {
+  /** Milliseconds a process waits for another one's run. */
+  waitTimeout: number
+  /** Milliseconds between two looks at the run while waiting (doubling up to 8 times that). */
+  pollInterval: number
+  signal?: AbortSignal | undefined
+  /** Told what this process waits for: when it starts waiting, then every 30 seconds. */
+  onWait?: WaitListener | undefined
+}
+
+/**
+ * Calls `attempt` until it answers `done`, waiting between two calls and telling `onWait` what holds
+ * the run (when `attempt` names it: at the first wait, then every {@link WAIT_REPORT_INTERVAL});
+ * throws `giveUp` once `waitTimeout` has passed.
+ */
+async function retryUntilDone<T>(
+  options: WaitOptions,
+  giveUp: string,
+  attempt: () => Promise<{ done: T } | { holder: string | undefined }>,
+): Promise<T> {
+  const deadline = Date.now() + options.waitTimeout
+  let delay = options.pollInterval
+  let waitStarted: number | undefined
+  let nextReport = 0
+  for (;;) {
+    options.signal?.throwIfAborted()
+    const tried = await attempt()
+    if ('done' in tried) return tried.done
     const now = Date.now()
-    started ??= now
-    if (now < next) return
-    next = now + WAIT_REPORT_INTERVAL
-    listener(await holder(), now - started)
+    if (tried.holder !== undefined && options.onWait !== undefined && now >= nextReport) {
+      waitStarted ??= now
+      nextReport = now + WAIT_REPORT_INTERVAL
+      options.onWait(tried.holder, now - waitStarted)
+    }
+    if (now >= deadline)
+      throw new VerifiedReviewsError(`gave up after waiting ${options.waitTimeout} ms ${giveUp}`)
+    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(0, deadline - Date.now()))))
+    delay = Math.min(delay * 2, options.pollInterval * 8)
   }
+}
+
+function failureText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
 }
 
 /** Whether the process `pid` of this host is running. */
@@ -67,7 +105,7 @@ export function holdRun(db: DatabaseSync, name: string, holder: RunHolder): void
 }
 
 /** Options of {@link runOnce}. */
-export interface RunOnceOptions {
+export interface RunOnceOptions extends WaitOptions {
   /** The SQLite file the processes share (open in this process), which records the run. */
   db: DatabaseSync
   /** Names the run in it (a build id); a run done or failed stays so for this name. */
@@ -79,15 +117,8 @@ export interface RunOnceOptions {
    * others read once it is done (a summary of it, not the data).
    */
   produce: () => Promise<string>
-  /** Milliseconds a process waits for another one's run. */
-  waitTimeout: number
   /** Milliseconds after which a run is taken over even if its process seems alive (another host, a hung run). */
   staleLockTimeout: number
-  /** Milliseconds between two looks at the run while waiting (doubling up to 8 times that). */
-  pollInterval: number
-  signal?: AbortSignal | undefined
-  /** Told what this process waits for: when it starts waiting, then every 30 seconds. */
-  onWait?: WaitListener | undefined
 }
 
 /**
@@ -97,7 +128,7 @@ export interface RunOnceOptions {
  * process is gone (same host), or older than `staleLockTimeout`, is taken over. A failure is recorded
  * too, so that the processes waiting fail with it instead of running again.
  */
-export async function runOnce(options: RunOnceOptions): Promise<{ value: string; produced: boolean }> {
+export async function runOnce(options: RunOnceOptions): Promise<Ran<string>> {
   const { db, name } = options
   const { hostname } = await import('node:os')
   const host = hostname()
@@ -107,16 +138,13 @@ export async function runOnce(options: RunOnceOptions): Promise<{ value: string;
   const look = () => read.get(name) as RunRow | undefined
   const stale = (row: RunRow) =>
     Date.now() - row.since > options.staleLockTimeout || (row.host === host && !processAlive(row.pid))
-  const deadline = Date.now() + options.waitTimeout
-  let delay = options.pollInterval
-  const reportWait = waitReporter(options.onWait)
-  for (;;) {
-    options.signal?.throwIfAborted()
+  const where = `${name} in ${options.file}`
+  return retryUntilDone<Ran<string>>(options, `for another process running ${where}`, async () => {
     const row = look()
-    if (row?.state === 'done') return { value: row.json ?? '', produced: false }
+    if (row?.state === 'done') return { done: { value: row.json ?? '', produced: false } }
     if (row?.state === 'failed') {
       throw new VerifiedReviewsError(
-        `the prefetch failed in process ${row.pid}: ${row.json ?? 'unknown error'} (${name} in ${options.file})`,
+        `the prefetch failed in process ${row.pid}: ${row.json ?? 'unknown error'} (${where})`,
       )
     }
     // Looked at again under the write lock: another process may have taken it since.
@@ -134,25 +162,16 @@ export async function runOnce(options: RunOnceOptions): Promise<{ value: string;
       try {
         value = await options.produce()
       } catch (error) {
-        const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-        finish.run('failed', message, name, mine.pid, mine.since)
+        finish.run('failed', failureText(error), name, mine.pid, mine.since)
         throw error
       }
       finish.run('done', value, name, mine.pid, mine.since)
-      return { value, produced: true }
+      return { done: { value, produced: true } }
     }
     const holder = look()
-    if (holder?.state === 'running') {
-      await reportWait(async () => `process ${holder.pid} on ${holder.host} (${name} in ${options.file})`)
-    }
-    if (Date.now() >= deadline) {
-      throw new VerifiedReviewsError(
-        `gave up after waiting ${options.waitTimeout} ms for another process running ${name} in ${options.file}`,
-      )
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(0, deadline - Date.now()))))
-    delay = Math.min(delay * 2, options.pollInterval * 8)
-  }
+    const running = holder?.state === 'running'
+    return { holder: running ? `process ${holder.pid} on ${holder.host} (${where})` : undefined }
+  })
 }
 
 /**
@@ -172,7 +191,7 @@ export interface PrefetchShare {
 }
 
 /** Options of {@link runOnceShared}. */
-export interface RunOnceSharedOptions<T> {
+export interface RunOnceSharedOptions<T> extends WaitOptions {
   share: PrefetchShare
   /** Names the result in the share; the lock and the failure note are named after it. */
   name: string
@@ -182,11 +201,6 @@ export interface RunOnceSharedOptions<T> {
   produce: () => Promise<T>
   /** The text of a result, for the share. */
   serialize: (value: T) => string
-  waitTimeout: number
-  pollInterval: number
-  signal?: AbortSignal | undefined
-  /** Told what this process waits for: when it starts waiting, then every 30 seconds. */
-  onWait?: WaitListener | undefined
 }
 
 /**
@@ -196,9 +210,7 @@ export interface RunOnceSharedOptions<T> {
  * producing again; a process that starts after it (a retry of the build) tries again. Errors of the
  * share itself are thrown as they are, so that the caller can fall back to the file of its machine.
  */
-export async function runOnceShared<T>(
-  options: RunOnceSharedOptions<T>,
-): Promise<{ value: T; produced: boolean }> {
+export async function runOnceShared<T>(options: RunOnceSharedOptions<T>): Promise<Ran<T>> {
   const { share, name } = options
   const read = async () => {
     const text = await share.get(name)
@@ -214,44 +226,31 @@ export async function runOnceShared<T>(
       )
     }
   }
-  const deadline = startedAt + options.waitTimeout
-  let delay = options.pollInterval
-  const reportWait = waitReporter(options.onWait)
-  for (;;) {
-    options.signal?.throwIfAborted()
+  return retryUntilDone<Ran<T>>(options, `for another process producing ${name}`, async () => {
     const done = await read()
-    if (done !== undefined) return { value: done, produced: false }
+    if (done !== undefined) return { done: { value: done, produced: false } }
     await throwFailureSince()
     const lock = await share.lock(`${name}.lock`)
-    if (lock !== undefined) {
+    if (lock === undefined) return { holder: `another process (shared as ${name})` }
+    try {
+      // Another process may have finished, or failed, between the looks above and taking the lock.
+      const raced = await read()
+      if (raced !== undefined) return { done: { value: raced, produced: false } }
+      await throwFailureSince()
+      let value: T
       try {
-        // Another process may have finished, or failed, between the looks above and taking the lock.
-        const raced = await read()
-        if (raced !== undefined) return { value: raced, produced: false }
-        await throwFailureSince()
-        let value: T
-        try {
-          value = await options.produce()
-        } catch (error) {
-          const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-          await share.set(`${name}.failed`, JSON.stringify({ at: Date.now(), message })).catch(() => {})
-          throw error
-        }
-        await share.set(name, options.serialize(value))
-        return { value, produced: true }
-      } finally {
-        await lock.release().catch(() => {})
+        value = await options.produce()
+      } catch (error) {
+        const failure = JSON.stringify({ at: Date.now(), message: failureText(error) })
+        await share.set(`${name}.failed`, failure).catch(() => {})
+        throw error
       }
+      await share.set(name, options.serialize(value))
+      return { done: { value, produced: true } }
+    } finally {
+      await lock.release().catch(() => {})
     }
-    await reportWait(async () => `another process (shared as ${name})`)
-    if (Date.now() >= deadline) {
-      throw new VerifiedReviewsError(
-        `gave up after waiting ${options.waitTimeout} ms for another process producing ${name}`,
-      )
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(0, deadline - Date.now()))))
-    delay = Math.min(delay * 2, options.pollInterval * 8)
-  }
+  })
 }
 
 function parseFailure(text: string | undefined): { at: number; message: string } | undefined {
