@@ -3,6 +3,7 @@ import { VerifiedReviewsError } from '../../errors.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { sharedPromise } from '../single-flight.ts'
 import { busyTimeoutOf, openSqliteFile, transaction } from '../sqlite.ts'
+import { rawJson } from '../transport/json-items.ts'
 import { readJsonFileStore } from './json-file-import.ts'
 import { groupOf, newestFirst, type ReviewStore, type SyncCheckpoint, type SyncedReview } from './store.ts'
 
@@ -125,7 +126,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         get: db.prepare(`SELECT json FROM "${name}" WHERE id = ?`),
         getMany: db.prepare(`SELECT id, json FROM "${name}" WHERE id IN (SELECT value FROM json_each(?))`),
         put: db.prepare(
-          `INSERT INTO "${name}" (id, key, json) VALUES (?, ?, ?)
+          `INSERT INTO "${name}" (id, key, json) VALUES (?, ?, CAST(? AS TEXT))
            ON CONFLICT (id) DO UPDATE SET key = excluded.key, json = excluded.json`,
         ),
         list: db.prepare(`SELECT json FROM "${name}" WHERE key = ?`),
@@ -189,7 +190,10 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
     async putMany(reviews, checkpoint) {
       const { db, sql } = await use()
       transaction(db, () => {
-        for (const review of reviews) sql.put.run(review.review_id, groupOf(review), JSON.stringify(review))
+        for (const review of reviews) {
+          // The JSON the API sent (bytes, stored as text) when the review came from a sync's page.
+          sql.put.run(review.review_id, groupOf(review), rawJson.get(review) ?? JSON.stringify(review))
+        }
         if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
       })
     },

@@ -15,11 +15,15 @@ export interface Attempt {
 }
 
 /**
- * Reads a body as text, counting the bytes as they arrive; past `maxBytes` it stops reading,
- * cancels the stream and throws `tooLarge()`. Uses the web streams of `Response.body`, as every
- * runtime with fetch has them.
+ * Reads a body as bytes (as text from a fetch without streams), counting the bytes as they arrive; past
+ * `maxBytes` it stops reading, cancels the stream and throws `tooLarge()`. Uses the web streams of
+ * `Response.body`, as every runtime with fetch has them.
  */
-async function readBody(response: Response, maxBytes: number, tooLarge: () => Error): Promise<string> {
+async function readBody(
+  response: Response,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<string | Uint8Array> {
   const declared = response.headers.get('content-length')
   if (declared !== null && response.headers.get('content-encoding') === null && Number(declared) > maxBytes) {
     response.body?.cancel().catch(() => undefined)
@@ -33,8 +37,8 @@ async function readBody(response: Response, maxBytes: number, tooLarge: () => Er
     return text
   }
   const reader = body.getReader()
-  // Bytes until the end, decoded once: text decoded chunk by chunk would live on the heap across every
-  // read, and a large answer's worth of it would make V8 grow its young generation.
+  // Bytes until the end: text decoded chunk by chunk would live on the heap across every read, and a
+  // large answer's worth of it would make V8 grow its young generation.
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
@@ -53,7 +57,25 @@ async function readBody(response: Response, maxBytes: number, tooLarge: () => Er
     bytes.set(chunk, offset)
     offset += chunk.byteLength
   }
-  return new TextDecoder().decode(bytes)
+  return bytes
+}
+
+const decoder = new TextDecoder()
+
+/** An answer whose text is decoded from `body` when first read; `bytes` keeps the body as it came. */
+function answerOf(status: number, headers: Headers, url: string, body: string | Uint8Array): Incoming {
+  if (typeof body === 'string') return { status, headers, url, text: body }
+  let text: string | undefined
+  return {
+    status,
+    headers,
+    url,
+    bytes: body,
+    get text() {
+      text ??= decoder.decode(body)
+      return text
+    },
+  }
 }
 
 /** Sends once: connect, then read the whole body, all within the timeout and the deadline. */
@@ -138,15 +160,15 @@ export async function sendOnce({ settings, out, options, token, deadline }: Atte
         },
       )
     }
-    let text: string
+    let body: string | Uint8Array
     try {
-      text = await readBody(response, maxBytes, tooLarge)
+      body = await readBody(response, maxBytes, tooLarge)
     } catch (error) {
       // A body cut short (the connection closed before Content-Length was reached) lands here.
       throw fail(error, 'Reading the answer of')
     }
     // The address an answer keeps (in errors about it, in a cache store) holds no credential.
-    return { status: response.status, headers: response.headers, url, text }
+    return answerOf(response.status, response.headers, url, body)
   } finally {
     clearTimeout(timer)
     for (const signal of userSignals) signal?.removeEventListener('abort', onAbort)
