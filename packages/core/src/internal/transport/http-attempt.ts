@@ -4,6 +4,7 @@ import { redactUrl, rememberSecret } from '../redact.ts'
 import { abortError } from './http-abort.ts'
 import { type Deadline, MAX_TIMER_MS } from './http-deadline.ts'
 import type { HttpSettings, Incoming, Outgoing } from './http-types.ts'
+import { release } from './json-items.ts'
 import type { RequestOptions } from './request-options.ts'
 
 export interface Attempt {
@@ -36,6 +37,10 @@ async function readBody(
     if (new TextEncoder().encode(text).byteLength > maxBytes) throw tooLarge()
     return text
   }
+  // A byte stream (the body of every fetch) hands each chunk over in a buffer of its own, freed once
+  // copied: left to the garbage collector, a long sync's chunks pile up outside the heap until a full
+  // collection. Chunks of another stream may be the caller's, and are left alone.
+  const owned = isByteStream(body)
   const reader = body.getReader()
   // Bytes until the end: text decoded chunk by chunk would live on the heap across every read, and a
   // large answer's worth of it would make V8 grow its young generation.
@@ -56,8 +61,18 @@ async function readBody(
   for (const chunk of chunks) {
     bytes.set(chunk, offset)
     offset += chunk.byteLength
+    if (owned) release(chunk)
   }
   return bytes
+}
+
+function isByteStream(body: ReadableStream<Uint8Array>): boolean {
+  try {
+    body.getReader({ mode: 'byob' }).releaseLock()
+    return true
+  } catch {
+    return false
+  }
 }
 
 const decoder = new TextDecoder()

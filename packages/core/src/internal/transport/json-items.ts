@@ -36,7 +36,7 @@ export function releaseRawJson(items: readonly object[]): void {
 }
 
 /** Frees the buffer of `bytes` (where the runtime can), which nothing else may use any more. */
-function release(bytes: Uint8Array): void {
+export function release(bytes: Uint8Array): void {
   const buffer = bytes.buffer as ArrayBufferLike & { transfer?: (length: number) => ArrayBuffer }
   // A SharedArrayBuffer has no `transfer`; neither has an older runtime's ArrayBuffer.
   if (typeof buffer.transfer === 'function') buffer.transfer(0)
