@@ -1,5 +1,6 @@
 import { type ErrorSource, InvalidResponseError } from '../errors.ts'
 import type { Incoming } from './transport/http.ts'
+import { parseJsonArray } from './transport/json-items.ts'
 
 /** An {@link InvalidResponseError} about `answer`. */
 export function invalidAnswer(answer: Incoming, source: ErrorSource, message: string, cause?: unknown) {
@@ -27,8 +28,17 @@ export function jsonOf(answer: Incoming, source: ErrorSource): unknown {
   }
 }
 
-/** The JSON array body of a successful list answer. */
-export function arrayOf<Item>(answer: Incoming, source: ErrorSource): Item[] {
+/**
+ * The JSON array body of a successful list answer, its items parsed one by one from the bytes when the
+ * answer has them (and told to `keep` with their JSON).
+ */
+export function arrayOf<Item>(
+  answer: Incoming,
+  source: ErrorSource,
+  keep?: (item: unknown, json: Uint8Array) => void,
+): Item[] {
+  const items = answer.bytes === undefined ? undefined : parseJsonArray(answer.bytes, keep)
+  if (items !== undefined) return items as Item[]
   const body = jsonOf(answer, source)
   if (!Array.isArray(body))
     throw invalidAnswer(answer, source, `${source} answered a list operation without an array.`)

@@ -8,6 +8,7 @@ import { findLink } from './link.ts'
 import { optionsFor } from './operation-options.ts'
 import { buildQuery, type OperationSchema, queryString } from './query.ts'
 import { send } from './transport/http.ts'
+import { KEEP_RAW_JSON, rawJson } from './transport/json-items.ts'
 import type { RequestOptions } from './transport/request-options.ts'
 import { Issues } from './validate.ts'
 
@@ -67,12 +68,17 @@ export function listPages<Item, O extends Operation>(
 
     const given = params ?? ({} as OperationParams[O])
     const options = optionsFor(context, operation.schema.name, given, callOptions)
+    // A sync's pages: each item's JSON is kept for the store, which writes it as the API sent it.
+    const keepRaw =
+      (callOptions as { [KEEP_RAW_JSON]?: boolean } | undefined)?.[KEEP_RAW_JSON] === true
+        ? (item: unknown, json: Uint8Array) => rawJson.set(item as object, json)
+        : undefined
 
     const fetchPage = async (pageQuery: URLSearchParams) => {
       const search = queryString(pageQuery, operation.schema)
       const url = search === '' ? base : `${base}?${search}`
       const answer = await send(context.settings, { service: context.published, method: 'GET', url }, options)
-      const data = arrayOf<Item>(answer, 'published')
+      const data = arrayOf<Item>(answer, 'published', keepRaw)
       const link = answer.headers.get('link')
       const next = cursorOf(findLink(link, 'next', url))
       const previous = cursorOf(findLink(link, 'prev', url))

@@ -124,6 +124,19 @@ describe('syncProductReviews', () => {
     expect(api.log[0]).toEqual({ limit: 200, sort: ['publish_date'] })
   })
 
+  it('empties the data of each page once stored, so that its reviews do not wait for the next page', async () => {
+    const { api, store } = setup(450)
+    const pages: SyncPage<ProductReview>[] = []
+    const list = (params: SyncListParams<'publish_date'>) =>
+      api.list(params).then((page) => {
+        pages.push(page)
+        return { ...page, getNextPage: () => list({ ...params, cursor: page.nextCursor as string }) }
+      })
+    await syncProductReviews({ client: { products: { reviews: { list } } }, store })
+    expect(pages.map((page) => page.data.length)).toEqual([0, 0, 50])
+    expect(await store.count()).toBe(450)
+  })
+
   it('then runs incrementally, newest first, in one call when nothing changed', async () => {
     const { api, sync } = setup(450)
     await sync()

@@ -1,11 +1,16 @@
 import { BadRequestError, ValidationError, VerifiedReviewsError } from '../../errors.ts'
 import { singleFlight } from '../single-flight.ts'
+import { KEEP_RAW_JSON, releaseRawJson } from '../transport/json-items.ts'
 import { isIsoDateTime } from '../validate.ts'
 import { changesOfPage, type WalkTally } from './page-changes.ts'
 import type { ReviewStore, SyncCheckpoint, SyncedReview } from './store.ts'
 
 /** One page of a list operation, as much of it as a sync needs. */
 export interface SyncPage<T> {
+  /**
+   * The page's reviews. The sync empties this array once they are stored, before it waits for the next
+   * page, so that they do not outlive their page: a lister hands over a new array with each page.
+   */
   data: T[]
   hasNextPage(): boolean
   getNextPage(): Promise<SyncPage<T>>
@@ -26,7 +31,10 @@ export interface SyncListParams<F extends string> {
 /**
  * The request options a sync sends with every page: `cache: false`, so that a client with a cache
  * (`createClient({ cache })`) neither answers a sync from it (an incremental run would miss the reviews
- * published since the page was cached) nor fills it with every page of the account's reviews.
+ * published since the page was cached) nor fills it with every page of the account's reviews. A wrapper
+ * passes them on as they are: they also ask this package's client to keep each review's JSON as the API
+ * sent it, which the SQLite store writes without making it again (a wrapper that changes reviews returns
+ * new objects rather than changing those of the page).
  */
 export interface SyncRequestOptions {
   cache: false
@@ -38,7 +46,8 @@ export interface ReviewLister<T, F extends string = 'publish_date'> {
   list(params: SyncListParams<F>, options?: SyncRequestOptions): PromiseLike<SyncPage<T>>
 }
 
-const SYNC_REQUEST: SyncRequestOptions = Object.freeze({ cache: false })
+// The symbol asks this package's client to keep each review's JSON for the store (`rawJson`).
+const SYNC_REQUEST: SyncRequestOptions = Object.freeze({ cache: false, [KEEP_RAW_JSON]: true })
 
 /** How a run chooses between a full and an incremental sync. */
 export type SyncMode = 'auto' | 'full' | 'incremental'
@@ -174,8 +183,9 @@ async function sync<T extends SyncedReview>(
     const { changed, reachedHeld } = await changesOfPage(page.data, store, stopAt, tally)
     checkpoint.newReviews = tally.newReviews
     checkpoint.updatedReviews = tally.updatedReviews
-    // Sorted once, at the end of the run: sorting every page would cost pages x products.
-    checkpoint.affected = [...tally.affected]
+    // Sorted once, at the end of the run: sorting every page would cost pages x products. The set only
+    // grows: a list of its size holds the same products, and is not made again.
+    if (checkpoint.affected.length !== tally.affected.size) checkpoint.affected = [...tally.affected]
     const { newest } = tally
     if (newest !== undefined) checkpoint.newest = newest
 
@@ -211,6 +221,8 @@ async function sync<T extends SyncedReview>(
     // Let go of this page's reviews while the next page arrives: reviews that outlive the garbage
     // collector's young generation make V8 grow it, by some 100 MiB at the peak of a long sync.
     changed.length = 0
+    releaseRawJson(page.data)
+    page.data.length = 0
     page = undefined
     page = await next
   }

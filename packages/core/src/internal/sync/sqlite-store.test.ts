@@ -8,6 +8,7 @@ import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { reviewStoreContract } from '../../../../../test/fixtures/review-store-contract.ts'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
+import { parseJsonArray, rawJson } from '../transport/json-items.ts'
 import { createSqliteReviewStore, type SqliteReviewStore } from './sqlite-store.ts'
 
 const opened: { close(): Promise<void> }[] = []
@@ -77,6 +78,33 @@ describe('createSqliteReviewStore', () => {
     expect((await first.get('a'))?.review_content).toBe('edited')
     expect(await first.keys()).toEqual(['P1', 'P2'])
     expect(await first.getCheckpoint()).toEqual(checkpoint('idle', 2))
+  })
+
+  it('writes the JSON a sync page kept for a review as text, as readers read every row', async () => {
+    const store = open(file)
+    // Written by a sync: the answer's bytes (here with spaces and a key order JSON.stringify would not give).
+    const [fromPage] = parseJsonArray(
+      new TextEncoder().encode(
+        '[{ "review_content": "Très bien", "product_variation_id": "P1", "review_id": "a" }]',
+      ),
+      (item, json) => rawJson.set(item as object, json),
+    ) as ProductReview[]
+    await store.putMany([fromPage as ProductReview, review('b', 'P1')])
+    expect(await store.get('a')).toEqual({
+      review_id: 'a',
+      product_variation_id: 'P1',
+      review_content: 'Très bien',
+    })
+    expect((await store.list('P1')).map((row) => row.review_id).sort()).toEqual(['a', 'b'])
+    const { DatabaseSync } = await import('node:sqlite')
+    const db = new DatabaseSync(file, { readOnly: true })
+    try {
+      expect(db.prepare('SELECT DISTINCT typeof(json) AS type FROM reviews').all()).toEqual([
+        { type: 'text' },
+      ])
+    } finally {
+      db.close()
+    }
   })
 
   it('keeps every page when two processes write to one file at once', async () => {

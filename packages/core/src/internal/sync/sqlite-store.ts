@@ -3,6 +3,7 @@ import { VerifiedReviewsError } from '../../errors.ts'
 import type { ProductReview } from '../../types/published.ts'
 import { sharedPromise } from '../single-flight.ts'
 import { busyTimeoutOf, openSqliteFile, transaction } from '../sqlite.ts'
+import { rawJson } from '../transport/json-items.ts'
 import { readJsonFileStore } from './json-file-import.ts'
 import { groupOf, newestFirst, type ReviewStore, type SyncCheckpoint, type SyncedReview } from './store.ts'
 
@@ -125,7 +126,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         get: db.prepare(`SELECT json FROM "${name}" WHERE id = ?`),
         getMany: db.prepare(`SELECT id, json FROM "${name}" WHERE id IN (SELECT value FROM json_each(?))`),
         put: db.prepare(
-          `INSERT INTO "${name}" (id, key, json) VALUES (?, ?, ?)
+          `INSERT INTO "${name}" (id, key, json) VALUES (?, ?, CAST(? AS TEXT))
            ON CONFLICT (id) DO UPDATE SET key = excluded.key, json = excluded.json`,
         ),
         list: db.prepare(`SELECT json FROM "${name}" WHERE key = ?`),
@@ -189,7 +190,10 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
     async putMany(reviews, checkpoint) {
       const { db, sql } = await use()
       transaction(db, () => {
-        for (const review of reviews) sql.put.run(review.review_id, groupOf(review), JSON.stringify(review))
+        for (const review of reviews) {
+          // The JSON the API sent (bytes, stored as text) when the review came from a sync's page.
+          sql.put.run(review.review_id, groupOf(review), rawJson.get(review) ?? JSON.stringify(review))
+        }
         if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
       })
     },
@@ -242,7 +246,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
  * its path and imports it; answers that path while such a file is there to import.
  */
 async function moveJsonFileStoreAside(file: string): Promise<string | undefined> {
-  const { open, rename, access } = await import('node:fs/promises')
+  const { open, rename } = await import('node:fs/promises')
   const aside = `${file}.json-store`
   const head = new Uint8Array(64)
   const read = await open(file, 'r').then(
@@ -258,11 +262,6 @@ async function moveJsonFileStoreAside(file: string): Promise<string | undefined>
       throw error
     },
   )
-  const exists = (at: string) =>
-    access(at).then(
-      () => true,
-      () => false,
-    )
   const jsonStore =
     read !== undefined && new TextDecoder().decode(head.subarray(0, read)).includes(JSON_STORE)
   if (jsonStore || (read === undefined && (await exists(`${file}.journal`)))) {
@@ -275,6 +274,15 @@ async function moveJsonFileStoreAside(file: string): Promise<string | undefined>
     await move(`${file}.journal`, `${aside}.journal`)
   }
   return (await exists(aside)) || (await exists(`${aside}.journal`)) ? aside : undefined
+}
+
+/** Whether a file is there (node:fs is loaded when first needed, as node:sqlite is). */
+async function exists(path: string): Promise<boolean> {
+  const { access } = await import('node:fs/promises')
+  return access(path).then(
+    () => true,
+    () => false,
+  )
 }
 
 /** What the first line of a JSON file store names. */
@@ -290,12 +298,7 @@ function parseRow<T>(row: Record<string, unknown> | undefined): T | undefined {
  * same file at the same time is waited for; it finds the store no longer empty and imports nothing.
  */
 async function importJsonFileStore({ db, sql }: Opened, path: string, busyTimeout: number): Promise<void> {
-  const { access, rm } = await import('node:fs/promises')
-  const exists = (at: string) =>
-    access(at).then(
-      () => true,
-      () => false,
-    )
+  const { rm } = await import('node:fs/promises')
   if (!(await exists(path)) && !(await exists(`${path}.journal`))) return
   db.exec(`PRAGMA busy_timeout = ${Math.max(busyTimeout, IMPORT_WAIT)}`)
   try {

@@ -4,6 +4,7 @@ import { redactUrl, rememberSecret } from '../redact.ts'
 import { abortError } from './http-abort.ts'
 import { type Deadline, MAX_TIMER_MS } from './http-deadline.ts'
 import type { HttpSettings, Incoming, Outgoing } from './http-types.ts'
+import { release } from './json-items.ts'
 import type { RequestOptions } from './request-options.ts'
 
 export interface Attempt {
@@ -15,11 +16,15 @@ export interface Attempt {
 }
 
 /**
- * Reads a body as text, counting the bytes as they arrive; past `maxBytes` it stops reading,
- * cancels the stream and throws `tooLarge()`. Uses the web streams of `Response.body`, as every
- * runtime with fetch has them.
+ * Reads a body as bytes (as text from a fetch without streams), counting the bytes as they arrive; past
+ * `maxBytes` it stops reading, cancels the stream and throws `tooLarge()`. Uses the web streams of
+ * `Response.body`, as every runtime with fetch has them.
  */
-async function readBody(response: Response, maxBytes: number, tooLarge: () => Error): Promise<string> {
+async function readBody(
+  response: Response,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<string | Uint8Array> {
   const declared = response.headers.get('content-length')
   if (declared !== null && response.headers.get('content-encoding') === null && Number(declared) > maxBytes) {
     response.body?.cancel().catch(() => undefined)
@@ -32,9 +37,13 @@ async function readBody(response: Response, maxBytes: number, tooLarge: () => Er
     if (new TextEncoder().encode(text).byteLength > maxBytes) throw tooLarge()
     return text
   }
+  // A byte stream (the body of every fetch) hands each chunk over in a buffer of its own, freed once
+  // copied: left to the garbage collector, a long sync's chunks pile up outside the heap until a full
+  // collection. Chunks of another stream may be the caller's, and are left alone.
+  const owned = isByteStream(body)
   const reader = body.getReader()
-  // Bytes until the end, decoded once: text decoded chunk by chunk would live on the heap across every
-  // read, and a large answer's worth of it would make V8 grow its young generation.
+  // Bytes until the end: text decoded chunk by chunk would live on the heap across every read, and a
+  // large answer's worth of it would make V8 grow its young generation.
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
@@ -52,8 +61,36 @@ async function readBody(response: Response, maxBytes: number, tooLarge: () => Er
   for (const chunk of chunks) {
     bytes.set(chunk, offset)
     offset += chunk.byteLength
+    if (owned) release(chunk)
   }
-  return new TextDecoder().decode(bytes)
+  return bytes
+}
+
+function isByteStream(body: ReadableStream<Uint8Array>): boolean {
+  try {
+    body.getReader({ mode: 'byob' }).releaseLock()
+    return true
+  } catch {
+    return false
+  }
+}
+
+const decoder = new TextDecoder()
+
+/** An answer whose text is decoded from `body` when first read; `bytes` keeps the body as it came. */
+function answerOf(status: number, headers: Headers, url: string, body: string | Uint8Array): Incoming {
+  if (typeof body === 'string') return { status, headers, url, text: body }
+  let text: string | undefined
+  return {
+    status,
+    headers,
+    url,
+    bytes: body,
+    get text() {
+      text ??= decoder.decode(body)
+      return text
+    },
+  }
 }
 
 /** Sends once: connect, then read the whole body, all within the timeout and the deadline. */
@@ -138,15 +175,15 @@ export async function sendOnce({ settings, out, options, token, deadline }: Atte
         },
       )
     }
-    let text: string
+    let body: string | Uint8Array
     try {
-      text = await readBody(response, maxBytes, tooLarge)
+      body = await readBody(response, maxBytes, tooLarge)
     } catch (error) {
       // A body cut short (the connection closed before Content-Length was reached) lands here.
       throw fail(error, 'Reading the answer of')
     }
     // The address an answer keeps (in errors about it, in a cache store) holds no credential.
-    return { status: response.status, headers: response.headers, url, text }
+    return answerOf(response.status, response.headers, url, body)
   } finally {
     clearTimeout(timer)
     for (const signal of userSignals) signal?.removeEventListener('abort', onAbort)

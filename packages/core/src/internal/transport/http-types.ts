@@ -66,4 +66,6 @@ export interface Incoming {
   headers: Headers
   url: string
   text: string
+  /** The body's bytes, when it was read as such (`text` is then decoded from them when first read). */
+  bytes?: Uint8Array
 }
