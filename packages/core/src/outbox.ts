@@ -15,13 +15,13 @@ export {
   type OutboxDrainReport,
   type OutboxDrainStop,
 } from './internal/outbox/drain.ts'
-export { createMemoryOutboxStore, type MemoryOutboxStoreOptions } from './internal/outbox/memory-store.ts'
 export {
   type OutboxSendResult,
   type SendPurchaseEventsOptions,
   sendPurchaseEvents,
 } from './internal/outbox/send.ts'
 export { createSqliteOutboxStore, type SqliteOutboxStoreOptions } from './internal/outbox/sqlite-store.ts'
+export { createMemoryOutboxStore, type MemoryOutboxStoreOptions } from './internal/outbox/state.ts'
 export type {
   NewOutboxEntry,
   OutboxClaimOptions,

@@ -3,7 +3,7 @@ import { newEntry, purchaseEvent, WEBSITE } from '../../../../../test/fixtures/o
 import { purchaseEventsService } from '../../../../../test/fixtures/purchase-events-service.ts'
 import { ValidationError } from '../../errors.ts'
 import { drainOutbox } from './drain.ts'
-import { createMemoryOutboxStore } from './memory-store.ts'
+import { createMemoryOutboxStore } from './state.ts'
 
 const refs = (count: number, prefix = 'E') =>
   Array.from({ length: count }, (_, index) => newEntry(`${prefix}${index}`))

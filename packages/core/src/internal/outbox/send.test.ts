@@ -3,8 +3,8 @@ import { purchaseEvent, WEBSITE } from '../../../../../test/fixtures/outbox-stor
 import { purchaseEventsService } from '../../../../../test/fixtures/purchase-events-service.ts'
 import { ValidationError } from '../../errors.ts'
 import { drainOutbox } from './drain.ts'
-import { createMemoryOutboxStore } from './memory-store.ts'
 import { sendPurchaseEvents } from './send.ts'
+import { createMemoryOutboxStore } from './state.ts'
 import type { OutboxStore } from './store.ts'
 
 const orderOf = (event: { purchase_reference: string }) => event.purchase_reference.split('/')[0] as string

@@ -127,12 +127,10 @@ describe('createSqliteOutboxStore', () => {
     /** A journal as the former file store wrote it: the header, then one change a line. */
     async function journal(path: string, extra = ''): Promise<void> {
       const state = new OutboxState()
-      const lines = [
-        { t: 'outbox', v: 1 },
-        ...state.add([newEntry('A'), newEntry('B'), newEntry('C')], 1_000).records,
-        ...state.deadLetter([{ id: '2', reasons: [{ field: 'price', message: 'bad' }] as never }], 2_000)
-          .records,
-      ]
+      state.changes = []
+      state.add([newEntry('A'), newEntry('B'), newEntry('C')], 1_000)
+      state.deadLetter([{ id: '2', reasons: [{ field: 'price', message: 'bad' }] as never }], 2_000)
+      const lines = [{ t: 'outbox', v: 1 }, ...state.changes]
       await writeFile(path, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n${extra}`)
     }
 

@@ -3,8 +3,7 @@ import { VerifiedReviewsError } from '../../errors.ts'
 import { sharedPromise } from '../single-flight.ts'
 import { busyTimeoutOf, openSqliteFile, transaction } from '../sqlite.ts'
 import { membersOf } from '../validate.ts'
-import type { MemoryOutboxStoreOptions } from './memory-store.ts'
-import { type Change, type OutboxRecord, OutboxState, outboxStoreOver } from './state.ts'
+import { type MemoryOutboxStoreOptions, type OutboxRecord, OutboxState, outboxStoreOver } from './state.ts'
 import type { OutboxStore } from './store.ts'
 
 /** Options of {@link createSqliteOutboxStore}. */
@@ -78,24 +77,21 @@ export function createSqliteOutboxStore(file: string, options: SqliteOutboxStore
     return opened
   })
 
-  /** Brings `seen` up to the file's last change; must run inside the transaction. */
-  function catchUp({ generation, since }: Opened): void {
-    const current = Number((generation.get() as { n: number }).n)
-    if (current !== seen.generation) seen = { ...unread(), generation: current }
-    for (const row of since.all(seen.seq)) {
-      seen.state.apply(JSON.parse(row.json as string) as OutboxRecord)
-      seen.seq = Number(row.seq)
-      seen.changes++
-    }
-  }
-
-  async function run<T>(operation: (state: OutboxState, at: number) => Change<T>): Promise<T> {
+  async function run<T>(operation: (state: OutboxState, at: number) => T): Promise<T> {
     const opened = await open()
     try {
       return transaction(opened.db, () => {
-        catchUp(opened)
-        const { result, records } = operation(seen.state, now())
-        for (const record of records) {
+        // Brings `seen` up to the file's last change, then makes this call's changes.
+        const current = Number((opened.generation.get() as { n: number }).n)
+        if (current !== seen.generation) seen = { ...unread(), generation: current }
+        for (const row of opened.since.all(seen.seq)) {
+          seen.state.apply(JSON.parse(row.json as string) as OutboxRecord)
+          seen.seq = Number(row.seq)
+          seen.changes++
+        }
+        seen.state.changes = []
+        const result = operation(seen.state, now())
+        for (const record of seen.state.changes) {
           seen.seq = Number((opened.append.get(JSON.stringify(record)) as { seq: number }).seq)
           seen.changes++
         }

@@ -34,15 +34,9 @@ export type OutboxRecord =
   | { t: 'dead-entry'; dead: OutboxDeadLetter }
   | { t: 'forget'; ids: string[] }
 
-/** What an operation answers and the records it made. */
-export interface Change<T> {
-  result: T
-  records: OutboxRecord[]
-}
-
 /** The {@link OutboxStore} whose calls are operations on a state through `run` (which keeps their records or not). */
 export function outboxStoreOver(
-  run: <T>(operation: (state: OutboxState, now: number) => Change<T>) => Promise<T>,
+  run: <T>(operation: (state: OutboxState, now: number) => T) => Promise<T>,
 ): OutboxStore {
   return {
     add: (entries) => run((state, now) => state.add(entries, now)),
@@ -50,10 +44,30 @@ export function outboxStoreOver(
     complete: (ids) => run((state) => state.complete(ids)),
     release: (owner, ids, release) => run((state, now) => state.release(owner, ids, release, now)),
     deadLetter: (items) => run((state, now) => state.deadLetter(items, now)),
-    deadLetters: () => run((state) => ({ result: state.deadLetters(), records: [] })),
+    deadLetters: () => run((state) => state.deadLetters()),
     removeDeadLetters: (ids) => run((state) => state.removeDeadLetters(ids)),
-    stats: () => run((state, now) => ({ result: state.stats(now), records: [] })),
+    stats: () => run((state, now) => state.stats(now)),
   }
+}
+
+/** Options of {@link createMemoryOutboxStore}. */
+export interface MemoryOutboxStoreOptions {
+  /**
+   * The clock of claims and backoffs, in milliseconds since the epoch (tests may move it by hand).
+   * @default Date.now
+   */
+  now?: () => number
+}
+
+/**
+ * An {@link OutboxStore} in this process's memory: for tests and demos only, since what it holds is
+ * lost when the process ends (which is what an outbox is for). Use {@link createSqliteOutboxStore} on one
+ * server and the Redis store of `@verified-reviews/redis` on several.
+ */
+export function createMemoryOutboxStore(options: MemoryOutboxStoreOptions = {}): OutboxStore {
+  const state = new OutboxState()
+  const now = options.now ?? Date.now
+  return outboxStoreOver(async (operation) => operation(state, now()))
 }
 
 /** The key of an order (`orderKey`) or of an event (`purchase_reference`) within its website. */
@@ -83,6 +97,8 @@ export class OutboxState {
   readonly orders = new Map<string, string[]>()
   readonly references = new Map<string, string>()
   readonly dead = new Map<string, OutboxDeadLetter>()
+  /** When set, the records of the operations made since (not those applied), in order. */
+  changes?: OutboxRecord[]
 
   /** Applies one record (already decided); records naming what is gone change nothing. */
   apply(record: OutboxRecord): void {
@@ -141,9 +157,8 @@ export class OutboxState {
     ]
   }
 
-  add(news: readonly NewOutboxEntry[], now: number): Change<OutboxEntry[]> {
-    const records: OutboxRecord[] = []
-    const result = news.map((item) => {
+  add(news: readonly NewOutboxEntry[], now: number): OutboxEntry[] {
+    return news.map((item) => {
       const waiting = this.references.get(keyOf(item.websiteId, item.event.purchase_reference))
       const held = waiting === undefined ? undefined : this.entries.get(waiting)
       if (held !== undefined) return publicEntry(held)
@@ -157,69 +172,62 @@ export class OutboxState {
         nextAttemptAt: now,
         leaseUntil: 0,
       }
-      this.#record(records, { t: 'entry', entry })
+      this.#record({ t: 'entry', entry })
       return publicEntry(entry)
     })
-    return { result, records }
   }
 
-  claim(options: OutboxClaimOptions, now: number): Change<OutboxEntry[]> {
+  claim(options: OutboxClaimOptions, now: number): OutboxEntry[] {
     const only = options.ids === undefined ? undefined : new Set(options.ids)
+    // Every order's queue, or those of the entries of `only` (each once, in the order of `only`).
+    const queues =
+      only === undefined
+        ? this.orders.values()
+        : new Set(
+            [...only].flatMap((id) => {
+              const entry = this.entries.get(id)
+              return entry === undefined
+                ? []
+                : [this.orders.get(keyOf(entry.websiteId, entry.orderKey)) as string[]]
+            }),
+          )
     const taken: HeldEntry[] = []
-    const visit = (queue: readonly string[]) => {
+    for (const queue of queues) {
       const head = this.entries.get(queue[0] as string)
-      if (head === undefined || head.leaseUntil > now) return
+      if (head === undefined || head.leaseUntil > now) continue
       for (const id of queue) {
         const entry = this.entries.get(id) as HeldEntry
-        if (taken.length >= options.limit || entry.nextAttemptAt > now || (only && !only.has(id))) return
+        if (taken.length >= options.limit || entry.nextAttemptAt > now || (only && !only.has(id))) break
         taken.push(entry)
       }
     }
-    if (only === undefined) {
-      for (const queue of this.orders.values()) {
-        if (taken.length >= options.limit) break
-        visit(queue)
-      }
-    } else {
-      const seen = new Set<string>()
-      for (const id of only) {
-        const entry = this.entries.get(id)
-        if (entry === undefined) continue
-        const key = keyOf(entry.websiteId, entry.orderKey)
-        if (seen.has(key)) continue
-        seen.add(key)
-        visit(this.orders.get(key) as string[])
-      }
-    }
-    if (taken.length === 0) return { result: [], records: [] }
-    const records: OutboxRecord[] = []
     const ids = taken.map((entry) => entry.id)
-    this.#record(records, { t: 'claim', ids, owner: options.owner, until: now + options.leaseMs })
-    return { result: taken.map(publicEntry), records }
+    if (ids.length > 0) this.#record({ t: 'claim', ids, owner: options.owner, until: now + options.leaseMs })
+    return taken.map(publicEntry)
   }
 
-  complete(ids: readonly string[]): Change<void> {
+  complete(ids: readonly string[]): void {
     const held = ids.filter((id) => this.entries.has(id))
-    return this.#changeIf(held.length > 0 && { t: 'done', ids: held })
+    if (held.length > 0) this.#record({ t: 'done', ids: held })
   }
 
-  release(owner: string, ids: readonly string[], options: OutboxReleaseOptions, now: number): Change<void> {
+  release(owner: string, ids: readonly string[], options: OutboxReleaseOptions, now: number): void {
     const mine = ids.filter((id) => this.entries.get(id)?.owner === owner)
     const at = now + Math.max(0, options.delayMs)
     const error = options.error === undefined ? {} : { error: options.error }
-    return this.#changeIf(mine.length > 0 && { t: 'release', ids: mine, at, ...error })
+    if (mine.length > 0) this.#record({ t: 'release', ids: mine, at, ...error })
   }
 
-  deadLetter(items: readonly OutboxDeadLetterInput[], now: number): Change<void> {
+  deadLetter(items: readonly OutboxDeadLetterInput[], now: number): void {
     const held = items
       .filter((item) => this.entries.has(item.id))
       .map((item) => ({ id: item.id, reasons: item.reasons.map((reason) => ({ ...reason })) }))
-    return this.#changeIf(held.length > 0 && { t: 'dead', items: held, at: now })
+    if (held.length > 0) this.#record({ t: 'dead', items: held, at: now })
   }
 
-  removeDeadLetters(ids: readonly string[]): Change<void> {
+  removeDeadLetters(ids: readonly string[]): void {
     const held = ids.filter((id) => this.dead.has(id))
-    return this.#changeIf(held.length > 0 && { t: 'forget', ids: held })
+    if (held.length > 0) this.#record({ t: 'forget', ids: held })
   }
 
   deadLetters(): OutboxDeadLetter[] {
@@ -238,16 +246,9 @@ export class OutboxState {
     return { pending: this.entries.size, leased, deadLetters: this.dead.size, nextAttemptAt: next }
   }
 
-  /** The change of an operation that answers nothing: `record` applied, when there is one. */
-  #changeIf(record: OutboxRecord | false): Change<void> {
-    const records: OutboxRecord[] = []
-    if (record !== false) this.#record(records, record)
-    return { result: undefined, records }
-  }
-
-  #record(records: OutboxRecord[], record: OutboxRecord): void {
+  #record(record: OutboxRecord): void {
     this.apply(record)
-    records.push(record)
+    this.changes?.push(record)
   }
 
   /** The entries of `ids` still held. */
