@@ -8,14 +8,14 @@
  *
  * @module
  */
-export type { DeliveryFailure, OutboxBackoff, OutboxClient } from './internal/outbox/deliver.ts'
 export {
+  type DeliveryFailure,
   type DrainOutboxOptions,
   drainOutbox,
+  type OutboxBackoff,
+  type OutboxClient,
   type OutboxDrainReport,
   type OutboxDrainStop,
-} from './internal/outbox/drain.ts'
-export {
   type OutboxSendResult,
   type SendPurchaseEventsOptions,
   sendPurchaseEvents,
