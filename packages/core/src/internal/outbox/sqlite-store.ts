@@ -98,12 +98,9 @@ export function createSqliteOutboxStore(file: string, options: SqliteOutboxStore
         const { state } = seen
         if (seen.changes > COMPACT_AFTER && seen.changes > 4 * (state.entries.size + state.dead.size + 1)) {
           const snapshot = state.snapshot()
-          seen = {
-            state,
-            generation: seen.generation + 1,
-            seq: rewrite(opened, snapshot),
-            changes: snapshot.length,
-          }
+          seen.seq = rewrite(opened, snapshot)
+          seen.generation++
+          seen.changes = snapshot.length
         }
         return result
       })

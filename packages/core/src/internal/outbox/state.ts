@@ -18,9 +18,8 @@ export interface HeldEntry extends OutboxEntry {
 }
 
 /**
- * One change of an outbox, as the SQLite store keeps it (one row each; the former file store's journal
- * held the same records, one JSON line each). Every
- * decision (which entries a claim takes, whose claim a release ends) is made before the record is
+ * One change of an outbox: a row of the SQLite store (a JSON line of the former file store's journal).
+ * Every decision (which entries a claim takes, whose claim a release ends) is made before the record is
  * written, so replaying the records gives the same state in every process.
  */
 export type OutboxRecord =
@@ -75,14 +74,9 @@ function keyOf(websiteId: string, within: string): string {
   return `${websiteId.toLowerCase()}\n${within}`
 }
 
-/** An entry without its claim. */
-function withoutClaim({ owner: _owner, leaseUntil: _leaseUntil, ...rest }: HeldEntry): OutboxEntry {
-  return rest
-}
-
 /** The public view of an entry: a copy without its claim. */
-function publicEntry(entry: HeldEntry): OutboxEntry {
-  return structuredClone(withoutClaim(entry))
+function publicEntry({ owner: _owner, leaseUntil: _leaseUntil, ...entry }: HeldEntry): OutboxEntry {
+  return structuredClone(entry)
 }
 
 /**
@@ -106,9 +100,15 @@ export class OutboxState {
       case 'outbox':
         if (record.sequence !== undefined) this.#bump(String(record.sequence))
         return
-      case 'entry':
-        this.#put(record.entry)
+      case 'entry': {
+        const { entry } = record
+        this.#bump(entry.id)
+        if (this.entries.has(entry.id)) return
+        this.entries.set(entry.id, entry)
+        remembered(this.orders, keyOf(entry.websiteId, entry.orderKey), () => []).push(entry.id)
+        this.references.set(keyOf(entry.websiteId, entry.event.purchase_reference), entry.id)
         return
+      }
       case 'claim':
         for (const entry of this.#held(record.ids)) {
           entry.owner = record.owner
@@ -133,7 +133,7 @@ export class OutboxState {
         for (const item of record.items) {
           const entry = this.#remove(item.id)
           if (entry === undefined) continue
-          this.dead.set(item.id, { ...withoutClaim(entry), deadAt: record.at, reasons: [...item.reasons] })
+          this.dead.set(item.id, { ...publicEntry(entry), deadAt: record.at, reasons: [...item.reasons] })
         }
         return
       case 'dead-entry':
@@ -261,26 +261,15 @@ export class OutboxState {
     if (Number.isSafeInteger(number) && number > this.sequence) this.sequence = number
   }
 
-  #put(entry: HeldEntry): void {
-    this.#bump(entry.id)
-    if (this.entries.has(entry.id)) return
-    this.entries.set(entry.id, entry)
-    const key = keyOf(entry.websiteId, entry.orderKey)
-    remembered(this.orders, key, () => []).push(entry.id)
-    this.references.set(keyOf(entry.websiteId, entry.event.purchase_reference), entry.id)
-  }
-
   #remove(id: string): HeldEntry | undefined {
     const entry = this.entries.get(id)
     if (entry === undefined) return undefined
     this.entries.delete(id)
     const key = keyOf(entry.websiteId, entry.orderKey)
-    const queue = this.orders.get(key)
-    if (queue !== undefined) {
-      const position = queue.indexOf(id)
-      if (position !== -1) queue.splice(position, 1)
-      if (queue.length === 0) this.orders.delete(key)
-    }
+    // Every entry held is in its order's queue.
+    const queue = this.orders.get(key) as string[]
+    queue.splice(queue.indexOf(id), 1)
+    if (queue.length === 0) this.orders.delete(key)
     const reference = keyOf(entry.websiteId, entry.event.purchase_reference)
     if (this.references.get(reference) === id) this.references.delete(reference)
     return entry
