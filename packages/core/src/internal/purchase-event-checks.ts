@@ -40,6 +40,13 @@ export function checkPurchaseEvent(event: unknown, index: number, websiteId: str
       if (!members.includes(key)) add(path === '' ? key : `${path}.${key}`, 'is not a known member')
     }
   }
+  /** The object at `path` when it is one (its members checked against `members`), or undefined. */
+  const object = (value: unknown, path: string, members: readonly string[], required = false) => {
+    if (isObject(value)) known(value, members, path)
+    else if (value !== undefined) add(path, 'must be an object')
+    else if (required) add(path, 'is required')
+    return isObject(value) ? value : undefined
+  }
   const customFields = (value: unknown, path: string, nullable: boolean) => {
     if (value === undefined || (nullable && value === null)) return
     if (!Array.isArray(value)) {
@@ -76,11 +83,8 @@ export function checkPurchaseEvent(event: unknown, index: number, websiteId: str
 
   amount(event.price, 'price')
 
-  const consumer = event.consumer
-  if (consumer === undefined) add('consumer', 'is required')
-  else if (!isObject(consumer)) add('consumer', 'must be an object')
-  else {
-    known(consumer, CONSUMER_MEMBERS, 'consumer')
+  const consumer = object(event.consumer, 'consumer', CONSUMER_MEMBERS, true)
+  if (consumer !== undefined) {
     for (const key of ['first_name', 'last_name', 'phone', 'courtesy_title', 'language', 'country']) {
       text(consumer[key], `consumer.${key}`)
     }
@@ -108,14 +112,9 @@ export function checkPurchaseEvent(event: unknown, index: number, websiteId: str
           continue
         }
         known(product, PRODUCT_MEMBERS, at)
-        const ref = product.product_ref
-        if (ref !== undefined) {
-          if (!isObject(ref)) add(`${at}.product_ref`, 'must be an object')
-          else {
-            known(ref, PRODUCT_REF_MEMBERS, `${at}.product_ref`)
-            for (const key of PRODUCT_REF_MEMBERS) text(ref[key], `${at}.product_ref.${key}`)
-          }
-        }
+        const ref = object(product.product_ref, `${at}.product_ref`, PRODUCT_REF_MEMBERS)
+        if (ref !== undefined)
+          for (const key of PRODUCT_REF_MEMBERS) text(ref[key], `${at}.product_ref.${key}`)
         for (const key of ['name', 'brand', 'category']) text(product[key], `${at}.${key}`)
         amount(product.price, `${at}.price`)
         flag(product.not_received, `${at}.not_received`)
@@ -123,11 +122,8 @@ export function checkPurchaseEvent(event: unknown, index: number, websiteId: str
       }
   }
 
-  const channel = event.sales_channel
-  if (channel === undefined) add('sales_channel', 'is required')
-  else if (!isObject(channel)) add('sales_channel', 'must be an object')
-  else {
-    known(channel, CHANNEL_MEMBERS, 'sales_channel')
+  const channel = object(event.sales_channel, 'sales_channel', CHANNEL_MEMBERS, true)
+  if (channel !== undefined) {
     for (const key of ['channel', 'delivery_type', 'shop_id']) text(channel[key], `sales_channel.${key}`)
     const website = channel.website_id
     if (website !== undefined) {
@@ -138,19 +134,15 @@ export function checkPurchaseEvent(event: unknown, index: number, websiteId: str
     }
   }
 
-  const solicitation = event.solicitation_parameters
+  const solicitation = object(event.solicitation_parameters, 'solicitation_parameters', SOLICITATION_MEMBERS)
   if (solicitation !== undefined) {
-    if (!isObject(solicitation)) add('solicitation_parameters', 'must be an object')
-    else {
-      known(solicitation, SOLICITATION_MEMBERS, 'solicitation_parameters')
-      for (const key of ['delay', 'delay_product']) {
-        const value = solicitation[key]
-        if (value !== undefined && !isIntegerIn(value, 0, Number.MAX_SAFE_INTEGER)) {
-          add(`solicitation_parameters.${key}`, 'must be an integer, 0 or more')
-        }
+    for (const key of ['delay', 'delay_product']) {
+      const value = solicitation[key]
+      if (value !== undefined && !isIntegerIn(value, 0, Number.MAX_SAFE_INTEGER)) {
+        add(`solicitation_parameters.${key}`, 'must be an integer, 0 or more')
       }
-      text(solicitation.purchase_event_type, 'solicitation_parameters.purchase_event_type')
     }
+    text(solicitation.purchase_event_type, 'solicitation_parameters.purchase_event_type')
   }
 
   customFields(event.custom_fields, 'custom_fields', true)
