@@ -115,6 +115,7 @@ const NUMBERS = new Set([
 const BOOLEANS = new Set(['products[].not_received'])
 // Names that would reach an object's prototype if they became keys.
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype'])
+const NOT_A_MEMBER = 'is not a member of a purchase event'
 const SEGMENT = /^([a-z_]{1,40})(?:\[(\d{1,2})\])?$/
 
 type Step = string | number
@@ -217,42 +218,31 @@ export function purchaseEventFromForm(
   const tree: Node = Object.create(null)
   const errors = new Map<string, string>()
   const seen = new Set<string>()
-  for (const [name, raw] of form.entries()) {
-    if (name.split(/[.[\]]/).some((part) => FORBIDDEN.has(part.toLowerCase()))) {
-      errors.set(name, 'is not a member of a purchase event')
-      continue
-    }
-    if (!MEMBERS.has(/^[a-z_]+/.exec(name)?.[0])) continue
+  /** Reads one field into `tree`; answers what is wrong with it, if anything. */
+  const read = (name: string, raw: unknown): string | undefined => {
+    if (name.split(/[.[\]]/).some((part) => FORBIDDEN.has(part.toLowerCase()))) return NOT_A_MEMBER
+    if (!MEMBERS.has(/^[a-z_]+/.exec(name)?.[0])) return undefined
     const parsed = parseName(name)
-    if (parsed === undefined || !KNOWN.has(parsed.pattern)) {
-      errors.set(name, 'is not a member of a purchase event')
-      continue
-    }
+    if (parsed === undefined || !KNOWN.has(parsed.pattern)) return NOT_A_MEMBER
     if (!allowed.has(parsed.pattern)) {
-      errors.set(name, 'is not read from the form: the shop sets it on the server, from the order')
-      continue
+      return 'is not read from the form: the shop sets it on the server, from the order'
     }
-    if (typeof raw !== 'string') {
-      errors.set(name, 'must be text, not a file')
-      continue
-    }
+    if (typeof raw !== 'string') return 'must be text, not a file'
     const key = parsed.steps.join('.')
-    if (seen.has(key)) {
-      errors.set(name, 'is given more than once')
-      continue
-    }
+    if (seen.has(key)) return 'is given more than once'
     seen.add(key)
     const text = raw.trim()
-    if (text === '') continue
+    if (text === '') return undefined
     if (NUMBERS.has(parsed.pattern)) {
       const number = Number(text.replace(',', '.'))
-      if (Number.isFinite(number)) set(tree, parsed.steps, number)
-      else errors.set(name, 'must be a number')
-    } else if (BOOLEANS.has(parsed.pattern)) {
-      set(tree, parsed.steps, text === 'on' || text === 'true')
-    } else {
-      set(tree, parsed.steps, text)
-    }
+      if (!Number.isFinite(number)) return 'must be a number'
+      set(tree, parsed.steps, number)
+    } else set(tree, parsed.steps, BOOLEANS.has(parsed.pattern) ? text === 'on' || text === 'true' : text)
+    return undefined
+  }
+  for (const [name, raw] of form.entries()) {
+    const error = read(name, raw)
+    if (error !== undefined) errors.set(name, error)
   }
   const values = plain(tree, '', errors) as PurchaseEventFormValues
   return { values, errors: Object.fromEntries(errors) }
