@@ -148,19 +148,23 @@ async function importJournal(
   const lines = text.split('\n')
   // A last line without its end is what a crash left: the call that wrote it never completed.
   lines.pop()
-  const header = lines.length === 0 ? undefined : parse(lines[0] as string)
-  if (lines.length > 0 && (header?.t !== 'outbox' || (header as { v?: unknown }).v !== 1)) {
+  const records = lines.map((line) => {
+    try {
+      const record: unknown = JSON.parse(line)
+      return RECORD_TYPES.has(membersOf(record).t as string) ? (record as OutboxRecord) : undefined
+    } catch {
+      return undefined
+    }
+  })
+  const header = records[0]
+  if (lines.length > 0 && (header?.t !== 'outbox' || header.v !== 1)) {
     throw new VerifiedReviewsError(
       `${path} is not an outbox journal (its first line is not {"t":"outbox","v":1}); nothing was imported`,
     )
   }
   const state = new OutboxState()
-  let unreadable = 0
-  for (const line of lines) {
-    const record = parse(line)
-    if (record === undefined) unreadable++
-    else state.apply(record)
-  }
+  for (const record of records) if (record !== undefined) state.apply(record)
+  const unreadable = records.filter((record) => record === undefined).length
   const imported = transaction(opened.db, () => {
     const written =
       Number((opened.generation.get() as { n: number }).n) > 0 || opened.since.get(0) !== undefined
@@ -172,13 +176,4 @@ async function importJournal(
     logger.warn(`@verified-reviews/core: ${path} had ${unreadable} unreadable line(s); they were skipped.`)
   await rm(`${path}.lock`, { force: true })
   await rm(path, { force: true })
-}
-
-function parse(line: string): OutboxRecord | undefined {
-  try {
-    const record: unknown = JSON.parse(line)
-    return RECORD_TYPES.has(membersOf(record).t as string) ? (record as OutboxRecord) : undefined
-  } catch {
-    return undefined
-  }
 }
