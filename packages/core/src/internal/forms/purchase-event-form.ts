@@ -141,15 +141,12 @@ function parseName(name: string): { steps: Step[]; pattern: string } | undefined
 
 function set(tree: Node, steps: readonly Step[], value: unknown): void {
   let node = tree as Record<Step, unknown>
-  steps.forEach((step, index) => {
-    if (index === steps.length - 1) {
-      node[step] = value
-      return
-    }
+  for (const [index, step] of steps.slice(0, -1).entries()) {
     // Objects without a prototype: even a key that slipped through could not reach Object.prototype.
     node[step] ??= typeof steps[index + 1] === 'number' ? [] : Object.create(null)
     node = node[step] as Record<Step, unknown>
-  })
+  }
+  node[steps.at(-1) as Step] = value
 }
 
 const CUSTOM_FIELD = /custom_fields\[\d+\]$/

@@ -92,7 +92,6 @@ const WAITING = 'waits behind an earlier event of its order, or a drain is sendi
  * @returns one result per event, in input order.
  */
 export async function sendPurchaseEvents(options: SendPurchaseEventsOptions): Promise<OutboxSendResult[]> {
-  const { store } = options
   const issues = new Issues()
   const fromEnvironment = environmentVariable('websiteId', processEnvironment())
   const websiteId = issues.websiteId(options.websiteId, fromEnvironment, ENVIRONMENT_VARIABLES.websiteId)
@@ -118,7 +117,7 @@ export async function sendPurchaseEvents(options: SendPurchaseEventsOptions): Pr
 
   let entries: OutboxEntry[]
   try {
-    entries = await store.add(news)
+    entries = await options.store.add(news)
   } catch (storeError) {
     // Sent directly (with the client's retries): the events are not lost unless this fails too.
     const why = storeError instanceof Error ? storeError.message : String(storeError)
@@ -144,7 +143,7 @@ export async function sendPurchaseEvents(options: SendPurchaseEventsOptions): Pr
   const owner = `send-${globalThis.crypto.randomUUID()}`
   const ids = [...new Set(entries.map((entry) => entry.id))]
   // The claim outlives the send (cut at `timeout`), so no drain takes these entries meanwhile.
-  const claimed = await store.claim({ owner, leaseMs: 2 * timeout + 1_000, limit: ids.length, ids })
+  const claimed = await options.store.claim({ owner, leaseMs: 2 * timeout + 1_000, limit: ids.length, ids })
   const delivery = await deliver(options, owner, { maxRetries: 0, totalTimeout: timeout }, claimed)
   return entries.map((entry): OutboxSendResult => {
     const created = delivery.created.get(entry.id)
