@@ -394,15 +394,6 @@ function retryDelay(attempts: number, failure: DeliveryFailure, backoff: OutboxB
   return Math.round(Math.min(max, Math.max(delay, failure.retryAfterMs ?? 0)))
 }
 
-/** The per-event problems of a `ValidationError` of `submit` (every issue naming its event), by position. */
-function invalidEvents(error: unknown, size: number): Map<number, PurchaseEventRejection[]> | undefined {
-  const { name, issues } = membersOf(error)
-  if (name !== 'ValidationError' || !Array.isArray(issues)) return undefined
-  if (!issues.every((issue) => typeof membersOf(issue).index === 'number')) return undefined
-  const byIndex = rejectionsByIndex(issues, size)
-  return byIndex.size > 0 ? byIndex : undefined
-}
-
 /**
  * Sends claimed entries, 50 per request and one website at a time, and records what became of each:
  * created ones are completed, refused ones go to the dead-letter list, and on a failed send those
@@ -443,9 +434,13 @@ async function deliver(
           )
         }
       } catch (error) {
-        const invalid = invalidEvents(error, pending.length)
-        if (invalid !== undefined) {
-          // The client's own checks refused some events before sending: set them aside, send the rest.
+        // The client's own checks refused some events before sending (a `ValidationError` whose every
+        // issue names its event): set them aside, send the rest.
+        const { name, issues } = membersOf(error)
+        const byEvent =
+          Array.isArray(issues) && issues.every((issue) => typeof membersOf(issue).index === 'number')
+        const invalid = rejectionsByIndex(name === 'ValidationError' && byEvent ? issues : [], pending.length)
+        if (invalid.size > 0) {
           await setAside(
             [...invalid].map(([index, reasons]) => ({ id: (pending[index] as OutboxEntry).id, reasons })),
           )
