@@ -157,14 +157,12 @@ const CUSTOM_FIELD = /custom_fields\[\d+\]$/
  */
 function plain(value: unknown, path: string, errors: Map<string, string>): unknown {
   if (Array.isArray(value)) {
-    const items: unknown[] = []
-    for (let index = 0; index < value.length; index++) {
-      if (!Object.hasOwn(value, index)) {
-        errors.set(`${path}[${index}]`, 'is missing: number the fields from 0 without gaps')
-        return items
-      }
-      items.push(plain(value[index], `${path}[${index}]`, errors))
-    }
+    // findIndex visits the holes too.
+    const gap = value.findIndex((_, index) => !Object.hasOwn(value, index))
+    const items = (gap === -1 ? value : value.slice(0, gap)).map((item, index) =>
+      plain(item, `${path}[${index}]`, errors),
+    )
+    if (gap !== -1) errors.set(`${path}[${gap}]`, 'is missing: number the fields from 0 without gaps')
     return items
   }
   if (typeof value === 'object' && value !== null) {
