@@ -116,27 +116,17 @@ const BOOLEANS = new Set(['products[].not_received'])
 // Names that would reach an object's prototype if they became keys.
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype'])
 const NOT_A_MEMBER = 'is not a member of a purchase event'
-const SEGMENT = /^([a-z_]{1,40})(?:\[(\d{1,2})\])?$/
+// Dotted members, each with an optional index (`products[0].product_ref.sku`).
+const NAME = /^[a-z_]{1,40}(?:\[\d{1,2}\])?(?:\.[a-z_]{1,40}(?:\[\d{1,2}\])?)*$/
 
 type Step = string | number
 type Node = { [key: string]: unknown }
 
 /** The steps of a well-formed name and its field pattern (`products[].name`), or undefined. */
 function parseName(name: string): { steps: Step[]; pattern: string } | undefined {
-  const steps: Step[] = []
-  const pattern: string[] = []
-  for (const part of name.split('.')) {
-    const match = SEGMENT.exec(part)
-    if (match === null) return undefined
-    const key = match[1] as string
-    steps.push(key)
-    if (match[2] === undefined) pattern.push(key)
-    else {
-      steps.push(Number(match[2]))
-      pattern.push(`${key}[]`)
-    }
-  }
-  return { steps, pattern: pattern.join('.') }
+  if (!NAME.test(name)) return undefined
+  const steps = [...name.matchAll(/([a-z_]+)|\[(\d+)\]/g)].map((match) => match[1] ?? Number(match[2]))
+  return { steps, pattern: name.replace(/\[\d+\]/g, '[]') }
 }
 
 function set(tree: Node, steps: readonly Step[], value: unknown): void {
