@@ -122,13 +122,6 @@ const NAME = /^[a-z_]{1,40}(?:\[\d{1,2}\])?(?:\.[a-z_]{1,40}(?:\[\d{1,2}\])?)*$/
 type Step = string | number
 type Node = { [key: string]: unknown }
 
-/** The steps of a well-formed name and its field pattern (`products[].name`), or undefined. */
-function parseName(name: string): { steps: Step[]; pattern: string } | undefined {
-  if (!NAME.test(name)) return undefined
-  const steps = [...name.matchAll(/([a-z_]+)|\[(\d+)\]/g)].map((match) => match[1] ?? Number(match[2]))
-  return { steps, pattern: name.replace(/\[\d+\]/g, '[]') }
-}
-
 function set(tree: Node, steps: readonly Step[], value: unknown): void {
   let node = tree as Record<Step, unknown>
   for (const [index, step] of steps.slice(0, -1).entries()) {
@@ -207,22 +200,24 @@ export function purchaseEventFromForm(
   const read = (name: string, raw: unknown): string | undefined => {
     if (name.split(/[.[\]]/).some((part) => FORBIDDEN.has(part.toLowerCase()))) return NOT_A_MEMBER
     if (!MEMBERS.has(/^[a-z_]+/.exec(name)?.[0])) return undefined
-    const parsed = parseName(name)
-    if (parsed === undefined || !KNOWN.has(parsed.pattern)) return NOT_A_MEMBER
-    if (!allowed.has(parsed.pattern)) {
+    // The field's pattern (`products[].name`) and the steps to its value (`products`, 0, `name`).
+    const pattern = name.replace(/\[\d+\]/g, '[]')
+    if (!NAME.test(name) || !KNOWN.has(pattern)) return NOT_A_MEMBER
+    const steps = [...name.matchAll(/([a-z_]+)|\[(\d+)\]/g)].map((match) => match[1] ?? Number(match[2]))
+    if (!allowed.has(pattern)) {
       return 'is not read from the form: the shop sets it on the server, from the order'
     }
     if (typeof raw !== 'string') return 'must be text, not a file'
-    const key = parsed.steps.join('.')
+    const key = steps.join('.')
     if (seen.has(key)) return 'is given more than once'
     seen.add(key)
     const text = raw.trim()
     if (text === '') return undefined
-    if (NUMBERS.has(parsed.pattern)) {
+    if (NUMBERS.has(pattern)) {
       const number = Number(text.replace(',', '.'))
       if (!Number.isFinite(number)) return 'must be a number'
-      set(tree, parsed.steps, number)
-    } else set(tree, parsed.steps, BOOLEANS.has(parsed.pattern) ? text === 'on' || text === 'true' : text)
+      set(tree, steps, number)
+    } else set(tree, steps, BOOLEANS.has(pattern) ? text === 'on' || text === 'true' : text)
     return undefined
   }
   for (const [name, raw] of form.entries()) {
