@@ -180,17 +180,8 @@ export class OutboxState {
   claim(options: OutboxClaimOptions, now: number): OutboxEntry[] {
     const only = options.ids === undefined ? undefined : new Set(options.ids)
     // Every order's queue, or those of the entries of `only` (each once, in the order of `only`).
-    const queues =
-      only === undefined
-        ? this.orders.values()
-        : new Set(
-            [...only].flatMap((id) => {
-              const entry = this.entries.get(id)
-              return entry === undefined
-                ? []
-                : [this.orders.get(keyOf(entry.websiteId, entry.orderKey)) as string[]]
-            }),
-          )
+    const keys = only && new Set(this.#held([...only]).map((entry) => keyOf(entry.websiteId, entry.orderKey)))
+    const queues = keys ? [...keys].map((key) => this.orders.get(key) as string[]) : this.orders.values()
     const taken: HeldEntry[] = []
     for (const queue of queues) {
       const head = this.entries.get(queue[0] as string)
