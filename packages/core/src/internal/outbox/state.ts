@@ -184,6 +184,7 @@ export class OutboxState {
     const queues = keys ? [...keys].map((key) => this.orders.get(key) as string[]) : this.orders.values()
     const taken: HeldEntry[] = []
     for (const queue of queues) {
+      if (taken.length >= options.limit) break
       const head = this.entries.get(queue[0] as string)
       if (head === undefined || head.leaseUntil > now) continue
       for (const id of queue) {
