@@ -40,11 +40,11 @@ export function checkPurchaseEvent(event: unknown, index: number, websiteId: str
       if (!members.includes(key)) add(path === '' ? key : `${path}.${key}`, 'is not a known member')
     }
   }
-  /** The object at `path` when it is one (its members checked against `members`), or undefined. */
-  const object = (value: unknown, path: string, members: readonly string[], required = false) => {
+  /** The object at `path` (its members checked) or undefined; `missing` is the problem when there is none. */
+  const object = (value: unknown, path: string, members: readonly string[], missing?: string) => {
     if (isObject(value)) known(value, members, path)
     else if (value !== undefined) add(path, 'must be an object')
-    else if (required) add(path, 'is required')
+    else if (missing !== undefined) add(path, missing)
     return isObject(value) ? value : undefined
   }
   const customFields = (value: unknown, path: string, nullable: boolean) => {
@@ -83,7 +83,7 @@ export function checkPurchaseEvent(event: unknown, index: number, websiteId: str
 
   amount(event.price, 'price')
 
-  const consumer = object(event.consumer, 'consumer', CONSUMER_MEMBERS, true)
+  const consumer = object(event.consumer, 'consumer', CONSUMER_MEMBERS, 'is required')
   if (consumer !== undefined) {
     for (const key of ['first_name', 'last_name', 'phone', 'courtesy_title', 'language', 'country']) {
       text(consumer[key], `consumer.${key}`)
@@ -105,13 +105,10 @@ export function checkPurchaseEvent(event: unknown, index: number, websiteId: str
   if (products !== undefined && products !== null) {
     if (!Array.isArray(products)) add('products', 'must be an array or null')
     else
-      for (const [i, product] of products.entries()) {
+      for (const [i, item] of products.entries()) {
         const at = `products[${i}]`
-        if (!isObject(product)) {
-          add(at, 'must be an object')
-          continue
-        }
-        known(product, PRODUCT_MEMBERS, at)
+        const product = object(item, at, PRODUCT_MEMBERS, 'must be an object')
+        if (product === undefined) continue
         const ref = object(product.product_ref, `${at}.product_ref`, PRODUCT_REF_MEMBERS)
         if (ref !== undefined)
           for (const key of PRODUCT_REF_MEMBERS) text(ref[key], `${at}.product_ref.${key}`)
@@ -122,7 +119,7 @@ export function checkPurchaseEvent(event: unknown, index: number, websiteId: str
       }
   }
 
-  const channel = object(event.sales_channel, 'sales_channel', CHANNEL_MEMBERS, true)
+  const channel = object(event.sales_channel, 'sales_channel', CHANNEL_MEMBERS, 'is required')
   if (channel !== undefined) {
     for (const key of ['channel', 'delivery_type', 'shop_id']) text(channel[key], `sales_channel.${key}`)
     const website = channel.website_id
