@@ -247,12 +247,11 @@ async function sendLive(settings: HttpSettings, out: Outgoing, options: RequestO
     // with its retryAfter); a wait that would pass the deadline is not started either.
     if (delay > settings.maxRetryWait) throw error
     if (!deadline.allows(delay)) throw deadline.error(error, delay)
-    if (error instanceof RateLimitError) {
-      if (!(await proceed(settings.onRateLimit, { ...event, reason: 'refused', error } as RateLimitEvent)))
-        throw error
-    } else {
-      if (!(await proceed(settings.onRetry, { ...event, error } as RetryEvent))) throw error
-    }
+    const goOn =
+      error instanceof RateLimitError
+        ? await proceed(settings.onRateLimit, { ...event, reason: 'refused', error } as RateLimitEvent)
+        : await proceed(settings.onRetry, { ...event, error } as RetryEvent)
+    if (!goOn) throw error
     // The hooks may have taken a while.
     if (!deadline.allows(delay)) throw deadline.error(error, delay)
     await sleep(delay, signals)
@@ -375,9 +374,9 @@ async function sendOnce(
 ): Promise<Incoming> {
   const userSignals = [options.signal, settings.signal]
   if (userSignals.some((signal) => signal?.aborted)) throw abortError()
-  deadline.check()
   const attemptTimeout = options.timeout ?? settings.timeout
   const left = deadline.remaining()
+  if (left <= 0) throw deadline.error()
   const byDeadline = left < attemptTimeout
   const controller = new AbortController()
   let timedOut = false
@@ -524,11 +523,6 @@ class Deadline {
         attempts: this.attempts,
       },
     )
-  }
-
-  /** Throws the deadline error when no time is left. */
-  check(): void {
-    if (this.remaining() <= 0) throw this.error()
   }
 
   /** Settles with `promise`, or rejects with the deadline error when time runs out first. */
