@@ -16,14 +16,19 @@ import {
   ResponseTooLargeError,
   ValidationError,
 } from '../../errors.ts'
-import { type CacheErrorContext, cachedRead } from '../cache/read-through.ts'
-import type { CacheStore } from '../cache/store.ts'
+import { cachedRead } from '../cache/read-through.ts'
 import { connectionCode } from '../connection-code.ts'
 import { redactUrl, rememberSecret } from '../redact.ts'
 import type { SharedRateBudget } from '../shared-state.ts'
 import { release } from './json-items.ts'
 import type { RateBudget } from './rate-budget.ts'
-import type { FetchOptions, RateLimitEvent, RequestOptions, RetryEvent } from './request-options.ts'
+import type {
+  CacheOptions,
+  FetchOptions,
+  RateLimitEvent,
+  RequestOptions,
+  RetryEvent,
+} from './request-options.ts'
 import { requestedDelay, retryDelay } from './retry-timing.ts'
 import type { TokenCache } from './token-cache.ts'
 
@@ -50,13 +55,8 @@ export interface HttpSettings {
 }
 
 /** The client's cache, after defaults. */
-export interface CacheSettings {
-  store: CacheStore
-  ttl: number
-  staleWhileRevalidate: number
-  staleIfError: number
-  tags: readonly string[]
-  onError: ((error: unknown, context: CacheErrorContext) => void) | undefined
+export interface CacheSettings extends Required<Omit<CacheOptions, 'onError'>> {
+  onError: CacheOptions['onError'] | undefined
   /** Keeps the answers of one account apart from another's in a shared store. */
   keyPrefix: string
 }
