@@ -51,16 +51,12 @@ export function forgetSecrets(): void {
   secrets.clear()
 }
 
-function replaceAll(text: string, search: string): string {
-  return text.split(search).join(REDACTED)
-}
-
 function redactValues(text: string): string {
   let result = text
   for (const value of secrets) {
-    if (result.includes(value)) result = replaceAll(result, value)
+    result = result.replaceAll(value, REDACTED)
     const encoded = encodeURIComponent(value)
-    if (encoded !== value && result.includes(encoded)) result = replaceAll(result, encoded)
+    if (encoded !== value) result = result.replaceAll(encoded, REDACTED)
   }
   return result
 }
