@@ -99,8 +99,7 @@ function distance(a: string, b: string): number {
 /** The option `name` was probably meant to be: the same in another case, else the nearest within a third of its letters (two at least). */
 function meant(name: string, known: readonly string[]): string | undefined {
   const lower = name.toLowerCase()
-  const sameLetters = known.find((option) => option.toLowerCase() === lower)
-  if (sameLetters !== undefined) return sameLetters
+  // The same letters in another case are 0 edits away: no option comes nearer.
   let best: { option: string; edits: number } | undefined
   for (const option of known) {
     const edits = distance(lower, option.toLowerCase())
