@@ -113,20 +113,15 @@ export function readEnvironment(
   const cursorSecret = read('cursorSecret')
   if (cursorSecret !== undefined && cursorSecret.length < 16)
     refuse('cursorSecret', 'must be at least 16 characters')
+  // Every setting as its variable reads (ENVIRONMENT_VARIABLES lists them all), then the two that are no string.
+  const strings = Object.fromEntries(
+    Object.keys(ENVIRONMENT_VARIABLES).map((key) => [key, read(key as keyof VerifiedReviewsEnvironment)]),
+  )
   return {
-    clientId: read('clientId'),
-    clientSecret: read('clientSecret'),
-    origin: read('origin'),
-    websiteId: read('websiteId'),
-    genesisSecret: read('genesisSecret'),
-    cursorSecret,
-    revalidateSecret: read('revalidateSecret'),
-    cronSecret: read('cronSecret'),
+    ...strings,
     revalidate: revalidate === undefined ? undefined : Number(revalidate),
-    distDir: read('distDir'),
     failOnError: failOnError === undefined ? undefined : TRUE.includes(failOnError),
-    buildProducts: read('buildProducts'),
-  }
+  } as VerifiedReviewsEnvironment
 }
 
 /**

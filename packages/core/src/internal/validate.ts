@@ -90,16 +90,8 @@ export function parseIsoDateTime(value: string): IsoDateTimeParts | undefined {
     (offsetMinutes === undefined || Number(offsetMinutes) < 60)
   if (!valid) return undefined
   const offset = zulu ?? (sign === undefined ? undefined : `${sign}${offsetHours}:${offsetMinutes ?? '00'}`)
-  return {
-    year: year as string,
-    month: month as string,
-    day: day as string,
-    hours: hours as string,
-    minutes: minutes as string,
-    seconds,
-    fraction,
-    offset,
-  }
+  // The groups of year to minutes always match.
+  return { year, month, day, hours, minutes, seconds, fraction, offset } as IsoDateTimeParts
 }
 
 /** Whether `value` is an ISO 8601 date-time in the extended calendar format (see {@link parseIsoDateTime}). */

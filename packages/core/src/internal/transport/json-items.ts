@@ -42,10 +42,6 @@ export function release(bytes: Uint8Array): void {
   if (typeof buffer.transfer === 'function') buffer.transfer(0)
 }
 
-const SPACE = 0x20
-const TAB = 0x09
-const LF = 0x0a
-const CR = 0x0d
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
 const COMMA = 0x2c
@@ -54,8 +50,9 @@ const CLOSE_ARRAY = 0x5d
 const OPEN_OBJECT = 0x7b
 const CLOSE_OBJECT = 0x7d
 
+/** Whether `byte` is JSON white space: a space, a line feed, a carriage return or a tab. */
 function isSpace(byte: number | undefined): boolean {
-  return byte === SPACE || byte === LF || byte === CR || byte === TAB
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09
 }
 
 /**

@@ -13,12 +13,6 @@ export interface TokenRequest {
   form: Record<string, string>
 }
 
-function base64(text: string): string {
-  let binary = ''
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte)
-  return btoa(binary)
-}
-
 /** `value` as `application/x-www-form-urlencoded` writes it (a space as `+`, `é` as `%C3%A9`). */
 function formEncoded(value: string): string {
   return new URLSearchParams({ v: value }).toString().slice('v='.length)
@@ -27,10 +21,11 @@ function formEncoded(value: string): string {
 /**
  * `Basic` credentials of the client credentials flow. RFC 6749 §2.3.1 form-encodes the id and the
  * secret before joining them with a colon, and the token servers decode them: a secret holding `+`,
- * `%`, `:` or a space sent as it is would be read as another secret.
+ * `%`, `:` or a space sent as it is would be read as another secret. Form-encoded, they are ASCII,
+ * which `btoa` takes as it is.
  */
 export function basicCredentials(clientId: string, clientSecret: string): string {
-  return `Basic ${base64(`${formEncoded(clientId)}:${formEncoded(clientSecret)}`)}`
+  return `Basic ${btoa(`${formEncoded(clientId)}:${formEncoded(clientSecret)}`)}`
 }
 
 /**

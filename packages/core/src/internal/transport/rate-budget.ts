@@ -132,21 +132,19 @@ export class RateBudget {
       return
     }
     // Each window reports what is left of it; the tightest one decides.
-    const told = WINDOW_HEADERS.flatMap(({ kind, remaining: name, limit, resetMs }) => {
+    const windows = WINDOW_HEADERS.flatMap(({ kind, remaining: name, limit, resetMs }) => {
       const remaining = count(headers, name)
       if (remaining === undefined) return []
-      return [{ kind, remaining, resetMs: resetMs(headers, now), limit: count(headers, limit) }]
-    })
-    if (told.length === 0) return
-    const windows = told.map(({ kind, remaining, resetMs, limit }) => {
       const known = this.#bounds.get(kind)
+      const endsAt = now + resetMs(headers, now)
       // A window that is over, or a budget that grew back, is a new window: this answer starts its bound.
       // (An answer overtaken by a later one looks like a new window too, which only bounds it later.)
       const fresh = known === undefined || now >= known.endsBy || remaining > known.remaining
-      const endsBy = fresh ? now + resetMs : Math.min(known.endsBy, now + resetMs)
+      const endsBy = fresh ? endsAt : Math.min(known.endsBy, endsAt)
       this.#bounds.set(kind, { remaining, endsBy })
-      return { remaining, resetMs: endsBy - now, limit }
+      return [{ remaining, resetMs: endsBy - now, limit: count(headers, limit) }]
     })
+    if (windows.length === 0) return
     const tightest = windows.reduce((a, b) =>
       b.remaining < a.remaining || (b.remaining === a.remaining && b.resetMs > a.resetMs) ? b : a,
     )

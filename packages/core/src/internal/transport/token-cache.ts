@@ -64,11 +64,9 @@ export class TokenCache {
   /** A token that is valid now, fetching one when needed. */
   async get(): Promise<string> {
     const current = this.#current
-    if (current === undefined || this.#mustRefresh(current)) return (await this.#refresh()).value
-    if (current.expiresAt === undefined) return current.value
-    const lifetime = Math.max(0, current.expiresAt - current.issuedAt)
-    const left = current.expiresAt - this.#now()
-    if (left <= Math.min(ADVISORY_REFRESH_MS, lifetime / 4)) this.#refreshInBackground()
+    if (current === undefined || this.#expiresWithin(current, MANDATORY_REFRESH_MS, 10))
+      return (await this.#refresh()).value
+    if (this.#expiresWithin(current, ADVISORY_REFRESH_MS, 4)) this.#refreshInBackground()
     return current.value
   }
 
@@ -82,9 +80,11 @@ export class TokenCache {
     this.#shared?.store.delete(this.#shared.key, value).catch(() => {})
   }
 
+  /** A new token (from the shared store when there is one, else fetched here), kept as the current one. */
   #refresh(): Promise<AccessToken> {
+    const shared = this.#shared
     return this.#refreshing.run(true, () =>
-      this.#obtain().then((token) => {
+      (shared === undefined ? this.#fetchToken() : this.#obtainShared(shared)).then((token) => {
         this.#current = token
         return token
       }),
@@ -98,11 +98,6 @@ export class TokenCache {
     this.#refresh().catch(() => {
       this.#advisoryFailedAt = this.#now()
     })
-  }
-
-  /** A new token: from the shared store when there is one, else fetched here. */
-  #obtain(): Promise<AccessToken> {
-    return this.#shared === undefined ? this.#fetchToken() : this.#obtainShared(this.#shared)
   }
 
   async #obtainShared({
@@ -119,7 +114,7 @@ export class TokenCache {
       token.value !== '' &&
       token.value !== replaced &&
       token.value !== this.#refused &&
-      !this.#mustRefresh(token)
+      !this.#expiresWithin(token, MANDATORY_REFRESH_MS, 10)
     const deadline = this.#now() + waitTimeout
     let delay = pollInterval
     for (;;) {
@@ -149,11 +144,14 @@ export class TokenCache {
     }
   }
 
-  /** Whether a token is inside its mandatory refresh window (or past its expiry). */
-  #mustRefresh(token: StoredToken): boolean {
+  /**
+   * Whether a token expires within `ms`, or within a `part`th of its lifetime when that is shorter: inside
+   * its mandatory refresh window (or past its expiry) with `MANDATORY_REFRESH_MS` and 10.
+   */
+  #expiresWithin(token: StoredToken, ms: number, part: number): boolean {
     if (token.expiresAt === undefined) return false
     const lifetime = Math.max(0, token.expiresAt - token.issuedAt)
-    return token.expiresAt - this.#now() <= Math.min(MANDATORY_REFRESH_MS, lifetime / 10)
+    return token.expiresAt - this.#now() <= Math.min(ms, lifetime / part)
   }
 }
 
