@@ -4,6 +4,7 @@ import { rememberSecret } from '../redact.ts'
 import { remembered } from '../remembered.ts'
 import { type SingleFlight, singleFlight } from '../single-flight.ts'
 import type { RequestOptions } from '../transport/request-options.ts'
+import { membersOf } from '../validate.ts'
 import { sortFields } from '../view/review-query.ts'
 import { CallSlots } from './call-slots.ts'
 import type { ReviewsPage } from './continuation.ts'
@@ -153,16 +154,6 @@ function refused(
     headers: { ...JSON_HEADERS, 'cache-control': 'no-store', ...extra },
     body: { error: field === undefined ? { message } : { message, field } },
   }
-}
-
-/** A member of a thrown value, read by name: errors from another copy of the package have other classes. */
-function memberOf(error: unknown, key: 'field' | 'code' | 'name' | 'status' | 'retryAfter'): unknown {
-  return typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[key] : undefined
-}
-
-function errorField(error: unknown, key: 'field' | 'code' | 'name'): string | undefined {
-  const value = memberOf(error, key)
-  return typeof value === 'string' ? value : undefined
 }
 
 /** The page an API call gave, its next cursor signed; or the answer its failure makes. */
@@ -336,22 +327,21 @@ async function fetchPage(
   }
 }
 
+/** The answer a failed API call makes. Errors are read by their members: another copy of the package has other classes. */
 function failure(error: unknown, onError: (error: unknown) => void): ReviewsEndpointResult {
-  const status = memberOf(error, 'status')
-  const field = errorField(error, 'field')
-  if (errorField(error, 'name') === 'ValidationError') {
+  const { status, name, code, retryAfter, field: member } = membersOf(error)
+  const field = typeof member === 'string' ? member : undefined
+  if (name === 'ValidationError') {
     // The client refused before sending: a cursor it saw issued with another limit, for one.
     return refused(400, `${field ?? 'the request'} is not valid here`, field)
   }
   if (status === 400) {
-    const cursor = field === 'cursor' || errorField(error, 'code') === 'invalid_cursor'
-    return cursor
+    return field === 'cursor' || code === 'invalid_cursor'
       ? refused(400, 'cursor is not valid for this product, limit, sort and rate', 'cursor')
       : refused(400, `the reviews service refused ${field ?? 'the request'}`, field)
   }
   onError(error)
   if (status === 429) {
-    const retryAfter = memberOf(error, 'retryAfter')
     return refused(
       503,
       UNAVAILABLE,

@@ -4,12 +4,10 @@ import type {
   ProductSummaryRatings,
   RatingCounts,
 } from '../../types/published.ts'
-import { NO_RATING } from './ratings.ts'
+import { NO_RATING, HISTOGRAM_RATES as STARS } from './ratings.ts'
 
 /** A rating of one variation: an average and a count, and the per-star counts when the API gave them. */
 export type VariationRating = { average: number; count_total: number } & Partial<RatingCounts>
-
-const STARS = [5, 4, 3, 2, 1] as const
 
 /** An average rounded to two decimals, as the API gives them. */
 function roundedAverage(sum: number, count: number): number {
