@@ -1,6 +1,6 @@
 import type { ReviewRate } from '../../types/published.ts'
 import { type Locale, resolveLocale, SUPPORTED_LOCALES } from '../i18n/locale.ts'
-import { CURSOR_SHAPE, isReviewSort, REVIEW_SORTS } from '../view/review-query.ts'
+import { CURSOR_SHAPE, isReviewSort, parseRates, REVIEW_SORTS } from '../view/review-query.ts'
 
 /** The orders the endpoint offers, those of the page URL and the island's sort menu. */
 export const REVIEWS_ENDPOINT_SORTS = REVIEW_SORTS
@@ -85,11 +85,10 @@ export function readReviewsQuery(
   return { query: { productId, limit, cursor, sort, rate, locale } }
 }
 
+/** The rates of a strict comma list (`4,5`), as the page URL's are kept: ascending, without repeats. */
 function readRates(text: string | null): ReviewRate[] | undefined {
   if (text === null || text === '') return []
-  const items = text.split(',')
-  if (!items.every((item) => /^[1-5]$/.test(item))) return undefined
-  return [...new Set(items.map(Number) as ReviewRate[])].sort((a, b) => a - b)
+  return text.split(',').every((item) => /^[1-5]$/.test(item)) ? parseRates(text) : undefined
 }
 
 /** A supported language from a BCP 47 tag (`fr`, `fr-CA`, `pt_BR`); undefined for any other language. */

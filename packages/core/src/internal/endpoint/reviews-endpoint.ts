@@ -253,6 +253,34 @@ export async function handleReviewsRequest(
     )
   }
 
+  /** The one API call of a request (shared by identical requests under way), without retry. */
+  const fetchPage = async (): Promise<Flight> => {
+    let page: ReviewsPage
+    try {
+      // The cursor may be the API's or a continuation cursor (a first page shown from build data): the
+      // client's list takes both.
+      page = await options.client.products.reviews.list(
+        {
+          product_variation_id: [query.productId],
+          limit: query.limit,
+          // The API binds a cursor to its sort: sorted as the server's first page, the island goes on from it.
+          ...sortFields(query.sort),
+          ...(query.rate.length > 0 ? { review_rate: query.rate } : {}),
+          ...(cursor === undefined ? {} : { cursor }),
+        },
+        { ...options.requestOptions?.(query), maxRetries: 0 },
+      )
+    } catch (error) {
+      return { failed: failure(error, onError) }
+    }
+    try {
+      return { page: page.data, nextCursor: (await signer.sign(scope, page.nextCursor)) ?? null }
+    } catch (error) {
+      onError(error)
+      return { failed: refused(500, UNAVAILABLE) }
+    }
+  }
+
   const key = JSON.stringify([query.productId, query.limit, query.sort, query.rate, cursor ?? null])
   let flight = state.flights.get(key)
   if (flight === undefined) {
@@ -271,59 +299,21 @@ export async function handleReviewsRequest(
       const seconds = Math.max(1, Math.ceil((internals?.rateResetIn() ?? 1000) / 1000))
       return refused(503, UNAVAILABLE, undefined, { 'retry-after': String(seconds) })
     }
-    flight = state.flights.run(key, () =>
-      fetchPage(options, query, cursor, scope, signer, onError).finally(() => state.slots.release()),
-    )
+    flight = state.flights.run(key, () => fetchPage().finally(() => state.slots.release()))
   }
 
   const outcome = await flight
   if ('failed' in outcome) return outcome.failed
-  const body: ReviewsEndpointBody = {
-    data: outcome.page.map((review) => publicReview(review, query.locale)),
-    nextCursor: outcome.nextCursor,
-  }
   return {
     status: 200,
     headers: {
       ...JSON_HEADERS,
       'cache-control': `public, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidate}`,
     },
-    body,
-  }
-}
-
-/** The one API call of a request (shared by identical requests under way), without retry. */
-async function fetchPage(
-  options: ReviewsEndpointOptions,
-  query: ReviewsEndpointQuery,
-  cursor: string | undefined,
-  scope: CursorScope,
-  signer: CursorSigner,
-  onError: (error: unknown) => void,
-): Promise<Flight> {
-  let page: ReviewsPage
-  try {
-    // The cursor may be the API's or a continuation cursor (a first page shown from build data): the
-    // client's list takes both.
-    page = await options.client.products.reviews.list(
-      {
-        product_variation_id: [query.productId],
-        limit: query.limit,
-        // The API binds a cursor to its sort: sorted as the server's first page, the island goes on from it.
-        ...sortFields(query.sort),
-        ...(query.rate.length > 0 ? { review_rate: query.rate } : {}),
-        ...(cursor === undefined ? {} : { cursor }),
-      },
-      { ...options.requestOptions?.(query), maxRetries: 0 },
-    )
-  } catch (error) {
-    return { failed: failure(error, onError) }
-  }
-  try {
-    return { page: page.data, nextCursor: (await signer.sign(scope, page.nextCursor)) ?? null }
-  } catch (error) {
-    onError(error)
-    return { failed: refused(500, UNAVAILABLE) }
+    body: {
+      data: outcome.page.map((review) => publicReview(review, query.locale)),
+      nextCursor: outcome.nextCursor,
+    },
   }
 }
 

@@ -67,8 +67,7 @@ export function parseCursor(value: string | undefined): string | undefined {
 }
 
 function first(value: string | readonly string[] | null | undefined): string | undefined {
-  if (value === null || value === undefined) return undefined
-  return typeof value === 'string' ? value : value[0]
+  return typeof value === 'string' ? value : value?.[0]
 }
 
 function read(params: URLSearchParams | SearchParamsRecord | undefined, name: string): string | undefined {
@@ -149,11 +148,9 @@ export function pageHrefs(
   view: ReviewView,
   cursors: { previousCursor?: string | null | undefined; nextCursor?: string | null | undefined },
 ): { previousHref: string | undefined; nextHref: string | undefined } {
-  const { previousCursor, nextCursor } = cursors
-  return {
-    previousHref: previousCursor ? viewHref(query, { ...view, cursor: previousCursor }) : undefined,
-    nextHref: nextCursor ? viewHref(query, { ...view, cursor: nextCursor }) : undefined,
-  }
+  const href = (cursor: string | null | undefined) =>
+    cursor ? viewHref(query, { ...view, cursor }) : undefined
+  return { previousHref: href(cursors.previousCursor), nextHref: href(cursors.nextCursor) }
 }
 
 /**
