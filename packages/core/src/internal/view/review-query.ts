@@ -105,17 +105,15 @@ export function otherParams(params: URLSearchParams | SearchParamsRecord | undef
   let count = 0
   let total = 0
   for (const [name, value] of entries) {
-    if (name === PARAM.cursor || name === PARAM.sort || name === PARAM.rate || value === undefined) continue
-    if (name.length > OTHER_PARAMS.name) continue
+    if ((Object.values(PARAM) as string[]).includes(name) || name.length > OTHER_PARAMS.name) continue
     // A record not made from a URL (parsed JSON, say) may hold other values: only text is a param.
     const items: readonly unknown[] = typeof value === 'string' ? [value] : Array.isArray(value) ? value : []
     for (const item of items) {
       if (typeof item !== 'string' || item.length > OTHER_PARAMS.value) continue
-      const size = name.length + item.length + 2
-      if (count === OTHER_PARAMS.count || total + size > OTHER_PARAMS.total) return kept.toString()
+      total += name.length + item.length + 2
+      if (count === OTHER_PARAMS.count || total > OTHER_PARAMS.total) return kept.toString()
       kept.append(name, item)
       count++
-      total += size
     }
   }
   return kept.toString()
