@@ -265,14 +265,6 @@ interface EndpointState {
 
 const states = new WeakMap<object, EndpointState>()
 
-function stateOf(client: ReviewsEndpointClient): EndpointState {
-  return remembered(states, client, () => ({
-    slots: new CallSlots(),
-    flights: singleFlight(),
-    signer: undefined,
-  }))
-}
-
 function signerOf(state: EndpointState, options: ReviewsEndpointOptions): CursorSigner {
   if (state.signer?.secret !== options.cursorSecret || state.signer === undefined) {
     rememberSecret(options.cursorSecret)
@@ -324,7 +316,11 @@ export async function handleReviewsRequest(
   if ('problem' in read) return refused(400, read.problem.message, read.problem.field)
   const { query } = read
 
-  const state = stateOf(options.client)
+  const state = remembered(states, options.client, () => ({
+    slots: new CallSlots(),
+    flights: singleFlight<string, Flight>(),
+    signer: undefined,
+  }))
   const scope: CursorScope = {
     kind: 'product',
     id: query.productId,

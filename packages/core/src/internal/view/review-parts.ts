@@ -107,23 +107,18 @@ export interface ReviewImage {
 
 /** The images of a review: medias of type `IMAGE` with at least one `http(s)` variant, in the API's order. */
 export function reviewImages(medias: ReadonlyArray<Media> | undefined, widths: MediaWidths): ReviewImage[] {
-  return (medias ?? [])
-    .filter((media) => typeof media?.type === 'string' && media.type.toUpperCase() === 'IMAGE')
-    .map((media) => ({
-      small: webUrl(media.small),
-      medium: webUrl(media.medium),
-      large: webUrl(media.large),
-    }))
-    .flatMap((urls) => {
-      const href = urls.large ?? urls.medium ?? urls.small
-      const src = urls.small ?? urls.medium ?? urls.large
-      if (href === undefined || src === undefined) return []
-      const srcset = (['small', 'medium', 'large'] as const)
-        .filter((variant) => urls[variant] !== undefined)
-        .map((variant) => `${urls[variant]} ${widths[variant]}w`)
-        .join(', ')
-      return [{ href, src, srcset }]
-    })
+  return (medias ?? []).flatMap((media) => {
+    if (typeof media?.type !== 'string' || media.type.toUpperCase() !== 'IMAGE') return []
+    const urls = { small: webUrl(media.small), medium: webUrl(media.medium), large: webUrl(media.large) }
+    const href = urls.large ?? urls.medium ?? urls.small
+    const src = urls.small ?? urls.medium ?? urls.large
+    if (href === undefined || src === undefined) return []
+    const srcset = (['small', 'medium', 'large'] as const)
+      .filter((variant) => urls[variant] !== undefined)
+      .map((variant) => `${urls[variant]} ${widths[variant]}w`)
+      .join(', ')
+    return [{ href, src, srcset }]
+  })
 }
 
 /**
