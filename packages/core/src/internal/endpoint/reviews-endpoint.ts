@@ -77,28 +77,24 @@ export function readReviewsQuery(
     }
   }
 
-  const cursorText = params.get('cursor')
-  const cursor = cursorText === null || cursorText === '' ? undefined : cursorText
+  const cursor = params.get('cursor') || undefined
   if (cursor !== undefined && !CURSOR_SHAPE.test(cursor))
     return problem('cursor', 'is not a cursor of this endpoint')
 
   const sort = params.get('sort') ?? 'newest'
   if (!isReviewSort(sort)) return problem('sort', `must be one of ${REVIEWS_ENDPOINT_SORTS.join(', ')}`)
 
-  const rate = readRates(params.get('rate'))
-  if (rate === undefined) return problem('rate', 'must be ratings from 1 to 5, separated by commas')
+  // Kept as the page URL's are: ascending, without repeats.
+  const rateText = params.get('rate') ?? ''
+  if (!/^(?:[1-5](?:,[1-5])*)?$/.test(rateText)) {
+    return problem('rate', 'must be ratings from 1 to 5, separated by commas')
+  }
 
   const localeText = params.get('locale')
   const locale = localeText === null ? resolveLocale(undefined) : readLocale(localeText)
   if (locale === undefined) return problem('locale', `must be one of ${SUPPORTED_LOCALES.join(', ')}`)
 
-  return { query: { productId, limit, cursor, sort, rate, locale } }
-}
-
-/** The rates of a strict comma list (`4,5`), as the page URL's are kept: ascending, without repeats. */
-function readRates(text: string | null): ReviewRate[] | undefined {
-  if (text === null || text === '') return []
-  return text.split(',').every((item) => /^[1-5]$/.test(item)) ? parseRates(text) : undefined
+  return { query: { productId, limit, cursor, sort, rate: parseRates(rateText), locale } }
 }
 
 /** A supported language from a BCP 47 tag (`fr`, `fr-CA`, `pt_BR`); undefined for any other language. */
