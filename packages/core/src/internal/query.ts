@@ -152,13 +152,6 @@ function write(name: string, value: unknown, rule: Rule, issues: Issues): [strin
 /** Messages already given: an unknown sort field is reported once per process, in development. */
 const sortWarnings = new Set<string>()
 
-function warnUnknownSort(schema: OperationSchema, name: string, fields: readonly string[]): void {
-  const message = `${schema.name}: ${name} names ${fields.join(', ')}, outside the fields the client knows (${(schema.sortable ?? []).join(', ')}); sent as given for the API to decide`
-  if (!isDevelopment() || sortWarnings.has(message)) return
-  sortWarnings.add(message)
-  console.warn(`[@verified-reviews/core] ${message}`)
-}
-
 /**
  * Checks and writes `sort` and `desc`. `desc` without `sort` sorts by the `desc` fields, descending,
  * and is sent as `sort=F&desc=F`, the form the spec shows; with `sort`, every `desc` field must be in
@@ -181,7 +174,11 @@ function checkSort(
     }
     lists[name] = fields
     const unknown = fields.filter((field) => !known.includes(field))
-    if (unknown.length > 0) warnUnknownSort(schema, name, unknown)
+    const message = `${schema.name}: ${name} names ${unknown.join(', ')}, outside the fields the client knows (${known.join(', ')}); sent as given for the API to decide`
+    if (unknown.length > 0 && isDevelopment() && !sortWarnings.has(message)) {
+      sortWarnings.add(message)
+      console.warn(`[@verified-reviews/core] ${message}`)
+    }
   }
   const desc = lists.desc ?? []
   const sort = lists.sort ?? desc

@@ -261,17 +261,6 @@ interface EndpointState {
 
 const states = new WeakMap<object, EndpointState>()
 
-function signerOf(state: EndpointState, options: ReviewsEndpointOptions): CursorSigner {
-  if (state.signer?.secret !== options.cursorSecret || state.signer === undefined) {
-    rememberSecret(options.cursorSecret)
-    state.signer = {
-      secret: options.cursorSecret,
-      signer: cursorSigner(options.client, options.cursorSecret),
-    }
-  }
-  return state.signer.signer
-}
-
 const UNAVAILABLE = 'reviews are unavailable right now'
 
 /**
@@ -327,7 +316,14 @@ export async function handleReviewsRequest(
   let signer: CursorSigner
   let cursor: string | undefined
   try {
-    signer = signerOf(state, options)
+    if (state.signer === undefined || state.signer.secret !== options.cursorSecret) {
+      rememberSecret(options.cursorSecret)
+      state.signer = {
+        secret: options.cursorSecret,
+        signer: cursorSigner(options.client, options.cursorSecret),
+      }
+    }
+    signer = state.signer.signer
     cursor = await signer.open(scope, query.cursor)
   } catch (error) {
     // No key to check or sign cursors with: a configuration error, never the visitor's.

@@ -14,10 +14,6 @@ function roundedAverage(sum: number, count: number): number {
   return count === 0 ? 0 : Math.round((sum / count) * 100) / 100
 }
 
-function hasCounts(rating: VariationRating): rating is VariationRating & RatingCounts {
-  return STARS.every((star) => typeof rating[`count_${star}`] === 'number')
-}
-
 /**
  * The rating of a product sold in several variations: every review of every variation counted once.
  * The average is computed from the per-star counts when every rating has them (as the API merges
@@ -33,7 +29,9 @@ export function combineRatings(
   if (rated.length === 0) return undefined
   const total = rated.reduce((sum, rating) => sum + rating.count_total, 0)
   const counts: RatingCounts = { count_5: 0, count_4: 0, count_3: 0, count_2: 0, count_1: 0 }
-  const withCounts = rated.every(hasCounts)
+  const withCounts = rated.every((rating) =>
+    STARS.every((star) => typeof rating[`count_${star}`] === 'number'),
+  )
   for (const rating of rated) {
     for (const star of STARS) counts[`count_${star}`] += rating[`count_${star}`] ?? 0
   }
