@@ -109,8 +109,7 @@ function write(name: string, value: unknown, rule: Rule, issues: Issues): [strin
     }
     case 'dates': {
       if (!isObject(value) || Object.keys(value).length === 0) {
-        issues.add(name, `must be an object with one or more of ${DATE_OPERATORS.join(', ')}`)
-        return []
+        return one(false, `must be an object with one or more of ${DATE_OPERATORS.join(', ')}`)
       }
       const entries: [string, string][] = []
       for (const [operator, bound] of Object.entries(value)) {
