@@ -263,6 +263,13 @@ const states = new WeakMap<object, EndpointState>()
 
 const UNAVAILABLE = 'reviews are unavailable right now'
 
+/** A 503, with `Retry-After` in whole seconds (1 at least) when `seconds` is known. */
+function unavailable(seconds: number | undefined): ReviewsEndpointResult {
+  const retry: Record<string, string> =
+    seconds === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(seconds))) }
+  return refused(503, UNAVAILABLE, undefined, retry)
+}
+
 /**
  * Answers one request of the "more reviews" island: `product_variation_id`, `limit` (1 to `maxLimit`),
  * `cursor`, `sort` (`newest`, `oldest`, `highest`, `lowest`), `rate` (comma list of 1 to 5) and `locale`.
@@ -370,7 +377,7 @@ export async function handleReviewsRequest(
   let flight = state.flights.get(key)
   if (flight === undefined) {
     if (!(await state.slots.acquire({ maxConcurrency, maxWait, maxWaiting }))) {
-      return refused(503, UNAVAILABLE, undefined, { 'retry-after': '1' })
+      return unavailable(1)
     }
     // While this request waited, an identical one may have started the call: it shares that one.
     flight = state.flights.get(key)
@@ -381,8 +388,7 @@ export async function handleReviewsRequest(
     const share = internals?.rateShare()
     if (share !== undefined && reserved > 0 && share <= reserved) {
       state.slots.release()
-      const seconds = Math.max(1, Math.ceil((internals?.rateResetIn() ?? 1000) / 1000))
-      return refused(503, UNAVAILABLE, undefined, { 'retry-after': String(seconds) })
+      return unavailable((internals?.rateResetIn() ?? 1000) / 1000)
     }
     flight = state.flights.run(key, () => fetchPage().finally(() => state.slots.release()))
   }
@@ -416,14 +422,7 @@ function failure(error: unknown, onError: (error: unknown) => void): ReviewsEndp
       : refused(400, `the reviews service refused ${field ?? 'the request'}`, field)
   }
   onError(error)
-  if (status === 429) {
-    return refused(
-      503,
-      UNAVAILABLE,
-      undefined,
-      typeof retryAfter === 'number' ? { 'retry-after': String(Math.max(1, Math.ceil(retryAfter))) } : {},
-    )
-  }
+  if (status === 429) return unavailable(typeof retryAfter === 'number' ? retryAfter : undefined)
   return refused(502, UNAVAILABLE)
 }
 
