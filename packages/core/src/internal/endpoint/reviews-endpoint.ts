@@ -355,7 +355,7 @@ export async function handleReviewsRequest(
         {
           product_variation_id: [query.productId],
           limit: query.limit,
-          // The API binds a cursor to its sort: sorted as the server's first page, the island goes on from it.
+          // The API binds a cursor to its sort: sorted as the server's first page, the island goes on.
           ...sortFields(query.sort),
           ...(query.rate.length > 0 ? { review_rate: query.rate } : {}),
           ...(cursor === undefined ? {} : { cursor }),
@@ -408,7 +408,7 @@ export async function handleReviewsRequest(
   }
 }
 
-/** The answer a failed API call makes. Errors are read by their members: another copy of the package has other classes. */
+/** The answer a failed API call makes, its error read by members: another copy's classes differ. */
 function failure(error: unknown, onError: (error: unknown) => void): ReviewsEndpointResult {
   const { status, name, code, retryAfter, field: member } = membersOf(error)
   const field = typeof member === 'string' ? member : undefined
