@@ -15,20 +15,18 @@ export {
 } from './internal/endpoint/continuation.ts'
 export { type PublicReply, type PublicReview, publicReview } from './internal/endpoint/public-review.ts'
 export {
-  type QueryProblem,
-  REVIEWS_ENDPOINT_SORTS,
-  type ReviewsEndpointQuery,
-  type ReviewsEndpointSort,
-  readReviewsQuery,
-} from './internal/endpoint/query.ts'
-export {
   createReviewsHandler,
   handleReviewsRequest,
+  type QueryProblem,
+  REVIEWS_ENDPOINT_SORTS,
   type ReviewsEndpointBody,
   type ReviewsEndpointClient,
   type ReviewsEndpointErrorBody,
   type ReviewsEndpointOptions,
+  type ReviewsEndpointQuery,
   type ReviewsEndpointResult,
+  type ReviewsEndpointSort,
+  readReviewsQuery,
   toResponse,
 } from './internal/endpoint/reviews-endpoint.ts'
 export { type CursorScope, type CursorSigner, cursorSigner } from './internal/endpoint/signed-cursor.ts'

@@ -83,16 +83,10 @@ export class PagePromise<Item> extends Promise<Page<Item>> implements AsyncItera
 
   /** @internal Page promises come from list operations. */
   constructor(load: () => Promise<Page<Item>>) {
-    let settle: { resolve: (page: Page<Item>) => void; reject: (reason: unknown) => void } | undefined
+    // A synchronous throw of `load` rejects too: the executor's throws do.
     super((resolve, reject) => {
-      settle = { resolve, reject }
-    })
-    const { resolve, reject } = settle as NonNullable<typeof settle>
-    try {
       load().then(resolve, reject)
-    } catch (error) {
-      reject(error)
-    }
+    })
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {

@@ -45,13 +45,14 @@ export {
   type ReviewControlOption,
   reviewControls,
 } from './internal/view/review-controls.ts'
-export type { ReviewData, ReviewReply } from './internal/view/review-data.ts'
 export {
   DEFAULT_MEDIA_WIDTHS,
   DEFAULT_THUMBNAIL_SIZE,
   type MediaWidths,
   REVIEWS_PROVIDER,
+  type ReviewData,
   type ReviewImage,
+  type ReviewReply,
   reviewAuthor,
   reviewCriteria,
   reviewDisclosure,

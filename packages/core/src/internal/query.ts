@@ -109,8 +109,7 @@ function write(name: string, value: unknown, rule: Rule, issues: Issues): [strin
     }
     case 'dates': {
       if (!isObject(value) || Object.keys(value).length === 0) {
-        issues.add(name, `must be an object with one or more of ${DATE_OPERATORS.join(', ')}`)
-        return []
+        return one(false, `must be an object with one or more of ${DATE_OPERATORS.join(', ')}`)
       }
       const entries: [string, string][] = []
       for (const [operator, bound] of Object.entries(value)) {
@@ -152,13 +151,6 @@ function write(name: string, value: unknown, rule: Rule, issues: Issues): [strin
 /** Messages already given: an unknown sort field is reported once per process, in development. */
 const sortWarnings = new Set<string>()
 
-function warnUnknownSort(schema: OperationSchema, name: string, fields: readonly string[]): void {
-  const message = `${schema.name}: ${name} names ${fields.join(', ')}, outside the fields the client knows (${(schema.sortable ?? []).join(', ')}); sent as given for the API to decide`
-  if (!isDevelopment() || sortWarnings.has(message)) return
-  sortWarnings.add(message)
-  console.warn(`[@verified-reviews/core] ${message}`)
-}
-
 /**
  * Checks and writes `sort` and `desc`. `desc` without `sort` sorts by the `desc` fields, descending,
  * and is sent as `sort=F&desc=F`, the form the spec shows; with `sort`, every `desc` field must be in
@@ -181,7 +173,11 @@ function checkSort(
     }
     lists[name] = fields
     const unknown = fields.filter((field) => !known.includes(field))
-    if (unknown.length > 0) warnUnknownSort(schema, name, unknown)
+    const message = `${schema.name}: ${name} names ${unknown.join(', ')}, outside the fields the client knows (${known.join(', ')}); sent as given for the API to decide`
+    if (unknown.length > 0 && isDevelopment() && !sortWarnings.has(message)) {
+      sortWarnings.add(message)
+      console.warn(`[@verified-reviews/core] ${message}`)
+    }
   }
   const desc = lists.desc ?? []
   const sort = lists.sort ?? desc

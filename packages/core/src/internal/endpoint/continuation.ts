@@ -82,15 +82,6 @@ export function continuationCursor(
   return encode({ before: last.publish_date, skip, rates: [...rates].sort((a, b) => a - b) })
 }
 
-function sameList(a: readonly unknown[] | undefined, b: readonly unknown[]): boolean {
-  const left = a ?? []
-  return left.length === b.length && left.every((item, index) => item === b[index])
-}
-
-function asList<T>(value: T | readonly T[] | undefined): readonly T[] | undefined {
-  return value === undefined ? undefined : Array.isArray(value) ? (value as readonly T[]) : [value as T]
-}
-
 /**
  * How to go on from `cursor` with the API when it is a {@link continuationCursor}; undefined for any
  * other cursor (an API one). `products.reviews.list` takes continuation cursors through it.
@@ -104,10 +95,11 @@ export function resumeReviews(
 ): Resumed<ProductReviewListParams, ProductReview> | undefined {
   if (!isContinuationCursor(cursor)) return undefined
   const continuation = decode(cursor)
-  const newest =
-    sameList(asList(params.sort), ['publish_date']) && sameList(asList(params.desc), ['publish_date'])
-  const rates = [...(asList(params.review_rate) ?? [])].map(Number).sort((a, b) => a - b)
-  if (!newest || !sameList(rates, continuation.rates) || params.publish_date !== undefined) throw invalid()
+  // One field or a list of one, as the query checked them: `publish_date` both, and the same rates.
+  const newest = String(params.sort) === 'publish_date' && String(params.desc) === 'publish_date'
+  const rates = [params.review_rate ?? []].flat().sort((a, b) => a - b)
+  if (!newest || rates.join() !== continuation.rates.join() || params.publish_date !== undefined)
+    throw invalid()
 
   const limit = params.limit ?? DEFAULT_LIMIT
   const skip = new Set(continuation.skip.slice(0, MAX_LIMIT - limit))

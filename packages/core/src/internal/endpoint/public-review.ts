@@ -54,10 +54,7 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 function only(translations: unknown, locale: Locale): Translations {
-  const shown =
-    typeof translations === 'object' && translations !== null
-      ? (translations as Record<string, unknown>)[locale]
-      : undefined
+  const shown = isObject(translations) ? translations[locale] : undefined
   return typeof shown === 'string' ? { [locale]: shown } : {}
 }
 

@@ -1,15 +1,109 @@
 import type { ProductReviewListParams } from '../../resources/params.ts'
-import type { ProductReview } from '../../types/published.ts'
+import type { ProductReview, ReviewRate } from '../../types/published.ts'
+import { type Locale, resolveLocale, SUPPORTED_LOCALES } from '../i18n/locale.ts'
 import { rememberSecret } from '../redact.ts'
 import { remembered } from '../remembered.ts'
 import { type SingleFlight, singleFlight } from '../single-flight.ts'
 import type { RequestOptions } from '../transport/request-options.ts'
-import { sortFields } from '../view/review-query.ts'
+import { membersOf } from '../validate.ts'
+import { CURSOR_SHAPE, isReviewSort, parseRates, REVIEW_SORTS, sortFields } from '../view/review-query.ts'
 import { CallSlots } from './call-slots.ts'
 import type { ReviewsPage } from './continuation.ts'
 import { type PublicReview, publicReview } from './public-review.ts'
-import { type ReviewsEndpointQuery, readReviewsQuery } from './query.ts'
 import { type CursorScope, type CursorSigner, clientInternals, cursorSigner } from './signed-cursor.ts'
+
+/** The orders the endpoint offers, those of the page URL and the island's sort menu. */
+export const REVIEWS_ENDPOINT_SORTS = REVIEW_SORTS
+
+/** One of {@link REVIEWS_ENDPOINT_SORTS}. */
+export type ReviewsEndpointSort = (typeof REVIEWS_ENDPOINT_SORTS)[number]
+
+/** The parameters of one request to the reviews endpoint, checked. */
+export interface ReviewsEndpointQuery {
+  productId: string
+  limit: number
+  cursor: string | undefined
+  sort: ReviewsEndpointSort
+  /** Ratings kept, ascending without repeats; empty for every rating. */
+  rate: ReviewRate[]
+  locale: Locale
+}
+
+/** A parameter the endpoint refuses, named as the query string names it. */
+export interface QueryProblem {
+  field: string
+  message: string
+}
+
+const PARAMETERS = new Set(['product_variation_id', 'limit', 'cursor', 'sort', 'rate', 'locale'])
+const MAX_PRODUCT_ID_LENGTH = 255
+const LOCALE_TAG = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/
+
+/** A refusal of the parameter `field`, whose message starts with its name. */
+function problem(field: string, message: string): { problem: QueryProblem } {
+  return { problem: { field, message: `${field} ${message}` } }
+}
+
+/**
+ * Reads the query of a reviews endpoint request: every parameter known, given once, and valid.
+ * `cursor` and `rate` may be empty (a form's "all ratings" option), which means absent.
+ */
+export function readReviewsQuery(
+  params: URLSearchParams,
+  limits: { defaultLimit: number; maxLimit: number },
+): { query: ReviewsEndpointQuery } | { problem: QueryProblem } {
+  const seen = new Set<string>()
+  for (const name of params.keys()) {
+    if (!PARAMETERS.has(name)) return problem(name, 'is not a parameter of this endpoint')
+    if (seen.has(name)) return problem(name, 'is given more than once')
+    seen.add(name)
+  }
+
+  const productId = params.get('product_variation_id')
+  if (productId === null || productId === '') return problem('product_variation_id', 'is required')
+  if (productId.length > MAX_PRODUCT_ID_LENGTH || /[\s,]/.test(productId)) {
+    return problem(
+      'product_variation_id',
+      `must be one identifier of at most ${MAX_PRODUCT_ID_LENGTH} characters, without spaces or commas`,
+    )
+  }
+
+  const limitText = params.get('limit')
+  let limit = limits.defaultLimit
+  if (limitText !== null) {
+    limit = /^[0-9]{1,3}$/.test(limitText) ? Number(limitText) : Number.NaN
+    if (!(limit >= 1 && limit <= limits.maxLimit)) {
+      return problem('limit', `must be an integer from 1 to ${limits.maxLimit}`)
+    }
+  }
+
+  const cursor = params.get('cursor') || undefined
+  if (cursor !== undefined && !CURSOR_SHAPE.test(cursor))
+    return problem('cursor', 'is not a cursor of this endpoint')
+
+  const sort = params.get('sort') ?? 'newest'
+  if (!isReviewSort(sort)) return problem('sort', `must be one of ${REVIEWS_ENDPOINT_SORTS.join(', ')}`)
+
+  // Kept as the page URL's are: ascending, without repeats.
+  const rateText = params.get('rate') ?? ''
+  if (!/^(?:[1-5](?:,[1-5])*)?$/.test(rateText)) {
+    return problem('rate', 'must be ratings from 1 to 5, separated by commas')
+  }
+
+  const localeText = params.get('locale')
+  const locale = localeText === null ? resolveLocale(undefined) : readLocale(localeText)
+  if (locale === undefined) return problem('locale', `must be one of ${SUPPORTED_LOCALES.join(', ')}`)
+
+  return { query: { productId, limit, cursor, sort, rate: parseRates(rateText), locale } }
+}
+
+/** A supported language from a BCP 47 tag (`fr`, `fr-CA`, `pt_BR`); undefined for any other language. */
+function readLocale(text: string): Locale | undefined {
+  if (!LOCALE_TAG.test(text)) return undefined
+  const language = text.slice(0, text.search(/[-_]|$/)).toLowerCase()
+  const resolved = resolveLocale(text)
+  return resolved === language ? resolved : undefined
+}
 
 /**
  * What the endpoint needs of a client: `createClient()` satisfies it. Its `list` is given the cursors
@@ -155,16 +249,6 @@ function refused(
   }
 }
 
-/** A member of a thrown value, read by name: errors from another copy of the package have other classes. */
-function memberOf(error: unknown, key: 'field' | 'code' | 'name' | 'status' | 'retryAfter'): unknown {
-  return typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[key] : undefined
-}
-
-function errorField(error: unknown, key: 'field' | 'code' | 'name'): string | undefined {
-  const value = memberOf(error, key)
-  return typeof value === 'string' ? value : undefined
-}
-
 /** The page an API call gave, its next cursor signed; or the answer its failure makes. */
 type Flight = { page: ProductReview[]; nextCursor: string | null } | { failed: ReviewsEndpointResult }
 
@@ -177,26 +261,14 @@ interface EndpointState {
 
 const states = new WeakMap<object, EndpointState>()
 
-function stateOf(client: ReviewsEndpointClient): EndpointState {
-  return remembered(states, client, () => ({
-    slots: new CallSlots(),
-    flights: singleFlight(),
-    signer: undefined,
-  }))
-}
-
-function signerOf(state: EndpointState, options: ReviewsEndpointOptions): CursorSigner {
-  if (state.signer?.secret !== options.cursorSecret || state.signer === undefined) {
-    rememberSecret(options.cursorSecret)
-    state.signer = {
-      secret: options.cursorSecret,
-      signer: cursorSigner(options.client, options.cursorSecret),
-    }
-  }
-  return state.signer.signer
-}
-
 const UNAVAILABLE = 'reviews are unavailable right now'
+
+/** A 503, with `Retry-After` in whole seconds (1 at least) when `seconds` is known. */
+function unavailable(seconds: number | undefined): ReviewsEndpointResult {
+  const retry: Record<string, string> =
+    seconds === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(seconds))) }
+  return refused(503, UNAVAILABLE, undefined, retry)
+}
 
 /**
  * Answers one request of the "more reviews" island: `product_variation_id`, `limit` (1 to `maxLimit`),
@@ -236,7 +308,11 @@ export async function handleReviewsRequest(
   if ('problem' in read) return refused(400, read.problem.message, read.problem.field)
   const { query } = read
 
-  const state = stateOf(options.client)
+  const state = remembered(states, options.client, () => ({
+    slots: new CallSlots(),
+    flights: singleFlight<string, Flight>(),
+    signer: undefined,
+  }))
   const scope: CursorScope = {
     kind: 'product',
     id: query.productId,
@@ -247,7 +323,14 @@ export async function handleReviewsRequest(
   let signer: CursorSigner
   let cursor: string | undefined
   try {
-    signer = signerOf(state, options)
+    if (state.signer === undefined || state.signer.secret !== options.cursorSecret) {
+      rememberSecret(options.cursorSecret)
+      state.signer = {
+        secret: options.cursorSecret,
+        signer: cursorSigner(options.client, options.cursorSecret),
+      }
+    }
+    signer = state.signer.signer
     cursor = await signer.open(scope, query.cursor)
   } catch (error) {
     // No key to check or sign cursors with: a configuration error, never the visitor's.
@@ -262,11 +345,39 @@ export async function handleReviewsRequest(
     )
   }
 
+  /** The one API call of a request (shared by identical requests under way), without retry. */
+  const fetchPage = async (): Promise<Flight> => {
+    let page: ReviewsPage
+    try {
+      // The cursor may be the API's or a continuation cursor (a first page shown from build data): the
+      // client's list takes both.
+      page = await options.client.products.reviews.list(
+        {
+          product_variation_id: [query.productId],
+          limit: query.limit,
+          // The API binds a cursor to its sort: sorted as the server's first page, the island goes on.
+          ...sortFields(query.sort),
+          ...(query.rate.length > 0 ? { review_rate: query.rate } : {}),
+          ...(cursor === undefined ? {} : { cursor }),
+        },
+        { ...options.requestOptions?.(query), maxRetries: 0 },
+      )
+    } catch (error) {
+      return { failed: failure(error, onError) }
+    }
+    try {
+      return { page: page.data, nextCursor: (await signer.sign(scope, page.nextCursor)) ?? null }
+    } catch (error) {
+      onError(error)
+      return { failed: refused(500, UNAVAILABLE) }
+    }
+  }
+
   const key = JSON.stringify([query.productId, query.limit, query.sort, query.rate, cursor ?? null])
   let flight = state.flights.get(key)
   if (flight === undefined) {
     if (!(await state.slots.acquire({ maxConcurrency, maxWait, maxWaiting }))) {
-      return refused(503, UNAVAILABLE, undefined, { 'retry-after': '1' })
+      return unavailable(1)
     }
     // While this request waited, an identical one may have started the call: it shares that one.
     flight = state.flights.get(key)
@@ -277,88 +388,41 @@ export async function handleReviewsRequest(
     const share = internals?.rateShare()
     if (share !== undefined && reserved > 0 && share <= reserved) {
       state.slots.release()
-      const seconds = Math.max(1, Math.ceil((internals?.rateResetIn() ?? 1000) / 1000))
-      return refused(503, UNAVAILABLE, undefined, { 'retry-after': String(seconds) })
+      return unavailable((internals?.rateResetIn() ?? 1000) / 1000)
     }
-    flight = state.flights.run(key, () =>
-      fetchPage(options, query, cursor, scope, signer, onError).finally(() => state.slots.release()),
-    )
+    flight = state.flights.run(key, () => fetchPage().finally(() => state.slots.release()))
   }
 
   const outcome = await flight
   if ('failed' in outcome) return outcome.failed
-  const body: ReviewsEndpointBody = {
-    data: outcome.page.map((review) => publicReview(review, query.locale)),
-    nextCursor: outcome.nextCursor,
-  }
   return {
     status: 200,
     headers: {
       ...JSON_HEADERS,
       'cache-control': `public, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidate}`,
     },
-    body,
+    body: {
+      data: outcome.page.map((review) => publicReview(review, query.locale)),
+      nextCursor: outcome.nextCursor,
+    },
   }
 }
 
-/** The one API call of a request (shared by identical requests under way), without retry. */
-async function fetchPage(
-  options: ReviewsEndpointOptions,
-  query: ReviewsEndpointQuery,
-  cursor: string | undefined,
-  scope: CursorScope,
-  signer: CursorSigner,
-  onError: (error: unknown) => void,
-): Promise<Flight> {
-  let page: ReviewsPage
-  try {
-    // The cursor may be the API's or a continuation cursor (a first page shown from build data): the
-    // client's list takes both.
-    page = await options.client.products.reviews.list(
-      {
-        product_variation_id: [query.productId],
-        limit: query.limit,
-        // The API binds a cursor to its sort: sorted as the server's first page, the island goes on from it.
-        ...sortFields(query.sort),
-        ...(query.rate.length > 0 ? { review_rate: query.rate } : {}),
-        ...(cursor === undefined ? {} : { cursor }),
-      },
-      { ...options.requestOptions?.(query), maxRetries: 0 },
-    )
-  } catch (error) {
-    return { failed: failure(error, onError) }
-  }
-  try {
-    return { page: page.data, nextCursor: (await signer.sign(scope, page.nextCursor)) ?? null }
-  } catch (error) {
-    onError(error)
-    return { failed: refused(500, UNAVAILABLE) }
-  }
-}
-
+/** The answer a failed API call makes, its error read by members: another copy's classes differ. */
 function failure(error: unknown, onError: (error: unknown) => void): ReviewsEndpointResult {
-  const status = memberOf(error, 'status')
-  const field = errorField(error, 'field')
-  if (errorField(error, 'name') === 'ValidationError') {
+  const { status, name, code, retryAfter, field: member } = membersOf(error)
+  const field = typeof member === 'string' ? member : undefined
+  if (name === 'ValidationError') {
     // The client refused before sending: a cursor it saw issued with another limit, for one.
     return refused(400, `${field ?? 'the request'} is not valid here`, field)
   }
   if (status === 400) {
-    const cursor = field === 'cursor' || errorField(error, 'code') === 'invalid_cursor'
-    return cursor
+    return field === 'cursor' || code === 'invalid_cursor'
       ? refused(400, 'cursor is not valid for this product, limit, sort and rate', 'cursor')
       : refused(400, `the reviews service refused ${field ?? 'the request'}`, field)
   }
   onError(error)
-  if (status === 429) {
-    const retryAfter = memberOf(error, 'retryAfter')
-    return refused(
-      503,
-      UNAVAILABLE,
-      undefined,
-      typeof retryAfter === 'number' ? { 'retry-after': String(Math.max(1, Math.ceil(retryAfter))) } : {},
-    )
-  }
+  if (status === 429) return unavailable(typeof retryAfter === 'number' ? retryAfter : undefined)
   return refused(502, UNAVAILABLE)
 }
 

@@ -1,6 +1,6 @@
-import { ValidationError } from '../../errors.ts'
 import type { ReviewRate } from '../../types/published.ts'
 import { singleFlight } from '../single-flight.ts'
+import { check } from '../validate.ts'
 import type { ReviewSort } from '../view/review-query.ts'
 
 /**
@@ -236,22 +236,15 @@ export function clientInternals(client: unknown): ClientInternals | undefined {
  */
 export function cursorSigner(client: unknown, cursorSecret?: string): CursorSigner {
   if (cursorSecret !== undefined) {
-    if (typeof cursorSecret !== 'string' || cursorSecret.length < 16) {
-      throw new ValidationError([
-        { field: 'cursorSecret', message: 'must be a string of at least 16 characters' },
-      ])
-    }
+    const valid = typeof cursorSecret === 'string' && cursorSecret.length >= 16
+    check(valid, 'cursorSecret', 'must be a string of at least 16 characters')
     return cursorSignerFromSecret(cursorSecret)
   }
   const internals = clientInternals(client)
-  if (internals === undefined) {
-    throw new ValidationError([
-      {
-        field: 'cursorSecret',
-        message:
-          'is required with a client not made by createClient (the key of the signed cursors derives from it)',
-      },
-    ])
-  }
+  check(
+    internals !== undefined,
+    'cursorSecret',
+    'is required with a client not made by createClient (the key of the signed cursors derives from it)',
+  )
   return internals.cursorSigner
 }

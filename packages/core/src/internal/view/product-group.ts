@@ -4,20 +4,14 @@ import type {
   ProductSummaryRatings,
   RatingCounts,
 } from '../../types/published.ts'
-import { NO_RATING } from './ratings.ts'
+import { NO_RATING, HISTOGRAM_RATES as STARS } from './ratings.ts'
 
 /** A rating of one variation: an average and a count, and the per-star counts when the API gave them. */
 export type VariationRating = { average: number; count_total: number } & Partial<RatingCounts>
 
-const STARS = [5, 4, 3, 2, 1] as const
-
 /** An average rounded to two decimals, as the API gives them. */
 function roundedAverage(sum: number, count: number): number {
   return count === 0 ? 0 : Math.round((sum / count) * 100) / 100
-}
-
-function hasCounts(rating: VariationRating): rating is VariationRating & RatingCounts {
-  return STARS.every((star) => typeof rating[`count_${star}`] === 'number')
 }
 
 /**
@@ -35,7 +29,9 @@ export function combineRatings(
   if (rated.length === 0) return undefined
   const total = rated.reduce((sum, rating) => sum + rating.count_total, 0)
   const counts: RatingCounts = { count_5: 0, count_4: 0, count_3: 0, count_2: 0, count_1: 0 }
-  const withCounts = rated.every(hasCounts)
+  const withCounts = rated.every((rating) =>
+    STARS.every((star) => typeof rating[`count_${star}`] === 'number'),
+  )
   for (const rating of rated) {
     for (const star of STARS) counts[`count_${star}`] += rating[`count_${star}`] ?? 0
   }

@@ -1,8 +1,50 @@
-import type { Incentivization, Media, ReviewExtra } from '../../types/published.ts'
+import type {
+  BrandReview,
+  Incentivization,
+  Media,
+  Moderation,
+  ProductReview,
+  ReviewExtra,
+} from '../../types/published.ts'
 import type { TextFormatter } from '../i18n/text-formatter.ts'
 import { reviewAuthorName } from '../jsonld/author-name.ts'
-import type { ReviewData, ReviewReply } from './review-data.ts'
 import { webUrl } from './url.ts'
+
+/**
+ * The fields of a review that a review component shows. A product review (`GET /products/reviews`) and a
+ * brand review (`GET /brands/reviews`) both fit as they are; the fields only product reviews carry are
+ * optional.
+ */
+export type ReviewData = Pick<
+  BrandReview,
+  | 'review_id'
+  | 'author_firstname'
+  | 'author_lastname'
+  | 'is_personal_data_disclosed'
+  | 'locale'
+  | 'review_date'
+  | 'review_content'
+  | 'review_rate'
+  | 'is_verified'
+  | 'incentivization'
+> &
+  Partial<Pick<BrandReview, 'extras'>> &
+  Partial<
+    Pick<
+      ProductReview,
+      | 'medias'
+      | 'syndicated_review'
+      | 'syndicated_review_source'
+      | 'syndicated_review_source_url'
+      | 'translated_review'
+    >
+  > & {
+    /** Merchant replies; those of product reviews carry `translated_comment`. */
+    moderations?: ReadonlyArray<ReviewReply>
+  }
+
+/** The fields of a merchant reply that a review component shows. */
+export type ReviewReply = Pick<Moderation, 'comment' | 'date' | 'translated_comment'>
 
 /** Who collects and moderates the reviews (in "How reviews are checked"): a brand name in every language. */
 export const REVIEWS_PROVIDER = 'Verified Reviews'
@@ -65,23 +107,18 @@ export interface ReviewImage {
 
 /** The images of a review: medias of type `IMAGE` with at least one `http(s)` variant, in the API's order. */
 export function reviewImages(medias: ReadonlyArray<Media> | undefined, widths: MediaWidths): ReviewImage[] {
-  return (medias ?? [])
-    .filter((media) => typeof media?.type === 'string' && media.type.toUpperCase() === 'IMAGE')
-    .map((media) => ({
-      small: webUrl(media.small),
-      medium: webUrl(media.medium),
-      large: webUrl(media.large),
-    }))
-    .flatMap((urls) => {
-      const href = urls.large ?? urls.medium ?? urls.small
-      const src = urls.small ?? urls.medium ?? urls.large
-      if (href === undefined || src === undefined) return []
-      const srcset = (['small', 'medium', 'large'] as const)
-        .filter((variant) => urls[variant] !== undefined)
-        .map((variant) => `${urls[variant]} ${widths[variant]}w`)
-        .join(', ')
-      return [{ href, src, srcset }]
-    })
+  return (medias ?? []).flatMap((media) => {
+    if (typeof media?.type !== 'string' || media.type.toUpperCase() !== 'IMAGE') return []
+    const urls = { small: webUrl(media.small), medium: webUrl(media.medium), large: webUrl(media.large) }
+    const href = urls.large ?? urls.medium ?? urls.small
+    const src = urls.small ?? urls.medium ?? urls.large
+    if (href === undefined || src === undefined) return []
+    const srcset = (['small', 'medium', 'large'] as const)
+      .filter((variant) => urls[variant] !== undefined)
+      .map((variant) => `${urls[variant]} ${widths[variant]}w`)
+      .join(', ')
+    return [{ href, src, srcset }]
+  })
 }
 
 /**

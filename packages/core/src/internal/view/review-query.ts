@@ -67,8 +67,7 @@ export function parseCursor(value: string | undefined): string | undefined {
 }
 
 function first(value: string | readonly string[] | null | undefined): string | undefined {
-  if (value === null || value === undefined) return undefined
-  return typeof value === 'string' ? value : value[0]
+  return typeof value === 'string' ? value : value?.[0]
 }
 
 function read(params: URLSearchParams | SearchParamsRecord | undefined, name: string): string | undefined {
@@ -106,17 +105,15 @@ export function otherParams(params: URLSearchParams | SearchParamsRecord | undef
   let count = 0
   let total = 0
   for (const [name, value] of entries) {
-    if (name === PARAM.cursor || name === PARAM.sort || name === PARAM.rate || value === undefined) continue
-    if (name.length > OTHER_PARAMS.name) continue
+    if ((Object.values(PARAM) as string[]).includes(name) || name.length > OTHER_PARAMS.name) continue
     // A record not made from a URL (parsed JSON, say) may hold other values: only text is a param.
     const items: readonly unknown[] = typeof value === 'string' ? [value] : Array.isArray(value) ? value : []
     for (const item of items) {
       if (typeof item !== 'string' || item.length > OTHER_PARAMS.value) continue
-      const size = name.length + item.length + 2
-      if (count === OTHER_PARAMS.count || total + size > OTHER_PARAMS.total) return kept.toString()
+      total += name.length + item.length + 2
+      if (count === OTHER_PARAMS.count || total > OTHER_PARAMS.total) return kept.toString()
       kept.append(name, item)
       count++
-      total += size
     }
   }
   return kept.toString()
@@ -149,11 +146,9 @@ export function pageHrefs(
   view: ReviewView,
   cursors: { previousCursor?: string | null | undefined; nextCursor?: string | null | undefined },
 ): { previousHref: string | undefined; nextHref: string | undefined } {
-  const { previousCursor, nextCursor } = cursors
-  return {
-    previousHref: previousCursor ? viewHref(query, { ...view, cursor: previousCursor }) : undefined,
-    nextHref: nextCursor ? viewHref(query, { ...view, cursor: nextCursor }) : undefined,
-  }
+  const href = (cursor: string | null | undefined) =>
+    cursor ? viewHref(query, { ...view, cursor }) : undefined
+  return { previousHref: href(cursors.previousCursor), nextHref: href(cursors.nextCursor) }
 }
 
 /**

@@ -1,9 +1,12 @@
 const WEB_PROTOCOLS = new Set(['http:', 'https:'])
 
-// `new URL` rather than `URL.parse`, which older edge runtimes and browsers lack.
-function parse(value: string, base?: string): URL | undefined {
+/** `value` parsed against `base`, when it is an `http(s)` URL. */
+function parseWeb(value: string | null | undefined, base?: string): URL | undefined {
+  if (typeof value !== 'string' || value === '') return undefined
   try {
-    return new URL(value, base)
+    // `new URL` rather than `URL.parse`, which older edge runtimes and browsers lack.
+    const url = new URL(value, base)
+    return WEB_PROTOCOLS.has(url.protocol) ? url : undefined
   } catch {
     return undefined
   }
@@ -15,9 +18,7 @@ function parse(value: string, base?: string): URL | undefined {
  * as a web address.
  */
 export function webUrl(value: string | null | undefined): string | undefined {
-  if (typeof value !== 'string' || value === '') return undefined
-  const url = parse(value)
-  return url !== undefined && WEB_PROTOCOLS.has(url.protocol) ? url.href : undefined
+  return parseWeb(value)?.href
 }
 
 /**
@@ -25,9 +26,7 @@ export function webUrl(value: string | null | undefined): string | undefined {
  * `undefined` when it would resolve to any other scheme.
  */
 export function pageHref(value: string | null | undefined): string | undefined {
-  if (typeof value !== 'string' || value === '') return undefined
-  const url = parse(value, 'https://page.invalid/')
-  return url !== undefined && WEB_PROTOCOLS.has(url.protocol) ? value : undefined
+  return parseWeb(value, 'https://page.invalid/') === undefined ? undefined : (value as string)
 }
 
 /**

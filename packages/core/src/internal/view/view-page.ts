@@ -1,5 +1,6 @@
 import type { ReviewRate } from '../../types/published.ts'
 import type { CursorScope, CursorSigner } from '../endpoint/signed-cursor.ts'
+import { membersOf } from '../validate.ts'
 import { type ReviewView, type SortField, sortFields } from './review-query.ts'
 
 /** The list parameters of a view, common to product and brand reviews. */
@@ -9,10 +10,6 @@ export interface ViewParams {
   desc?: SortField[]
   review_rate?: ReviewRate[]
   cursor?: string
-}
-
-function fieldOf(error: unknown): unknown {
-  return typeof error === 'object' && error !== null ? (error as { field?: unknown }).field : undefined
 }
 
 /** A page of reviews as a page URL shows it: its cursors signed. */
@@ -59,7 +56,7 @@ export async function signedViewPage<Item>(
     page = await list(cursor === undefined ? params : { ...params, cursor })
   } catch (error) {
     // A cursor the API or the client refuses (expired, issued for another page size): the first page.
-    if (cursor === undefined || fieldOf(error) !== 'cursor') throw error
+    if (cursor === undefined || membersOf(error).field !== 'cursor') throw error
     page = await list(params)
     shown = undefined
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readReviewsQuery } from './query.ts'
+import { readReviewsQuery } from './reviews-endpoint.ts'
 
 const limits = { defaultLimit: 10, maxLimit: 50 }
 const read = (query: string) => readReviewsQuery(new URLSearchParams(query), limits)
