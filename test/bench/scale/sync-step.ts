@@ -14,13 +14,22 @@ import { progress, type StepContext, type StepResult, seconds, thousands } from 
 
 const CHILD = fileURLToPath(new URL('./sync-child.ts', import.meta.url))
 const MEMORY_STORE_MAX = 100_000
+/** The fewest list calls that can return this many reviews: 200 (the API's largest page) a call. */
+const lowerBound = (reviews: number) => Math.max(1, Math.ceil(reviews / 200))
 
 export async function runSyncStep(context: StepContext): Promise<StepResult> {
   const { products, reviews } = context
   progress(`sync: generating the sandbox (${thousands(products)} products, ${thousands(reviews)} reviews)`)
   const sandbox = await startSandboxProcess({ products, reviews, rateLimit: 0 })
   const dir = await mkdtemp(join(tmpdir(), 'vr-bench-sync-'))
-  const runs: { reviews: number; store: string; run: Measured; retained: number; fileBytes?: number }[] = []
+  const runs: {
+    reviews: number
+    calls: number
+    store: string
+    run: Measured
+    retained: number
+    fileBytes?: number
+  }[] = []
   const sizes = [Math.round(reviews / 4), Math.round(reviews / 2), reviews]
   try {
     // A memory store holds each review's JSON (some 3.7 KB): past 100,000 reviews it is no store to measure.
@@ -58,11 +67,13 @@ export async function runSyncStep(context: StepContext): Promise<StepResult> {
     rows: [],
     notes: [
       '',
-      '| full sync | reviews | peak RSS | kept after the sync (heap and buffers) | wall time |',
-      '|---|---|---|---|---|',
+      '| full sync | reviews | list calls (× LB) | peak RSS | kept after the sync (heap and buffers) | wall time |',
+      '|---|---|---|---|---|---|',
       ...runs.map(
         (entry) =>
-          `| ${entry.store} store | ${thousands(entry.reviews)} | ${entry.run.peakProcessMiB} MiB | ` +
+          `| ${entry.store} store | ${thousands(entry.reviews)} | ${thousands(entry.calls)} ` +
+          `(${(entry.calls / lowerBound(entry.reviews)).toFixed(3)} × LB ${thousands(lowerBound(entry.reviews))}) | ` +
+          `${entry.run.peakProcessMiB} MiB | ` +
           `${Math.round(entry.retained / 2 ** 20)} MiB | ${seconds(entry.run.seconds)}` +
           `${entry.fileBytes === undefined ? '' : ` (file ${Math.round(entry.fileBytes / 2 ** 20)} MiB)`} |`,
       ),
@@ -85,7 +96,7 @@ async function sync(
   reviews: number,
   store: string | undefined,
   echo: boolean,
-): Promise<{ reviews: number; run: Measured; retained: number }> {
+): Promise<{ reviews: number; calls: number; run: Measured; retained: number }> {
   const run = await measure(
     process.execPath,
     [
@@ -100,6 +111,10 @@ async function sync(
   )
   if (run.code !== 0) throw new Error(`the sync child exited with ${run.code}: ${run.stderr}`)
   // The sync stops after the page that reaches `reviews`: it holds that page's reviews too.
-  const { held, retained } = JSON.parse(run.stdout) as { held: number; retained: number }
-  return { reviews: held, run, retained }
+  const { calls, held, retained } = JSON.parse(run.stdout) as {
+    calls: number
+    held: number
+    retained: number
+  }
+  return { reviews: held, calls, run, retained }
 }
