@@ -12,6 +12,7 @@ import { ENVIRONMENT_VARIABLES, environmentVariable, processEnvironment } from '
 import { checkPurchaseEvent } from '../purchase-event-checks.ts'
 import { remembered } from '../remembered.ts'
 import type { RequestOptions } from '../transport/request-options.ts'
+import { backoffDelay } from '../transport/retry-timing.ts'
 import { check, Issues, isIntegerIn, membersOf } from '../validate.ts'
 import type { NewOutboxEntry, OutboxEntry, OutboxReleaseOptions, OutboxStore } from './store.ts'
 
@@ -387,10 +388,8 @@ function sortFailure(error: unknown): DeliveryFailure {
 
 /** Milliseconds before entries that failed `attempts` times already may be sent again. */
 function retryDelay(attempts: number, failure: DeliveryFailure, backoff: OutboxBackoff = {}): number {
-  const initial = backoff.initialDelay ?? 1_000
   const max = backoff.maxDelay ?? 600_000
-  const exponential = Math.min(max, initial * 2 ** Math.min(attempts, 40))
-  const delay = exponential / 2 + Math.random() * (exponential / 2)
+  const delay = backoffDelay(attempts, Math.random, backoff.initialDelay ?? 1_000, max)
   return Math.round(Math.min(max, Math.max(delay, failure.retryAfterMs ?? 0)))
 }
 

@@ -71,10 +71,16 @@ export function retryDelay(
 
 /**
  * Capped exponential backoff with jitter for the retry number `retry` (0 for the first retry):
- * between half and all of `min(INITIAL * 2^retry, MAX)`, so that clients that failed together do
- * not all come back together.
+ * between half and all of `min(initial * 2^retry, max)`, so that clients that failed together do
+ * not all come back together. The client's retries use the defaults; the outbox passes its own.
  */
-export function backoffDelay(retry: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(INITIAL_RETRY_DELAY_MS * 2 ** retry, MAX_RETRY_DELAY_MS)
+export function backoffDelay(
+  retry: number,
+  random: () => number = Math.random,
+  initial: number = INITIAL_RETRY_DELAY_MS,
+  max: number = MAX_RETRY_DELAY_MS,
+): number {
+  // 2^40 is past any ceiling; the bound keeps `0 * Infinity` (an initial delay of 0) out.
+  const ceiling = Math.min(initial * 2 ** Math.min(retry, 40), max)
   return ceiling / 2 + (ceiling / 2) * random()
 }
