@@ -182,7 +182,7 @@ async function sendLive(settings: HttpSettings, out: Outgoing, options: RequestO
         delay,
         attempt: retries,
         method: out.method,
-        url: redactUrl(out.url),
+        url,
       }
       if (!(await proceed(settings.onRateLimit, event))) throw giveUp()
       await sleep(delay, signals)
