@@ -14,6 +14,7 @@ export const DEFAULT_SORT: ReviewSort = 'newest'
 
 /** Names of the page URL's search params; prefixed so they never clash with the site's own. */
 export const PARAM = { cursor: 'vr_cursor', sort: 'vr_sort', rate: 'vr_rate' } as const
+const OWN_PARAMS: readonly string[] = Object.values(PARAM)
 
 const RATES: readonly ReviewRate[] = [1, 2, 3, 4, 5]
 
@@ -105,7 +106,7 @@ export function otherParams(params: URLSearchParams | SearchParamsRecord | undef
   let count = 0
   let total = 0
   for (const [name, value] of entries) {
-    if ((Object.values(PARAM) as string[]).includes(name) || name.length > OTHER_PARAMS.name) continue
+    if (OWN_PARAMS.includes(name) || name.length > OTHER_PARAMS.name) continue
     // A record not made from a URL (parsed JSON, say) may hold other values: only text is a param.
     const items: readonly unknown[] = typeof value === 'string' ? [value] : Array.isArray(value) ? value : []
     for (const item of items) {
