@@ -108,58 +108,71 @@ export class PurchaseEvents extends Resource {
       `websites/${encodeURIComponent(websiteId)}/purchase-events`,
     )
     for (const batch of chunks(unique, PURCHASE_EVENTS_PER_REQUEST)) {
-      let pending = batch
-      while (pending.length > 0) {
-        let answer: Awaited<ReturnType<typeof send>>
-        try {
-          answer = await send(
-            this.context.settings,
-            {
-              service: this.context.purchaseEvents,
-              method: 'POST',
-              url,
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify(pending.map((item) => item.event)),
-            },
-            options,
-          )
-        } catch (error) {
-          if (!(error instanceof BadRequestError)) throw error
-          const rejections = rejectionsByIndex(
-            isObject(error.body) ? error.body.errors : undefined,
-            pending.length,
-          )
-          if (rejections.size === 0) throw error
-          for (const [position, reasons] of rejections) {
-            results.set((pending[position] as Pending).index, { status: 'rejected', reasons })
-          }
-          // The service refused the whole batch; send again what it did not object to.
-          pending = pending.filter((_, position) => !rejections.has(position))
-          continue
-        }
-        const created = new Map<string, PurchaseEvent>()
-        for (const event of arrayOf<PurchaseEvent>(answer, 'purchase-events')) {
-          if (isObject(event) && typeof event.purchase_reference === 'string')
-            created.set(event.purchase_reference, event)
-        }
-        for (const item of pending) {
-          const event = created.get(item.event.purchase_reference)
-          if (event === undefined) {
-            throw invalidAnswer(
-              answer,
-              'purchase-events',
-              `The service did not return the event with purchase_reference ${item.event.purchase_reference}.`,
-            )
-          }
-          results.set(item.index, { status: 'created', event })
-        }
-        break
-      }
+      await this.#sendBatch(url, batch, results, options)
     }
     return list.map((event, index) => {
       const first = firstByReference.get(event.purchase_reference) as number
       const result = results.get(first) as PurchaseEventResult
       return first === index ? result : { ...result, duplicateOf: first }
     })
+  }
+
+  /**
+   * Sends one batch and records what became of each event. A 400 that names events rejects those, and
+   * the rest is sent again.
+   */
+  async #sendBatch(
+    url: string,
+    batch: Pending[],
+    results: Map<number, PurchaseEventResult>,
+    options: RequestOptions | undefined,
+  ): Promise<void> {
+    let pending = batch
+    while (pending.length > 0) {
+      let answer: Awaited<ReturnType<typeof send>>
+      try {
+        answer = await send(
+          this.context.settings,
+          {
+            service: this.context.purchaseEvents,
+            method: 'POST',
+            url,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(pending.map((item) => item.event)),
+          },
+          options,
+        )
+      } catch (error) {
+        if (!(error instanceof BadRequestError)) throw error
+        const rejections = rejectionsByIndex(
+          isObject(error.body) ? error.body.errors : undefined,
+          pending.length,
+        )
+        if (rejections.size === 0) throw error
+        for (const [position, reasons] of rejections) {
+          results.set((pending[position] as Pending).index, { status: 'rejected', reasons })
+        }
+        // The service refused the whole batch; send again what it did not object to.
+        pending = pending.filter((_, position) => !rejections.has(position))
+        continue
+      }
+      const created = new Map<string, PurchaseEvent>()
+      for (const event of arrayOf<PurchaseEvent>(answer, 'purchase-events')) {
+        if (isObject(event) && typeof event.purchase_reference === 'string')
+          created.set(event.purchase_reference, event)
+      }
+      for (const item of pending) {
+        const event = created.get(item.event.purchase_reference)
+        if (event === undefined) {
+          throw invalidAnswer(
+            answer,
+            'purchase-events',
+            `The service did not return the event with purchase_reference ${item.event.purchase_reference}.`,
+          )
+        }
+        results.set(item.index, { status: 'created', event })
+      }
+      return
+    }
   }
 }
