@@ -19,7 +19,22 @@ export {
   type SqliteReviewStore,
   type SqliteReviewStoreOptions,
 } from './internal/sync/sqlite-store.ts'
-export type { ReviewStore, SyncCheckpoint, SyncedReview } from './internal/sync/store.ts'
+export {
+  queryByList,
+  type ReviewPosition,
+  type ReviewStore,
+  type ReviewStorePage,
+  type ReviewStoreQuery,
+  type StoreOrder,
+  type SyncCheckpoint,
+  type SyncedReview,
+} from './internal/sync/store.ts'
+export {
+  createMemorySummaryStore,
+  createSqliteSummaryStore,
+  type ProductSummaryStore,
+  type SqliteSummaryStore,
+} from './internal/sync/summary-store.ts'
 export {
   type BrandReviewsClient,
   type BrandReviewsSyncReport,

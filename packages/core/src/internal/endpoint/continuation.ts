@@ -14,7 +14,7 @@ const MAX_LIMIT = 200
  * Where a page of reviews ends, so that the next page can be asked of the API without an API cursor: the
  * reviews published up to `before`, newest first, less those already shown at that very date.
  */
-interface Continuation {
+export interface Continuation {
   before: string
   skip: string[]
   rates: ReviewRate[]
@@ -35,7 +35,13 @@ function invalid(): ValidationError {
   return new ValidationError([{ field: 'cursor', message: 'is not a cursor issued for this list' }])
 }
 
-function decode(cursor: string): Continuation {
+/**
+ * What a {@link continuationCursor} holds: the date the page ended at, the reviews shown at that date
+ * and the rates.
+ *
+ * @throws ValidationError naming `cursor` when it is malformed.
+ */
+export function readContinuation(cursor: string): Continuation {
   try {
     const bytes = fromBase64url(cursor.slice(PREFIX.length))
     // Text that is no base64url decodes to nothing, which does not parse.
@@ -94,7 +100,7 @@ export function resumeReviews(
   cursor: string,
 ): Resumed<ProductReviewListParams, ProductReview> | undefined {
   if (!isContinuationCursor(cursor)) return undefined
-  const continuation = decode(cursor)
+  const continuation = readContinuation(cursor)
   // One field or a list of one, as the query checked them: `publish_date` both, and the same rates.
   const newest = String(params.sort) === 'publish_date' && String(params.desc) === 'publish_date'
   const rates = [params.review_rate ?? []].flat().sort((a, b) => a - b)

@@ -189,6 +189,33 @@ describe('createSqliteReviewStore', () => {
     await brands.close()
   })
 
+  it('adds the view columns to a file written before views, so that its views read its reviews', async () => {
+    const file = await freshFile()
+    const { DatabaseSync } = await import('node:sqlite')
+    const old = new DatabaseSync(file)
+    old.exec(`CREATE TABLE reviews (id TEXT PRIMARY KEY, key TEXT NOT NULL, json TEXT NOT NULL);
+              CREATE INDEX reviews_by_key ON reviews (key);`)
+    const insert = old.prepare('INSERT INTO reviews (id, key, json) VALUES (?, ?, ?)')
+    for (const [id, rate] of [
+      ['a', 2],
+      ['b', 5],
+      ['c', 4],
+    ] as const) {
+      const review = {
+        review_id: id,
+        product_variation_id: 'P1',
+        publish_date: '2025-01-01T00:00:00Z',
+        review_rate: rate,
+      }
+      insert.run(id, 'P1', JSON.stringify(review))
+    }
+    old.close()
+    const store = track(createSqliteReviewStore(file))
+    const page = await store.query?.({ keys: ['P1'], order: 'highest', rates: [], limit: 2 })
+    expect(page?.data.map((review) => review.review_id)).toEqual(['b', 'c'])
+    expect(page).toMatchObject({ more: true, less: false })
+  })
+
   it('refuses a name that is not a plain identifier', () => {
     expect(() => createSqliteReviewStore(file, { name: 'x"; DROP TABLE reviews; --' })).toThrow(
       /name must be/,

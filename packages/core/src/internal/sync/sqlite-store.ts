@@ -5,7 +5,16 @@ import { sharedPromise } from '../single-flight.ts'
 import { busyTimeoutOf, openSqliteFile, transaction } from '../sqlite.ts'
 import { rawJson } from '../transport/json-items.ts'
 import { readJsonFileStore } from './json-file-import.ts'
-import { groupOf, newestFirst, type ReviewStore, type SyncCheckpoint, type SyncedReview } from './store.ts'
+import {
+  descending,
+  groupOf,
+  newestFirst,
+  type ReviewStore,
+  type ReviewStorePage,
+  type ReviewStoreQuery,
+  type SyncCheckpoint,
+  type SyncedReview,
+} from './store.ts'
 
 /** Options of {@link createSqliteReviewStore}. */
 export interface SqliteReviewStoreOptions {
@@ -66,6 +75,41 @@ interface Statements {
 interface Opened {
   db: DatabaseSync
   sql: Statements
+  /** The statements of `query`, made on first use, one per order, direction and rate filter. */
+  views: Map<string, StatementSync>
+}
+
+/** The columns a view sorts on, by order: epoch milliseconds of `publish_date`, or `review_rate`. */
+const ORDER_COLUMN = { newest: 'published', oldest: 'published', highest: 'rate', lowest: 'rate' } as const
+
+/**
+ * The statement of one page of a view: the keys' reviews (a JSON list) with the kept rates (a JSON
+ * list, when `rated`), past a position when `from` says which way, `limit` rows in the order the page
+ * is read (reversed for `before`, so that the rows nearest the position come first).
+ */
+function viewSql(
+  name: string,
+  order: ReviewStoreQuery['order'],
+  from: 'after' | 'before' | 'none' | 'exists-after' | 'exists-before',
+  rated: boolean,
+): string {
+  const column = ORDER_COLUMN[order]
+  const down = descending(order)
+  // Reading backwards (`before`) flips the order and every comparison.
+  const backwards = from === 'before' || from === 'exists-before'
+  const valueGoes = down !== backwards ? 'DESC' : 'ASC'
+  const idGoes = backwards ? 'DESC' : 'ASC'
+  const valuePast = valueGoes === 'DESC' ? '<' : '>'
+  const idPast = idGoes === 'DESC' ? '<' : '>'
+  const where = [`key IN (SELECT value FROM json_each(?))`]
+  if (rated) where.push('rate IN (SELECT value FROM json_each(?))')
+  if (from !== 'none') {
+    // The rows past the position, or (`exists-…`, the other side) at or before it.
+    const past = `(${column} ${valuePast} ? OR (${column} = ? AND id ${idPast} ?))`
+    where.push(from.startsWith('exists') ? `NOT ${past}` : past)
+  }
+  const rows = from.startsWith('exists') ? 'SELECT 1' : 'SELECT json'
+  return `${rows} FROM "${name}" WHERE ${where.join(' AND ')} ORDER BY ${column} ${valueGoes}, id ${idGoes} LIMIT ?`
 }
 
 /**
@@ -117,17 +161,25 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
     try {
       transaction(db, () => {
         db.exec(
-          `CREATE TABLE IF NOT EXISTS "${name}" (id TEXT PRIMARY KEY, key TEXT NOT NULL, json TEXT NOT NULL);
-           CREATE INDEX IF NOT EXISTS "${name}_by_key" ON "${name}" (key);
+          `CREATE TABLE IF NOT EXISTS "${name}" (id TEXT PRIMARY KEY, key TEXT NOT NULL, json TEXT NOT NULL,
+             published INTEGER, rate INTEGER);
            CREATE TABLE IF NOT EXISTS "${name}_checkpoint" (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);`,
+        )
+        addViewColumns(db, name)
+        // A view reads one product's reviews in its order through one of these (the key alone: `list`).
+        db.exec(
+          `CREATE INDEX IF NOT EXISTS "${name}_by_key" ON "${name}" (key);
+           CREATE INDEX IF NOT EXISTS "${name}_by_date" ON "${name}" (key, published, id);
+           CREATE INDEX IF NOT EXISTS "${name}_by_rate" ON "${name}" (key, rate, id);`,
         )
       })
       const sql: Statements = {
         get: db.prepare(`SELECT json FROM "${name}" WHERE id = ?`),
         getMany: db.prepare(`SELECT id, json FROM "${name}" WHERE id IN (SELECT value FROM json_each(?))`),
         put: db.prepare(
-          `INSERT INTO "${name}" (id, key, json) VALUES (?, ?, CAST(? AS TEXT))
-           ON CONFLICT (id) DO UPDATE SET key = excluded.key, json = excluded.json`,
+          `INSERT INTO "${name}" (id, key, json, published, rate) VALUES (?, ?, CAST(? AS TEXT), ?, ?)
+           ON CONFLICT (id) DO UPDATE SET key = excluded.key, json = excluded.json,
+             published = excluded.published, rate = excluded.rate`,
         ),
         list: db.prepare(`SELECT json FROM "${name}" WHERE key = ?`),
         keys: db.prepare(`SELECT DISTINCT key FROM "${name}"`),
@@ -138,7 +190,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
           `INSERT INTO "${name}_checkpoint" (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json`,
         ),
       }
-      const opened = { db, sql }
+      const opened: Opened = { db, sql, views: new Map() }
       const source = inPlace ?? options.importJsonFileStore
       if (source !== undefined) await importJsonFileStore(opened, source, busyTimeout)
       return opened
@@ -192,7 +244,12 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       transaction(db, () => {
         for (const review of reviews) {
           // The JSON the API sent (bytes, stored as text) when the review came from a sync's page.
-          sql.put.run(review.review_id, groupOf(review), rawJson.get(review) ?? JSON.stringify(review))
+          sql.put.run(
+            review.review_id,
+            groupOf(review),
+            rawJson.get(review) ?? JSON.stringify(review),
+            ...viewColumns(review),
+          )
         }
         if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
       })
@@ -203,6 +260,9 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         .all(key)
         .map((row) => JSON.parse(row.json as string) as R)
         .sort(newestFirst)
+    },
+    async query(query) {
+      return viewPage<R>(await use(), name, query)
     },
     async keys() {
       const { sql } = await use()
@@ -313,7 +373,7 @@ async function importJsonFileStore({ db, sql }: Opened, path: string, busyTimeou
       return
     }
     const checkpoint = await readJsonFileStore(path, (review) => {
-      sql.put.run(review.review_id, groupOf(review), JSON.stringify(review))
+      sql.put.run(review.review_id, groupOf(review), JSON.stringify(review), ...viewColumns(review))
     })
     if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
     db.exec('COMMIT')
@@ -324,4 +384,53 @@ async function importJsonFileStore({ db, sql }: Opened, path: string, busyTimeou
   // Once committed, the JSON file is never read again: a crash before these leaves it, unread, behind.
   await rm(`${path}.journal`, { force: true })
   await rm(path, { force: true })
+}
+
+/** The columns a view sorts on, of one review; a date that does not parse sorts as the oldest (a review without a rate has none). */
+function viewColumns(review: SyncedReview): [number, number | null] {
+  const published = Date.parse(review.publish_date)
+  const rate = review.review_rate
+  return [Number.isNaN(published) ? 0 : published, typeof rate === 'number' ? rate : null]
+}
+
+/**
+ * Adds the view columns to a table written before views read the store, filled from each review's
+ * JSON, in the transaction that opens the file (once: a file that has them is left as it is).
+ */
+function addViewColumns(db: DatabaseSync, name: string): void {
+  const columns = db.prepare(`SELECT name FROM pragma_table_info('${name}')`).all()
+  if (columns.some((column) => column.name === 'published')) return
+  db.exec(
+    `ALTER TABLE "${name}" ADD COLUMN published INTEGER;
+     ALTER TABLE "${name}" ADD COLUMN rate INTEGER;`,
+  )
+  const update = db.prepare(`UPDATE "${name}" SET published = ?, rate = ? WHERE id = ?`)
+  for (const row of db.prepare(`SELECT id, json FROM "${name}"`).iterate()) {
+    update.run(...viewColumns(JSON.parse(row.json as string) as SyncedReview), row.id as string)
+  }
+}
+
+/** One page of a view, through the index of its order: the page's rows, and one row on each side. */
+function viewPage<R>({ db, views }: Opened, name: string, query: ReviewStoreQuery): ReviewStorePage<R> {
+  const { keys, order, rates, from, limit } = query
+  const statement = (kind: Parameters<typeof viewSql>[2]) => {
+    const id = `${order} ${kind} ${rates.length > 0}`
+    let prepared = views.get(id)
+    if (prepared === undefined) {
+      prepared = db.prepare(viewSql(name, order, kind, rates.length > 0))
+      views.set(id, prepared)
+    }
+    return prepared
+  }
+  const filters: (string | number)[] = [JSON.stringify(keys)]
+  if (rates.length > 0) filters.push(JSON.stringify(rates))
+  const at = from === undefined ? [] : [from.position.value, from.position.value, from.position.id]
+  const rows = statement(from?.direction ?? 'none').all(...filters, ...at, limit + 1)
+  const data = rows.slice(0, limit).map((row) => JSON.parse(row.json as string) as R)
+  const beyond = rows.length > limit
+  // Whether anything lies on the other side of the position the page was read from.
+  const behind =
+    from !== undefined && statement(`exists-${from.direction}`).get(...filters, ...at, 1) !== undefined
+  if (from?.direction === 'before') return { data: data.reverse(), more: behind, less: beyond }
+  return { data, more: beyond, less: behind }
 }

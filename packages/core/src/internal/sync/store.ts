@@ -56,6 +56,11 @@ export interface ReviewStore<R extends SyncedReview = ProductReview> {
   putMany(reviews: readonly R[], checkpoint?: SyncCheckpoint): Promise<void>
   /** The reviews of one product (or shop), newest published first. */
   list(key: string): Promise<R[]>
+  /**
+   * One page of a view of the reviews of `query.keys` (an order, rates, a position), read through an
+   * index. Optional: without it a view reads `list` of each key and sorts in memory ({@link queryByList}).
+   */
+  query?(query: ReviewStoreQuery): Promise<ReviewStorePage<R>>
   /** Every product id (or shop key) that has at least one review, sorted. */
   keys(): Promise<string[]>
   /** Every review held. */
@@ -77,4 +82,103 @@ export function groupOf(review: SyncedReview): string {
 export function newestFirst(a: SyncedReview, b: SyncedReview): number {
   if (a.publish_date !== b.publish_date) return a.publish_date < b.publish_date ? 1 : -1
   return a.review_id < b.review_id ? -1 : a.review_id > b.review_id ? 1 : 0
+}
+
+/** The orders a view of reviews can take, as the page URL names them. */
+export type StoreOrder = 'newest' | 'oldest' | 'highest' | 'lowest'
+
+/**
+ * Where a page of a view ends or starts: the value the order sorts on (`publish_date` in epoch
+ * milliseconds for `newest` and `oldest`, `review_rate` for `highest` and `lowest`) and the review id,
+ * which breaks ties (ascending in every order, as the API sorts).
+ */
+export interface ReviewPosition {
+  value: number
+  id: string
+}
+
+/** One page of the reviews of some products (or shops) in one order, as {@link ReviewStore.query} reads it. */
+export interface ReviewStoreQuery {
+  /** Product ids (or shop keys) whose reviews are listed together: one product, or a group's variations. */
+  keys: readonly string[]
+  order: StoreOrder
+  /** The rates kept; empty for every rate. */
+  rates: readonly number[]
+  /** The page starts after this position (`direction: 'after'`) or ends before it (`'before'`). */
+  from?: { direction: 'after' | 'before'; position: ReviewPosition } | undefined
+  limit: number
+}
+
+/** A page of {@link ReviewStore.query}: its reviews in the view's order, and whether reviews lie on each side. */
+export interface ReviewStorePage<R> {
+  data: R[]
+  /** Reviews follow the page (a next page starts after its last review). */
+  more: boolean
+  /** Reviews precede the page (a previous page ends before its first review). */
+  less: boolean
+}
+
+/** The value `order` sorts `review` on, as a {@link ReviewPosition} holds it. */
+export function orderValue(order: StoreOrder, review: SyncedReview): number {
+  return order === 'newest' || order === 'oldest' ? Date.parse(review.publish_date) : review.review_rate
+}
+
+/** Whether the order sorts its value from high to low (ties always by ascending review id). */
+export function descending(order: StoreOrder): boolean {
+  return order === 'newest' || order === 'highest'
+}
+
+/** Compares two positions in `order`: negative when `a` comes first. */
+export function comparePositions(order: StoreOrder, a: ReviewPosition, b: ReviewPosition): number {
+  if (a.value !== b.value) return (a.value < b.value ? -1 : 1) * (descending(order) ? -1 : 1)
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+}
+
+/** The position of a review in `order`. */
+export function positionOf(order: StoreOrder, review: SyncedReview): ReviewPosition {
+  return { value: orderValue(order, review), id: review.review_id }
+}
+
+/**
+ * {@link ReviewStore.query} for a store without one: the keys' reviews through `list`, sorted and cut
+ * in memory. Right for the memory store and small stores; a store of large products answers through an
+ * index instead.
+ */
+export async function queryByList<R extends SyncedReview>(
+  store: Pick<ReviewStore<R>, 'list'>,
+  query: ReviewStoreQuery,
+): Promise<ReviewStorePage<R>> {
+  const rates = new Set(query.rates)
+  const listed = (await Promise.all(query.keys.map((key) => store.list(key)))).flat()
+  const kept = listed
+    .filter((review) => rates.size === 0 || rates.has(review.review_rate))
+    .map((review) => ({ review, position: positionOf(query.order, review) }))
+    .sort((a, b) => comparePositions(query.order, a.position, b.position))
+  return pageOf(kept, query)
+}
+
+/** Cuts the page a query names out of its reviews, sorted in its order. */
+export function pageOf<R>(
+  sorted: readonly { review: R; position: ReviewPosition }[],
+  query: Pick<ReviewStoreQuery, 'order' | 'from' | 'limit'>,
+): ReviewStorePage<R> {
+  const { order, from, limit } = query
+  let start = 0
+  let end = sorted.length
+  if (from?.direction === 'after') {
+    start = sorted.findIndex((entry) => comparePositions(order, entry.position, from.position) > 0)
+    if (start === -1) start = sorted.length
+    end = Math.min(sorted.length, start + limit)
+  } else if (from?.direction === 'before') {
+    end = sorted.findIndex((entry) => comparePositions(order, entry.position, from.position) >= 0)
+    if (end === -1) end = sorted.length
+    start = Math.max(0, end - limit)
+  } else {
+    end = Math.min(sorted.length, limit)
+  }
+  return {
+    data: sorted.slice(start, end).map((entry) => entry.review),
+    more: end < sorted.length,
+    less: start > 0,
+  }
 }

@@ -3,9 +3,12 @@ import type { StructuredDataParams } from '../../resources/params.ts'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
 import type { ReviewsCatalog } from '../catalog/local.ts'
 import { continuationCursor } from '../endpoint/continuation.ts'
+import { positionCursor, readPositionCursor } from '../endpoint/position-cursor.ts'
 import type { CursorScope, CursorSigner } from '../endpoint/signed-cursor.ts'
 import type { ProductJsonLd } from '../jsonld/product-node.ts'
 import { fromStructuredData, type StructuredDataJsonLdOptions } from '../jsonld/structured-data.ts'
+import { positionOf, queryByList, type ReviewStore } from '../sync/store.ts'
+import type { ProductSummaryStore } from '../sync/summary-store.ts'
 import { combineProductSummaries, newestFirst, type ProductSummaryView } from './product-group.ts'
 import { DEFAULT_REVIEWS_LIMIT, type ReviewView } from './review-query.ts'
 import { type SignedViewPage, signedViewPage } from './view-page.ts'
@@ -70,6 +73,45 @@ export function buildDataSource(data: ProductViewData): ProductViewSource {
       const nextCursor = next && (await (await signer).sign({ ...scope, sort: 'newest', rates: [] }, next))
       return { data: shown, nextCursor, previousCursor: undefined, cursor: undefined }
     },
+  }
+}
+
+/** The site's replica of the account, as a product view reads it: reviews and product summaries. */
+export interface ProductReplica {
+  reviews: ReviewStore<ProductReview>
+  summaries: ProductSummaryStore
+}
+
+/**
+ * The site's replica: no call. Every view (any order, rates and page) is one query of the review store
+ * (through its index when it has `query`), and its cursors are {@link positionCursor}s, which only the
+ * replica reads; a continuation cursor of a build's page goes on from where that page ended, and any
+ * other cursor gives the first page.
+ */
+export function replicaSource(replica: ProductReplica): ProductViewSource {
+  const { reviews, summaries } = replica
+  return {
+    summaries: (ids) => summaries.getMany(ids),
+    page: (ids, view, scope, signer) =>
+      signedViewPage(
+        async (params) => {
+          const from = params.cursor === undefined ? undefined : readPositionCursor(params.cursor, view.sort)
+          const query = { keys: ids, order: view.sort, rates: view.rates, from, limit: params.limit }
+          const page = await (reviews.query?.(query) ?? queryByList(reviews, query))
+          const first = page.data[0]
+          const last = page.data.at(-1)
+          const cursor = (direction: 'after' | 'before', review: ProductReview | undefined) =>
+            review && positionCursor({ direction, position: positionOf(view.sort, review) })
+          return {
+            data: page.data,
+            nextCursor: page.more ? cursor('after', last) : undefined,
+            previousCursor: page.less ? cursor('before', first) : undefined,
+          }
+        },
+        view,
+        scope,
+        signer,
+      ),
   }
 }
 
