@@ -10,6 +10,7 @@
  * @internal
  */
 
+export { fetchSummaries } from './internal/catalog/summaries.ts'
 export { createTextFormatter } from './internal/i18n/text-formatter.ts'
 export { processState } from './internal/process-state.ts'
 export { type BrandView, loadBrandView } from './internal/view/brand-view.ts'
@@ -26,8 +27,10 @@ export {
   buildDataSource,
   isFirstPage,
   loadProductView,
+  type ProductReplica,
   type ProductView,
   type ProductViewSource,
+  replicaSource,
   structuredDataJsonLd,
 } from './internal/view/product-view.ts'
 export {

@@ -15,6 +15,12 @@ export type {
 export { createMemoryReviewStore } from './internal/sync/memory-store.ts'
 export { observePages, type PagedLister } from './internal/sync/observed-pages.ts'
 export {
+  openSqliteReplica,
+  type ReplicaRefresh,
+  refreshReplicaFromFile,
+  type SqliteReplica,
+} from './internal/sync/replica-file.ts'
+export {
   createSqliteReviewStore,
   type SqliteReviewStore,
   type SqliteReviewStoreOptions,
@@ -45,3 +51,4 @@ export {
   syncBrandReviews,
   syncProductReviews,
 } from './internal/sync/sync-reviews.ts'
+export type { ProductReplica } from './internal/view/product-view.ts'

@@ -22,6 +22,7 @@ import { markFailedRender } from './internal/failed-render.ts'
 import { FAILED_RENDER_RETRY_SECONDS } from './internal/failed-render-tag.ts'
 import { LOG_PREFIX } from './internal/log-prefix.ts'
 import { tagRender } from './internal/render-tags.ts'
+import { replicaFor } from './internal/replica.ts'
 import { reviewTags } from './tags.ts'
 
 /** Props of {@link ProductReviews}: those of the React component, whose client this package provides. */
@@ -147,8 +148,14 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
       )
     }
   }
+  // On a server whose replica holds the product: every view from it, no API call (tagged, so that the
+  // revalidate route reaches the render as it reaches a fetch).
+  const ids = variationIds(props.productId)
+  const replica = await replicaFor(ids)
+  if (replica !== undefined)
+    await tagRender([...ids.map(reviewTags.product), reviewTags.all()], revalidateSeconds())
   return failSafe('ProductReviews', props.onError, (onError) =>
-    ProductReviewsFromApi({ ...props, onError, client: reviewsClient() }),
+    ProductReviewsFromApi({ ...props, onError, client: reviewsClient(), replica }),
   )
 }
 
@@ -166,6 +173,17 @@ export async function ProductRating(props: ProductRatingProps): Promise<ReactEle
     if (ratings !== undefined) {
       const { productId: _productId, idType: _idType, onError: _onError, ...badge } = props
       return <RatingBadge {...badge} rating={ratings.get(props.productId)} />
+    }
+  }
+  if ((props.idType ?? 'product_variation_id') === 'product_variation_id') {
+    const replica = await replicaFor([props.productId])
+    if (replica !== undefined) {
+      await tagRender([reviewTags.product(props.productId), reviewTags.all()], revalidateSeconds())
+      const [summary] = await replica.summaries.getMany([props.productId])
+      const { productId: _productId, idType: _idType, onError: _onError, ...badge } = props
+      const rating =
+        summary?.ratings !== undefined && summary.ratings.count_total > 0 ? summary.ratings : undefined
+      return <RatingBadge {...badge} rating={rating} />
     }
   }
   return failSafe('ProductRating', props.onError, (onError) =>

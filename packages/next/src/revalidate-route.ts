@@ -1,4 +1,5 @@
 import type { BrandReview, ProductReview } from '@verified-reviews/core'
+import { fetchSummaries } from '@verified-reviews/core/internal'
 import {
   type BrandReviewsClient,
   type ProductReviewsClient,
@@ -10,6 +11,7 @@ import {
 import { revalidateTag } from 'next/cache.js'
 import { freshReviewsClient } from './clients.ts'
 import { jsonAnswer as json } from './internal/json-answer.ts'
+import { siteReplica } from './internal/replica.ts'
 import { scheduledFailure } from './internal/scheduled-failure.ts'
 import { schedulerCheck } from './internal/secret.ts'
 import { openBrandStore, openProductStore, type ReviewStoreOption } from './internal/stores.ts'
@@ -98,6 +100,12 @@ export interface RevalidateRoute {
   POST(request: Request): Promise<Response>
 }
 
+/** Whether a client reads product summaries too (a client of the tests may sync reviews only). */
+function listsProducts<C extends object>(client: C): client is C & Parameters<typeof fetchSummaries>[0] {
+  const products = (client as { products?: { list?: unknown } }).products
+  return typeof products?.list === 'function'
+}
+
 const MODES: readonly SyncMode[] = ['auto', 'full', 'incremental']
 
 function summary(report: RevalidateSyncSummary): RevalidateSyncSummary {
@@ -150,14 +158,28 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
     }
     let products: Awaited<ReturnType<typeof syncProductReviews>> | undefined
     try {
-      productStore ??= openProductStore(options.store ?? 'build', {
-        distDir: options.distDir,
-        seed: options.seedFromBuild,
-      }).catch((error: unknown) => {
+      // The server's replica, which the renders read: the store the default `'build'` syncs into.
+      const replica =
+        (options.store ?? 'build') === 'build'
+          ? await siteReplica(options.distDir, { create: true })
+          : undefined
+      productStore ??= (
+        replica === undefined
+          ? openProductStore(options.store ?? 'build', {
+              distDir: options.distDir,
+              seed: options.seedFromBuild,
+            })
+          : Promise.resolve(replica.reviews)
+      ).catch((error: unknown) => {
         productStore = undefined
         throw error
       })
       products = await syncProductReviews({ client, store: await productStore, mode })
+      if (replica !== undefined && products.affectedProductIds.length > 0 && listsProducts(client)) {
+        // The changed products' summaries (rating, counts, histogram), 200 a call, before their pages render.
+        const { summaries } = await fetchSummaries(client, products.affectedProductIds)
+        await replica.summaries.putMany(summaries)
+      }
       // Revalidated at once: the store now holds these reviews, so a later failure must not lose them.
       apply(products.affectedProductIds.map(reviewTags.product))
 

@@ -12,7 +12,7 @@ export async function buildDirectory(distDir?: string): Promise<string> {
 }
 
 /** The Next.js build directory: `VERIFIED_REVIEWS_DIST_DIR` when `next.config` sets another `distDir`, else `.next`. */
-function nextDistDir(): string {
+export function nextDistDir(): string {
   return readEnvironment().distDir ?? '.next'
 }
 

@@ -4,6 +4,8 @@ import {
   checkLimit,
   DEFAULT_REVIEWS_LIMIT,
   loadProductView,
+  type ProductReplica,
+  replicaSource,
   structuredDataJsonLd,
   variationIds,
 } from '@verified-reviews/core/internal'
@@ -38,6 +40,13 @@ export interface ProductReviewsProps
   /** The client to call. @default a client built by `createClient()` from the environment */
   client?: VerifiedReviewsClient
   /**
+   * The site's replica of the account (reviews and product summaries, kept current by a sync): the
+   * summary and every view (order, rates, page) are read from it, with no API call; the client then
+   * only signs the cursors. `@verified-reviews/next` passes the one of the process.
+   * @default undefined (the API)
+   */
+  replica?: ProductReplica | undefined
+  /**
    * Receives an API failure, after which nothing is rendered. Each failure is reported once.
    * @default logs to `console.error`
    */
@@ -61,7 +70,15 @@ export interface ProductReviewsProps
  * @throws RangeError when `limit` is not a whole number from 1 to 50.
  */
 export async function ProductReviews(props: ProductReviewsProps): Promise<ReactElement | null> {
-  const { client, onError, searchParams, jsonLd = 'data', limit = DEFAULT_REVIEWS_LIMIT, ...view } = props
+  const {
+    client,
+    replica,
+    onError,
+    searchParams,
+    jsonLd = 'data',
+    limit = DEFAULT_REVIEWS_LIMIT,
+    ...view
+  } = props
   checkLimit(limit)
   try {
     const params = await searchParams
@@ -80,7 +97,13 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
         : undefined
     const [{ page, searchParams: pageParams }, node] = await Promise.all([
       viewPage(vr, params, (reviewView, signer) =>
-        loadProductView({ source: apiSource(vr), ids, view: reviewView, limit, signer }),
+        loadProductView({
+          source: replica === undefined ? apiSource(vr) : replicaSource(replica),
+          ids,
+          view: reviewView,
+          limit,
+          signer,
+        }),
       ),
       structuredData,
     ])

@@ -7,6 +7,7 @@ import { singleFlight } from '../single-flight.ts'
 import { openSqliteFile, transaction } from '../sqlite.ts'
 import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
 import { newestFirst, type ReviewStore } from '../sync/store.ts'
+import { putSummaryRows, SUMMARY_TABLE } from '../sync/summary-store.ts'
 import { check, isObject } from '../validate.ts'
 import { type PrefetchShare, runOnce, runOnceShared } from './run-once.ts'
 
@@ -158,7 +159,8 @@ async function load(options: PrefetchOptions, buildId: string): Promise<BuildDat
     db.exec(`CREATE TABLE IF NOT EXISTS build_summaries (build TEXT NOT NULL, position INTEGER NOT NULL,
                json TEXT NOT NULL, PRIMARY KEY (build, position));
              CREATE TABLE IF NOT EXISTS build_reviews (build TEXT NOT NULL, key TEXT NOT NULL, json TEXT NOT NULL);
-             CREATE INDEX IF NOT EXISTS build_reviews_by_key ON build_reviews (build, key);`)
+             CREATE INDEX IF NOT EXISTS build_reviews_by_key ON build_reviews (build, key);
+             ${SUMMARY_TABLE}`)
     const { value, produced } = await runOnce({
       db,
       name: buildId,
@@ -208,6 +210,8 @@ async function produce(
       header.summaries.forEach((summary, position) => {
         put.run(buildId, position, JSON.stringify(summary))
       })
+      // The summaries of the replica too, which the server reads after the build (`product_summaries`).
+      putSummaryRows(db, header.summaries)
     })
     const { fetchedAt, calls, report } = header
     return { fetchedAt, calls, report, reviews: inStore ? 'store' : 'copy' }

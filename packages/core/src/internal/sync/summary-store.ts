@@ -38,6 +38,21 @@ export interface SqliteSummaryStore extends ProductSummaryStore {
   close(): Promise<void>
 }
 
+/**
+ * The table of the summaries, with its statements: a build writes it into its own file beside the
+ * review store, so that the file is a whole replica (reviews, their sync mark and the summaries).
+ */
+export const SUMMARY_TABLE =
+  'CREATE TABLE IF NOT EXISTS product_summaries (id TEXT PRIMARY KEY, json TEXT NOT NULL);'
+const PUT_SUMMARY =
+  'INSERT INTO product_summaries (id, json) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json'
+
+/** Writes `summaries` into the summary table of `db` (which must have it), in the caller's transaction. */
+export function putSummaryRows(db: DatabaseSync, summaries: readonly ProductSummary[]): void {
+  const put = db.prepare(PUT_SUMMARY)
+  for (const summary of summaries) put.run(summary.product_variation_id, JSON.stringify(summary))
+}
+
 interface Opened {
   db: DatabaseSync
   getMany: StatementSync
@@ -52,20 +67,13 @@ interface Opened {
 export function createSqliteSummaryStore(file: string, busyTimeout = 5000): SqliteSummaryStore {
   let opening: Promise<Opened> | undefined
   const open = sharedPromise(async (): Promise<Opened> => {
-    const db = await openSqliteFile(
-      file,
-      busyTimeout,
-      'NORMAL',
-      'CREATE TABLE IF NOT EXISTS product_summaries (id TEXT PRIMARY KEY, json TEXT NOT NULL);',
-    )
+    const db = await openSqliteFile(file, busyTimeout, 'NORMAL', SUMMARY_TABLE)
     return {
       db,
       getMany: db.prepare(
         'SELECT id, json FROM product_summaries WHERE id IN (SELECT value FROM json_each(?))',
       ),
-      put: db.prepare(
-        'INSERT INTO product_summaries (id, json) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json',
-      ),
+      put: db.prepare(PUT_SUMMARY),
       count: db.prepare('SELECT count(*) AS n FROM product_summaries'),
     }
   })

@@ -1,0 +1,105 @@
+import { VerifiedReviewsError } from '../../errors.ts'
+import type { ProductReview } from '../../types/published.ts'
+import { openSqliteFile, transaction } from '../sqlite.ts'
+import { createSqliteReviewStore, type SqliteReviewStore } from './sqlite-store.ts'
+import { createSqliteSummaryStore, type SqliteSummaryStore, SUMMARY_TABLE } from './summary-store.ts'
+
+/** A site's replica of the account in one SQLite file: the product reviews with their sync mark, and the summaries. */
+export interface SqliteReplica {
+  reviews: SqliteReviewStore<ProductReview>
+  summaries: SqliteSummaryStore
+  /** The file. */
+  readonly file: string
+  /** Closes the file; the replica must not be used afterwards. */
+  close(): Promise<void>
+}
+
+/** Opens (creating it when missing) the replica in `file`. */
+export function openSqliteReplica(file: string): SqliteReplica {
+  const reviews = createSqliteReviewStore<ProductReview>(file)
+  const summaries = createSqliteSummaryStore(file)
+  return {
+    reviews,
+    summaries,
+    file,
+    async close() {
+      await Promise.all([reviews.close(), summaries.close()])
+    },
+  }
+}
+
+/** What {@link refreshReplicaFromFile} did. */
+export type ReplicaRefresh =
+  /** The source holds a completed sync newer than the replica's, which now holds what the source holds. */
+  | 'copied'
+  /** The replica's sync is as new as the source's, or newer: it was left as it was. */
+  | 'current'
+  /** There is no source file, or it holds no completed sync: the replica was left as it was. */
+  | 'no-source'
+
+async function exists(path: string): Promise<boolean> {
+  const { access } = await import('node:fs/promises')
+  return access(path).then(
+    () => true,
+    () => false,
+  )
+}
+
+/**
+ * Makes the replica in `replica` hold what the SQLite file `source` holds (a build's review store with
+ * its summaries) when the source's last completed sync is newer than the replica's, or the replica holds
+ * none: the reviews, their checkpoint and the summaries, replaced in one transaction through `ATTACH`, so
+ * that a process that has the replica open reads the old rows or the new ones, never a mix, and the
+ * replica file stays the same file. A replica that a later sync carried past the source is kept (the
+ * server synced after the build).
+ */
+export async function refreshReplicaFromFile(
+  replica: SqliteReplica,
+  source: string,
+): Promise<ReplicaRefresh> {
+  if (!(await exists(source))) return 'no-source'
+  // Opened through the store, so that a source of an older version gets its view columns first.
+  const built = createSqliteReviewStore<ProductReview>(source)
+  let sourceMark: string | undefined
+  try {
+    const checkpoint = await built.getCheckpoint()
+    if (checkpoint?.phase !== 'idle' || checkpoint.completedAt === undefined) return 'no-source'
+    sourceMark = checkpoint.completedAt
+  } finally {
+    await built.close()
+  }
+  const held = await replica.reviews.getCheckpoint()
+  if (held?.completedAt !== undefined && held.completedAt >= sourceMark) return 'current'
+  await replica.summaries.count() // creates the summary table when the file is new
+  const db = await openSqliteFile(replica.file, 5000, 'NORMAL', SUMMARY_TABLE)
+  try {
+    db.prepare('ATTACH DATABASE ? AS source').run(source)
+    try {
+      const sourceTables = new Set(
+        db
+          .prepare(`SELECT name FROM source.sqlite_master WHERE type = 'table'`)
+          .all()
+          .map((row) => row.name as string),
+      )
+      if (!sourceTables.has('reviews') || !sourceTables.has('reviews_checkpoint')) {
+        throw new VerifiedReviewsError(`${source} holds no review store`)
+      }
+      transaction(db, () => {
+        db.exec(`DELETE FROM main.reviews;
+                 INSERT INTO main.reviews (id, key, json, published, rate)
+                   SELECT id, key, json, published, rate FROM source.reviews;
+                 DELETE FROM main.reviews_checkpoint;
+                 INSERT INTO main.reviews_checkpoint (id, json) SELECT id, json FROM source.reviews_checkpoint;`)
+        if (sourceTables.has('product_summaries')) {
+          db.exec(`DELETE FROM main.product_summaries;
+                   INSERT INTO main.product_summaries (id, json) SELECT id, json FROM source.product_summaries;`)
+        }
+      })
+    } finally {
+      db.exec('DETACH DATABASE source')
+    }
+  } finally {
+    db.close()
+  }
+  return 'copied'
+}

@@ -1,0 +1,157 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type ProductReviewsViewProps, RatingBadge } from '@verified-reviews/react'
+import type { ReactElement } from 'react'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
+import { getBuildData } from './build-data.ts'
+import { ProductRating, ProductReviews } from './components.tsx'
+import { replicaPath } from './internal/replica.ts'
+import { createRevalidateRoute } from './revalidate-route.ts'
+
+const SECRET = 'a-secret-of-the-scheduler-0123456789'
+const PRODUCT = 'SKU-058'
+let sb: TestSandbox
+let distDir: string
+
+beforeAll(async () => {
+  sb = await startSandbox({ seed: 1, rateLimit: 0 })
+})
+afterAll(async () => {
+  await sb.close()
+})
+beforeEach(async () => {
+  distDir = await mkdtemp(join(tmpdir(), 'vr-next-replica-'))
+  for (const [name, value] of Object.entries(sb.env())) vi.stubEnv(name, value)
+  vi.stubEnv('VERIFIED_REVIEWS_DIST_DIR', distDir)
+  vi.spyOn(console, 'log').mockImplementation(() => undefined)
+})
+afterEach(async () => {
+  vi.unstubAllEnvs()
+  vi.restoreAllMocks()
+  await rm(distDir, { recursive: true, force: true })
+})
+
+/** Runs the build prefetch as `next build` does, into this test's build directory. */
+async function build(): Promise<void> {
+  vi.stubEnv('NEXT_PHASE', 'phase-production-build')
+  await getBuildData()
+  vi.stubEnv('NEXT_PHASE', '')
+  await sb.admin('DELETE', 'stats')
+}
+
+async function view(searchParams: Record<string, string>) {
+  const element = (await ProductReviews({
+    productId: PRODUCT,
+    searchParams,
+  })) as ReactElement<ProductReviewsViewProps>
+  return element.props
+}
+
+/** The review ids of every page of a view, following its next cursors. */
+async function walk(params: Record<string, string>): Promise<string[][]> {
+  const pages: string[][] = []
+  let props = await view(params)
+  for (;;) {
+    pages.push((props.reviews ?? []).map((review) => review.review_id))
+    if (props.nextCursor === undefined || pages.length > 50) return pages
+    props = await view({ ...params, vr_cursor: props.nextCursor })
+  }
+}
+
+describe('a server whose build left a replica', () => {
+  it('renders every order, rate filter and page of a product from it, with no API call', async () => {
+    await build()
+    for (const params of [
+      {},
+      { vr_sort: 'oldest' },
+      { vr_sort: 'highest', vr_rate: '5,4' },
+      { vr_sort: 'lowest' },
+    ]) {
+      const pages = await walk(params)
+      expect(pages.flat().length, JSON.stringify(params)).toBeGreaterThan(0)
+      expect(new Set(pages.flat()).size).toBe(pages.flat().length)
+    }
+    const rating = (await ProductRating({ productId: PRODUCT })) as ReactElement<{
+      rating?: { count_total: number }
+    }>
+    expect(rating.type).toBe(RatingBadge)
+    expect(rating.props.rating?.count_total).toBeGreaterThan(0)
+    expect((await sb.stats()).total).toBe(0)
+  })
+
+  it('shows the same first page for junk and forged cursors, with no API call', async () => {
+    await build()
+    const first = (await view({})).reviews?.map((review) => review.review_id)
+    for (const vr_cursor of [
+      'junk',
+      's1.forged.~vrp1~eyJkIjoiYSIsInYiOjAsImkiOiJ6In0',
+      '%00',
+      'x'.repeat(900),
+    ]) {
+      const props = await view({ vr_cursor })
+      expect(props.reviews?.map((review) => review.review_id)).toEqual(first)
+    }
+    expect((await sb.stats()).total).toBe(0)
+  })
+
+  it('shows a review added upstream once the revalidate route synced it, summary included, and renders with no call', async () => {
+    await build()
+    const before = await view({})
+    await sb.admin('POST', 'product-reviews', [
+      { product_variation_id: PRODUCT, review_rate: 5, review_content: 'Arrived after the build' },
+    ])
+    const revalidated: string[] = []
+    const route = createRevalidateRoute({
+      secret: SECRET,
+      brandStore: false,
+      revalidate: (tag) => revalidated.push(tag),
+    })
+    const answer = await route.POST(
+      new Request('https://shop.example/api/revalidate-reviews', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET}` },
+      }),
+    )
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toMatchObject({
+      products: [PRODUCT],
+      sync: { products: { mode: 'incremental' } },
+    })
+    // One incremental sync call, one call for the changed product's summary.
+    expect((await sb.stats()).operations).toEqual({ 'products.reviews.list': 1, 'products.list': 1 })
+    expect(revalidated).toEqual([`verified-reviews:product:${PRODUCT}`])
+    await sb.admin('DELETE', 'stats')
+
+    const after = await view({})
+    expect(after.reviews?.[0]?.review_content).toBe('Arrived after the build')
+    expect(after.summary?.ratings?.count_total).toBe((before.summary?.ratings?.count_total ?? 0) + 1)
+    expect((await sb.stats()).total).toBe(0)
+  })
+
+  it('makes an unreadable replica again from the build, once, and says so', async () => {
+    await build()
+    const file = await replicaPath()
+    const { mkdir } = await import('node:fs/promises')
+    await mkdir(join(file, '..'), { recursive: true })
+    await writeFile(file, 'not a database at all, but long enough to be read as one'.repeat(100))
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    expect((await view({})).reviews?.length).toBeGreaterThan(0)
+    expect(errors).toHaveBeenCalledTimes(1)
+    expect(String(errors.mock.calls[0]?.[0])).toMatch(
+      /could not be read .* made again from the build's reviews/,
+    )
+    expect((await readdir(join(file, '..'))).some((name) => name.includes('.unreadable-'))).toBe(true)
+    expect((await sb.stats()).total).toBe(0)
+  })
+})
+
+describe('a server without a replica (next dev, a build without credentials)', () => {
+  it('reads the API, and creates no replica file', async () => {
+    const props = await view({})
+    expect(props.reviews?.length).toBeGreaterThan(0)
+    expect((await sb.stats()).total).toBeGreaterThan(0)
+    expect(await readdir(distDir)).toEqual([])
+  })
+})
