@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { ReviewsEndpointBody } from '@verified-reviews/core/endpoint'
 import { type ProductReviewsViewProps, RatingBadge } from '@verified-reviews/react'
 import type { ReactElement } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -9,6 +10,7 @@ import { getBuildData } from './build-data.ts'
 import { ProductRating, ProductReviews } from './components.tsx'
 import { replicaPath } from './internal/replica.ts'
 import { createRevalidateRoute } from './revalidate-route.ts'
+import { createReviewsRoute } from './reviews-route.ts'
 
 const SECRET = 'a-secret-of-the-scheduler-0123456789'
 const PRODUCT = 'SKU-058'
@@ -41,7 +43,7 @@ async function build(): Promise<void> {
   await sb.admin('DELETE', 'stats')
 }
 
-async function view(searchParams: Record<string, string>) {
+async function view(searchParams: Record<string, string | undefined>) {
   const element = (await ProductReviews({
     productId: PRODUCT,
     searchParams,
@@ -50,13 +52,13 @@ async function view(searchParams: Record<string, string>) {
 }
 
 /** The review ids of every page of a view, following its next cursors. */
-async function walk(params: Record<string, string>): Promise<string[][]> {
+async function walk(params: Record<string, string | undefined>): Promise<string[][]> {
   const pages: string[][] = []
   let props = await view(params)
   for (;;) {
     pages.push((props.reviews ?? []).map((review) => review.review_id))
     if (props.nextCursor === undefined || pages.length > 50) return pages
-    props = await view({ ...params, vr_cursor: props.nextCursor })
+    props = await view({ ...params, vr_cursor: props.nextCursor ?? undefined })
   }
 }
 
@@ -78,6 +80,26 @@ describe('a server whose build left a replica', () => {
     }>
     expect(rating.type).toBe(RatingBadge)
     expect(rating.props.rating?.count_total).toBeGreaterThan(0)
+    expect((await sb.stats()).total).toBe(0)
+  })
+
+  it('serves the "more reviews" route from it, going on from the page’s cursor, with no API call', async () => {
+    await build()
+    const first = await view({ vr_sort: 'highest' })
+    const second = await view({ vr_sort: 'highest', vr_cursor: first.nextCursor ?? undefined })
+    const route = createReviewsRoute()
+    const url = new URL('https://shop.example/api/reviews')
+    url.search = new URLSearchParams({
+      product_variation_id: PRODUCT,
+      sort: 'highest',
+      cursor: first.nextCursor ?? '',
+    }).toString()
+    const answer = await route.GET(new Request(url))
+    expect(answer.status).toBe(200)
+    const body = (await answer.json()) as ReviewsEndpointBody
+    expect(body.data.map((review) => review.review_id)).toEqual(
+      second.reviews?.map((review) => review.review_id),
+    )
     expect((await sb.stats()).total).toBe(0)
   })
 

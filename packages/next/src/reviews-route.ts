@@ -9,6 +9,7 @@ import { reviewsClient } from './clients.ts'
 import { jsonAnswer } from './internal/json-answer.ts'
 import { LOG_PREFIX } from './internal/log-prefix.ts'
 import { isBuildPhase } from './internal/phase.ts'
+import { replicaFor } from './internal/replica.ts'
 
 /** Options of {@link createReviewsRoute}. */
 export interface ReviewsRouteOptions extends Omit<ReviewsEndpointOptions, 'client'> {
@@ -17,6 +18,12 @@ export interface ReviewsRouteOptions extends Omit<ReviewsEndpointOptions, 'clien
    * @default the environment's client, its reads cached by Next.js and tagged with `reviewTags.product(id)`
    */
   client?: ReviewsEndpointClient
+  /**
+   * The site's replica, for the products it holds: their pages are read from it, with no API call.
+   * @default the server's replica (`<distDir>/cache/verified-reviews/replica.sqlite`), once the build or
+   * the revalidate route filled it
+   */
+  replica?: ReviewsEndpointOptions['replica']
 }
 
 /** The handlers of the reviews route: export them from an `app/…/route.ts`. */
@@ -63,7 +70,12 @@ export function createReviewsRoute(options: ReviewsRouteOptions = {}): ReviewsRo
         }
       }
       const client = options.client ?? reviewsClient()
-      const result = await handleReviewsRequest(new URL(request.url).searchParams, { ...options, client })
+      const result = await handleReviewsRequest(new URL(request.url).searchParams, {
+        // The server's replica serves every product it holds, with no API call.
+        replica: replicaFor,
+        ...options,
+        client,
+      })
       return toResponse(result, request.method)
     },
   }

@@ -6,6 +6,7 @@ import { remembered } from '../remembered.ts'
 import { type SingleFlight, singleFlight } from '../single-flight.ts'
 import type { RequestOptions } from '../transport/request-options.ts'
 import { membersOf } from '../validate.ts'
+import { type ProductReplica, replicaSource } from '../view/product-view.ts'
 import { CURSOR_SHAPE, isReviewSort, parseRates, REVIEW_SORTS, sortFields } from '../view/review-query.ts'
 import { CallSlots } from './call-slots.ts'
 import type { ReviewsPage } from './continuation.ts'
@@ -125,6 +126,13 @@ export interface ReviewsEndpointOptions {
    * its secret (the one the review components use), and keeps a share of its rate budget for pages.
    */
   client: ReviewsEndpointClient
+  /**
+   * The site's replica of the account, when it holds the product asked for: the page is read from it,
+   * with no API call (no concurrency slot, no share of the rate budget). A cursor the replica does not
+   * read (one issued while the API served) goes on through the API.
+   * @default undefined (every page from the API)
+   */
+  replica?: ((productIds: readonly string[]) => PromiseLike<ProductReplica | undefined>) | undefined
   /**
    * Secret of the key that signs the cursors. Only for a `client` not made by `createClient`, which has
    * no key of its own; it must then be the `cursorSecret` of the client the review components render
@@ -345,6 +353,16 @@ export async function handleReviewsRequest(
     )
   }
 
+  const replica = await options.replica?.([query.productId])
+  if (replica !== undefined) {
+    const view = { sort: query.sort, rates: query.rate, cursor: query.cursor }
+    const page = await replicaSource(replica).page([query.productId], view, scope, signer)
+    // The replica read the cursor, or there was none: its page. Else the API goes on from the cursor.
+    if (page.cursor !== undefined || query.cursor === undefined) {
+      return answer(page.data, page.nextCursor ?? null)
+    }
+  }
+
   /** The one API call of a request (shared by identical requests under way), without retry. */
   const fetchPage = async (): Promise<Flight> => {
     let page: ReviewsPage
@@ -395,16 +413,17 @@ export async function handleReviewsRequest(
 
   const outcome = await flight
   if ('failed' in outcome) return outcome.failed
-  return {
-    status: 200,
-    headers: {
-      ...JSON_HEADERS,
-      'cache-control': `public, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidate}`,
-    },
-    body: {
-      data: outcome.page.map((review) => publicReview(review, query.locale)),
-      nextCursor: outcome.nextCursor,
-    },
+  return answer(outcome.page, outcome.nextCursor)
+
+  function answer(reviews: readonly ProductReview[], nextCursor: string | null): ReviewsEndpointResult {
+    return {
+      status: 200,
+      headers: {
+        ...JSON_HEADERS,
+        'cache-control': `public, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidate}`,
+      },
+      body: { data: reviews.map((review) => publicReview(review, query.locale)), nextCursor },
+    }
   }
 }
 
