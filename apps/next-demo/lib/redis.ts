@@ -1,4 +1,4 @@
-import type { BrandReview, ProductReview } from '@verified-reviews/core'
+import type { BrandReview } from '@verified-reviews/core'
 import type { RevalidateRouteOptions } from '@verified-reviews/next'
 import { createRedisConnection, createRedisReviewStore, type RedisConnection } from '@verified-reviews/redis'
 
@@ -9,15 +9,13 @@ import { createRedisConnection, createRedisReviewStore, type RedisConnection } f
 export const redis: RedisConnection | undefined = process.env.REDIS_URL ? createRedisConnection() : undefined
 
 /**
- * Where the revalidate route keeps the reviews it syncs: in Redis when `REDIS_URL` is set, so that a
- * revalidation scheduled on any instance goes on from the checkpoint they all share (the route fills an
- * empty Redis from the build's review store first, so its first call is incremental); otherwise the
- * route's defaults (the build's store).
+ * Where the revalidate route keeps the brand reviews it syncs: in Redis when `REDIS_URL` is set, so that a
+ * revalidation scheduled on any instance goes on from the checkpoint they all share. The product reviews
+ * go to the replica `instrumentation.ts` gives `shareClientState`, which every instance reads (filled from
+ * the build's store first, so the route's first call is incremental); without Redis, to this server's
+ * replica.
  */
-export function revalidateStores(): Pick<RevalidateRouteOptions, 'store' | 'brandStore'> {
+export function revalidateStores(): Pick<RevalidateRouteOptions, 'brandStore'> {
   if (redis === undefined) return {}
-  return {
-    store: createRedisReviewStore<ProductReview>(redis),
-    brandStore: createRedisReviewStore<BrandReview>(redis, { name: 'brand-reviews' }),
-  }
+  return { brandStore: createRedisReviewStore<BrandReview>(redis, { name: 'brand-reviews' }) }
 }

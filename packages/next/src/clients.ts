@@ -5,7 +5,7 @@ import {
   type VerifiedReviewsClient,
   type VerifiedReviewsEnvironment,
 } from '@verified-reviews/core'
-import { processState } from '@verified-reviews/core/internal'
+import { type ProductReplica, processState } from '@verified-reviews/core/internal'
 import { cacheKeyFetch } from './internal/cache-key-fetch.ts'
 import { nextTagging } from './internal/tagged-client.ts'
 
@@ -40,7 +40,14 @@ function nextFetch(environment: VerifiedReviewsEnvironment) {
 }
 
 /** What the clients of this package may share with the other instances of a site. */
-export type SharedClientState = Pick<ClientOptions, 'tokenStore' | 'rateBudget'>
+export type SharedClientState = Pick<ClientOptions, 'tokenStore' | 'rateBudget'> & {
+  /**
+   * The site's replica of the account that every instance reads and the revalidate route syncs
+   * (`createRedisReplica()` of `@verified-reviews/redis`). Without it, instances that share a token or
+   * a rate budget read the API rather than a replica of their own, which the others would not see.
+   */
+  replica?: ProductReplica | undefined
+}
 
 interface Shared {
   /** Counts the calls of {@link shareClientState}, so that each call's clients are built anew. */
@@ -59,8 +66,9 @@ const shared = (): Shared => processState(SHARED, () => ({ generation: 0, state:
  * build prefetch, purchase events) share their access token and rate budget with the other instances
  * of the site, through the stores given: on several servers, N instances then fetch one token, not N,
  * and together stay under the API's limit. Call it once per server process, before the first request:
- * in `register()` of `instrumentation.ts`. The clients built before it are replaced. Review data needs
- * no store of ours: it goes through Next.js's data cache, which a shared `cacheHandler` shares.
+ * in `register()` of `instrumentation.ts`. The clients built before it are replaced. With `replica`,
+ * every instance reads the reviews from that one replica (filled from the build's store on first use,
+ * synced by the revalidate route), and no render calls the API.
  *
  * @example
  * ```ts
@@ -68,8 +76,9 @@ const shared = (): Shared => processState(SHARED, () => ({ generation: 0, state:
  * export async function register() {
  *   if (process.env.NEXT_RUNTIME !== 'nodejs') return
  *   const { shareClientState } = await import('@verified-reviews/next/advanced')
- *   const { createRedisConnection, redisClientOptions } = await import('@verified-reviews/redis')
- *   shareClientState(redisClientOptions(createRedisConnection(), { cache: false }))
+ *   const { createRedisConnection, createRedisReplica, redisClientOptions } = await import('@verified-reviews/redis')
+ *   const redis = createRedisConnection()
+ *   shareClientState({ ...redisClientOptions(redis, { cache: false }), replica: createRedisReplica(redis) })
  * }
  * ```
  */
@@ -78,16 +87,23 @@ export function shareClientState(state: SharedClientState): void {
   const next: SharedClientState = {}
   if (state.tokenStore !== undefined) next.tokenStore = state.tokenStore
   if (state.rateBudget !== undefined) next.rateBudget = state.rateBudget
+  if (state.replica !== undefined) next.replica = state.replica
   current.generation++
   current.state = next
 }
 
 /** The options and name of a default client of this package, with the state shared with other instances. */
+/** What {@link shareClientState} was given; empty before (one instance on its own). */
+export function sharedClientState(): SharedClientState {
+  return shared().state
+}
+
 function withShared(name: string, options: Omit<ClientOptions, 'tokenStore' | 'rateBudget'>) {
   const { generation, state } = shared()
+  const { replica: _replica, ...clientState } = state
   return defaultClient({
     ...options,
-    ...state,
+    ...clientState,
     name: generation === 0 ? name : `${name}#${generation}`,
   })
 }

@@ -24,6 +24,8 @@ afterAll(async () => {
   await sb.close()
 })
 beforeEach(async () => {
+  // A fresh process's state: no replica opened, none bypassed by a route of another test file.
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('verified-reviews.next.replica')]
   distDir = await mkdtemp(join(tmpdir(), 'vr-next-replica-'))
   for (const [name, value] of Object.entries(sb.env())) vi.stubEnv(name, value)
   vi.stubEnv('VERIFIED_REVIEWS_DIST_DIR', distDir)

@@ -11,7 +11,7 @@ import {
 import { revalidateTag } from 'next/cache.js'
 import { freshReviewsClient } from './clients.ts'
 import { jsonAnswer as json } from './internal/json-answer.ts'
-import { siteReplica } from './internal/replica.ts'
+import { bypassLocalReplica, siteReplica } from './internal/replica.ts'
 import { scheduledFailure } from './internal/scheduled-failure.ts'
 import { schedulerCheck } from './internal/secret.ts'
 import { openBrandStore, openProductStore, type ReviewStoreOption } from './internal/stores.ts'
@@ -135,6 +135,9 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
   let productStore: Promise<ReviewStore<ProductReview>> | undefined
   let brandStore: ReviewStore<BrandReview> | undefined
   const check = schedulerCheck('revalidate route', options.secret)
+  const ownStore = options.store === undefined || options.store === 'build'
+  // Reviews synced into a store of the user's never reach this server's own replica: renders read the API.
+  if (!ownStore) bypassLocalReplica()
 
   const handle = async (request: Request): Promise<Response> => {
     const refused = await check(request)
@@ -158,23 +161,22 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
     }
     let products: Awaited<ReturnType<typeof syncProductReviews>> | undefined
     try {
-      // The server's replica, which the renders read: the store the default `'build'` syncs into.
-      const replica =
-        (options.store ?? 'build') === 'build'
-          ? await siteReplica(options.distDir, { create: true })
-          : undefined
+      // The site's replica, which the renders read: the store the default `'build'` syncs into (the
+      // shared one of `shareClientState`, else this server's file).
+      const replica = await siteReplica(options.distDir, { create: ownStore })
       productStore ??= (
-        replica === undefined
-          ? openProductStore(options.store ?? 'build', {
+        ownStore && replica !== undefined
+          ? Promise.resolve(replica.reviews)
+          : openProductStore(options.store ?? 'build', {
               distDir: options.distDir,
               seed: options.seedFromBuild,
             })
-          : Promise.resolve(replica.reviews)
       ).catch((error: unknown) => {
         productStore = undefined
         throw error
       })
-      products = await syncProductReviews({ client, store: await productStore, mode })
+      // A build that named its products left their reviews: the route goes on from there.
+      products = await syncProductReviews({ client, store: await productStore, mode, continueNamed: true })
       if (replica !== undefined && products.affectedProductIds.length > 0 && listsProducts(client)) {
         // The changed products' summaries (rating, counts, histogram), 200 a call, before their pages render.
         const { summaries } = await fetchSummaries(client, products.affectedProductIds)

@@ -26,4 +26,9 @@ export { createRedisCache, type RedisCacheOptions } from './stores/cache.ts'
 export { createRedisPrefetchShare, type RedisPrefetchShareOptions } from './stores/prefetch-share.ts'
 export { createRedisRateBudget, type RateWindow, type RedisRateBudgetOptions } from './stores/rate-budget.ts'
 export { createRedisReviewStore, type RedisReviewStoreOptions } from './stores/review-store.ts'
+export {
+  createRedisReplica,
+  createRedisSummaryStore,
+  type RedisSummaryStoreOptions,
+} from './stores/summary-store.ts'
 export { createRedisTokenStore, type RedisTokenStoreOptions } from './stores/token.ts'

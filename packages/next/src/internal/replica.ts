@@ -1,5 +1,13 @@
+import type { ProductReview } from '@verified-reviews/core'
 import { type ProductReplica, processState } from '@verified-reviews/core/internal'
-import { openSqliteReplica, refreshReplicaFromFile, type SqliteReplica } from '@verified-reviews/core/sync'
+import {
+  createSqliteReviewStore,
+  createSqliteSummaryStore,
+  openSqliteReplica,
+  refreshReplicaFromFile,
+  type SqliteReplica,
+} from '@verified-reviews/core/sync'
+import { sharedClientState } from '../clients.ts'
 import { LOG_PREFIX } from './log-prefix.ts'
 import { buildStorePath, nextDistDir } from './paths.ts'
 import { isBuildPhase } from './phase.ts'
@@ -20,11 +28,79 @@ export async function replicaPath(distDir?: string): Promise<string> {
 interface Held {
   /** The replica of each file (one per build directory), opened once. */
   opened: Map<string, Promise<SqliteReplica | undefined>>
+  /** The seeding of each shared replica from the build's store, once (again after a failure). */
+  seeded: WeakMap<ProductReplica, Promise<void>>
+  /** Whether the log has said that instances sharing state without a replica read the API. */
+  toldNoSharedReplica: boolean
+  /** Set by a revalidate route that syncs a store of the user's: this server's own replica is not read. */
+  localBypassed: boolean
 }
 
 // One per process: the pages and the route handlers are bundles of their own, and must share one store.
 const REPLICA = Symbol.for('verified-reviews.next.replica')
-const held = (): Held => processState(REPLICA, () => ({ opened: new Map() }))
+const held = (): Held =>
+  processState(REPLICA, () => ({
+    opened: new Map(),
+    seeded: new WeakMap(),
+    toldNoSharedReplica: false,
+    localBypassed: false,
+  }))
+
+/**
+ * Tells that the revalidate route syncs a store of the user's (`store`), which this server's own
+ * replica never sees: from then on renders read the API (or the replica given to `shareClientState`).
+ */
+export function bypassLocalReplica(): void {
+  held().localBypassed = true
+}
+
+/** Reviews copied by one write of the seeding: a few hundred, so that the copy holds no whole store. */
+const SEED_BATCH = 500
+
+/**
+ * Fills a shared replica that holds no sync yet (a first deploy on a new Redis) from the build's store:
+ * the summaries first, then the reviews, a few hundred per write, the checkpoint with the last, so that
+ * a replica with a checkpoint is whole and an interrupted copy is made again.
+ */
+async function seedShared(replica: ProductReplica, distDir: string | undefined): Promise<void> {
+  if ((await replica.reviews.getCheckpoint()) !== undefined) return
+  const source = await buildStorePath(distDir)
+  if (!(await exists(source))) return
+  const built = createSqliteReviewStore<ProductReview>(source)
+  const summaries = createSqliteSummaryStore(source)
+  try {
+    const checkpoint = await built.getCheckpoint()
+    if (checkpoint === undefined) return
+    await replica.summaries.putMany(await summaries.all())
+    let batch: ProductReview[] = []
+    for await (const review of built.each()) {
+      batch.push(review)
+      if (batch.length >= SEED_BATCH) {
+        await replica.reviews.putMany(batch)
+        batch = []
+      }
+    }
+    await replica.reviews.putMany(batch, checkpoint)
+    console.log(`${LOG_PREFIX} The shared review replica now holds the build's reviews.`)
+  } finally {
+    await Promise.all([built.close(), summaries.close()])
+  }
+}
+
+/** The replica given to `shareClientState`, filled from the build's store once. */
+async function sharedReplica(replica: ProductReplica, distDir: string | undefined): Promise<ProductReplica> {
+  const state = held()
+  let seeding = state.seeded.get(replica)
+  if (seeding === undefined) {
+    seeding = seedShared(replica, distDir).catch((error: unknown) => {
+      state.seeded.delete(replica)
+      throw error
+    })
+    state.seeded.set(replica, seeding)
+  }
+  await seeding
+  return replica
+}
 
 /**
  * Opens the replica and brings it up to the build's store: once per process. A file that cannot be
@@ -68,22 +144,39 @@ async function open(distDir: string | undefined): Promise<SqliteReplica | undefi
 }
 
 /**
- * The process's replica (opened on first use); undefined during `next build`, which reads its build
- * data, and where there is neither a replica nor a build store to make one from (`next dev`, a build
- * without credentials) unless `create` asks for an empty one (the revalidate route, which fills it).
+ * The site's replica: the one given to `shareClientState` (several instances), else this server's
+ * SQLite file (opened on first use). Undefined during `next build`, which reads its build data; where
+ * instances share their state without a replica; and where there is neither a replica nor a build
+ * store to make one from (`next dev`, a build without credentials) unless `create` asks for an empty
+ * one (the revalidate route, which fills it).
  */
 export async function siteReplica(
   distDir?: string,
   { create = false }: { create?: boolean } = {},
-): Promise<SqliteReplica | undefined> {
+): Promise<ProductReplica | undefined> {
   if (isBuildPhase()) return undefined
-  const { opened } = held()
+  const state = held()
+  const shared = sharedClientState()
+  if (shared.replica !== undefined) return sharedReplica(shared.replica, distDir)
+  if (shared.tokenStore !== undefined || shared.rateBudget !== undefined) {
+    // Instances that share their state (and most likely their render cache): a replica of this one's own
+    // would go stale for the others, so they read the API.
+    if (!state.toldNoSharedReplica) {
+      state.toldNoSharedReplica = true
+      console.log(
+        `${LOG_PREFIX} shareClientState was given no replica: pages read the API. Give it ` +
+          'createRedisReplica() of @verified-reviews/redis so that every instance reads one replica.',
+      )
+    }
+    return undefined
+  }
+  if (state.localBypassed) return undefined
   const file = await replicaPath(distDir)
-  let replica = opened.get(file)
+  let replica = state.opened.get(file)
   if (replica === undefined) {
     if (!create && !(await exists(file)) && !(await exists(await buildStorePath(distDir)))) return undefined
     replica = open(distDir)
-    opened.set(file, replica)
+    state.opened.set(file, replica)
   }
   return replica
 }
@@ -102,9 +195,17 @@ async function exists(path: string): Promise<boolean> {
  * `next dev` or before a first sync, or products a build did not name): the API serves them.
  */
 export async function replicaFor(productIds: readonly string[]): Promise<ProductReplica | undefined> {
-  const replica = await siteReplica()
+  let replica: ProductReplica | undefined
+  let checkpoint: Awaited<ReturnType<ProductReplica['reviews']['getCheckpoint']>>
+  try {
+    replica = await siteReplica()
+    checkpoint = await replica?.reviews.getCheckpoint()
+  } catch (error) {
+    // A shared replica out of reach (Redis down): the API serves, as without one.
+    console.error(`${LOG_PREFIX} The review replica is out of reach; pages read the API meanwhile.`, error)
+    return undefined
+  }
   if (replica === undefined) return undefined
-  const checkpoint = await replica.reviews.getCheckpoint()
   if (checkpoint?.completedAt === undefined) return undefined
   if (checkpoint.products !== undefined) {
     const held = new Set(checkpoint.products)

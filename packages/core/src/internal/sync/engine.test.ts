@@ -269,6 +269,37 @@ describe('syncProductReviews', () => {
     expect(await sync()).toMatchObject({ mode: 'incremental', calls: 1 })
   })
 
+  it("goes on from the watermark of a named products' store with continueNamed, and keeps it one", async () => {
+    const { api, store, sync } = setup(450)
+    const some = api.items.filter((item) => item.product_variation_id === 'SKU-1')
+    const watermark = api.items.at(-1)?.publish_date ?? ''
+    await store.putMany(some, {
+      phase: 'idle',
+      newReviews: some.length,
+      updatedReviews: 0,
+      affected: [],
+      completedAt: '2026-01-01T00:00:00Z',
+      watermark,
+      products: ['SKU-1'],
+    })
+    api.items.push(review(450, 'SKU-2'))
+    const report = await sync({ continueNamed: true })
+    // The new review, and the one published at the watermark, of a product the store did not hold.
+    expect(report).toMatchObject({
+      mode: 'incremental',
+      newReviews: 2,
+      calls: 1,
+      affectedProductIds: ['SKU-2'],
+    })
+    expect(api.log.at(-1)).toMatchObject({ publish_date: { gte: watermark }, desc: ['publish_date'] })
+    expect((await store.getCheckpoint())?.products).toEqual(['SKU-1'])
+    expect(await sync({ continueNamed: true })).toMatchObject({
+      mode: 'incremental',
+      newReviews: 0,
+      calls: 1,
+    })
+  })
+
   it('shares one run between concurrent calls on the same store', async () => {
     const { api, sync } = setup(300)
     const [a, b] = await Promise.all([sync(), sync()])

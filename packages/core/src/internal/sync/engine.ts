@@ -78,6 +78,14 @@ export interface SyncRunOptions {
   /** Stops the run between two pages; the checkpoint lets the next run resume there. */
   signal?: AbortSignal
   /**
+   * What `auto` does with a store that holds the reviews of named products only (`products` in its
+   * checkpoint, as a build that names its products leaves it): `false` runs a full sync of the account;
+   * `true` goes on from its watermark, walking the reviews published since (of every product, one call
+   * when fewer than 200 arrived), and keeps it a store of those products.
+   * @default false
+   */
+  continueNamed?: boolean
+  /**
    * Clock for `completedAt` in the checkpoint.
    * @default () => new Date()
    */
@@ -143,7 +151,7 @@ async function sync<T extends SyncedReview>(
 ): Promise<SyncOutcome> {
   options.signal?.throwIfAborted()
   const now = options.now ?? (() => new Date())
-  const run = await plan(store, limit, options.mode ?? 'auto')
+  const run = await plan(store, limit, options.mode ?? 'auto', options.continueNamed === true)
   const { checkpoint } = run
   const tally: WalkTally = {
     newReviews: checkpoint.newReviews,
@@ -158,8 +166,14 @@ async function sync<T extends SyncedReview>(
       ? { limit, sort: ['publish_date'] }
       : { limit, sort: ['publish_date'], desc: ['publish_date'] }
   const since = checkpoint.watermark
+  // A store of named products' reviews walks only what is newer than its watermark: its stop rule (the
+  // first held review) would not stop among the other products' reviews, which it does not hold.
+  const partial = checkpoint.products !== undefined
   const filtered =
-    run.mode === 'incremental' && walk.sinceWatermark && since !== undefined && isIsoDateTime(since)
+    run.mode === 'incremental' &&
+    (walk.sinceWatermark || partial) &&
+    since !== undefined &&
+    isIsoDateTime(since)
   if (filtered) params.publish_date = { gte: since }
   const first = () =>
     lister.list(
@@ -172,7 +186,7 @@ async function sync<T extends SyncedReview>(
     page = await first()
   } catch (error) {
     // An API without the filter (or a cursor issued without it) gets the spec's recipe instead.
-    if (!filtered || !(error instanceof BadRequestError)) throw error
+    if (!filtered || partial || !(error instanceof BadRequestError)) throw error
     delete params.publish_date
     calls++
     page = await first()
@@ -201,6 +215,8 @@ async function sync<T extends SyncedReview>(
         lastMode: run.mode,
       }
       if (newest !== undefined) done.watermark = newest
+      // Still the named products' store: the other products' new reviews are held, not their older ones.
+      if (partial) done.products = checkpoint.products
       await store.putMany(changed, done)
       return {
         mode: run.mode,
@@ -233,6 +249,7 @@ async function plan<T extends SyncedReview>(
   store: ReviewStore<T>,
   limit: number,
   mode: SyncMode,
+  continueNamed: boolean,
 ): Promise<Run> {
   const saved = await store.getCheckpoint()
   const fresh = (phase: 'full' | 'incremental'): Run => {
@@ -241,6 +258,7 @@ async function plan<T extends SyncedReview>(
     if (saved?.watermark !== undefined) checkpoint.watermark = saved.watermark
     if (saved?.completedAt !== undefined) checkpoint.completedAt = saved.completedAt
     if (saved?.lastMode !== undefined) checkpoint.lastMode = saved.lastMode
+    if (phase === 'incremental' && saved?.products !== undefined) checkpoint.products = saved.products
     return { mode: phase, resumed: false, checkpoint }
   }
   if (mode === 'full') return fresh('full')
@@ -250,13 +268,16 @@ async function plan<T extends SyncedReview>(
     if (saved.limit !== limit) delete checkpoint.cursor
     return { mode: saved.phase, resumed: true, checkpoint }
   }
-  // A store of some products' reviews (`products`) misses the others: the account's sync starts over.
-  if (saved?.completedAt !== undefined && saved.products === undefined) return fresh('incremental')
+  // A store of some products' reviews (`products`) misses the others: the account's sync starts over,
+  // unless asked to go on from its watermark (it then stays a store of those products).
+  const named = saved?.products !== undefined
+  if (saved?.completedAt !== undefined && (!named || (continueNamed && saved.watermark !== undefined)))
+    return fresh('incremental')
   if (mode === 'incremental') {
     throw new VerifiedReviewsError(
       saved?.products === undefined
         ? 'An incremental sync needs a completed full sync first: run with mode full or auto.'
-        : 'The store holds the reviews of some products only: run a full sync (mode full or auto) first.',
+        : 'The store holds the reviews of some products only: run a full sync (mode full or auto) first, or pass continueNamed.',
     )
   }
   return fresh('full')

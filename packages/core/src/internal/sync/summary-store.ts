@@ -34,6 +34,8 @@ export function createMemorySummaryStore(): ProductSummaryStore {
 
 /** A {@link ProductSummaryStore} in an SQLite file, with what a file needs besides. */
 export interface SqliteSummaryStore extends ProductSummaryStore {
+  /** Every summary held. */
+  all(): Promise<ProductSummary[]>
   /** Closes the file; the store must not be used afterwards. */
   close(): Promise<void>
 }
@@ -58,6 +60,7 @@ interface Opened {
   getMany: StatementSync
   put: StatementSync
   count: StatementSync
+  all: StatementSync
 }
 
 /**
@@ -75,6 +78,7 @@ export function createSqliteSummaryStore(file: string, busyTimeout = 5000): Sqli
       ),
       put: db.prepare(PUT_SUMMARY),
       count: db.prepare('SELECT count(*) AS n FROM product_summaries'),
+      all: db.prepare('SELECT json FROM product_summaries'),
     }
   })
   const use = () => {
@@ -100,6 +104,10 @@ export function createSqliteSummaryStore(file: string, busyTimeout = 5000): Sqli
     async count() {
       const { count } = await use()
       return Number((count.get() as { n: number }).n)
+    },
+    async all() {
+      const { all } = await use()
+      return all.all().map((row) => JSON.parse(row.json as string) as ProductSummary)
     },
     async close() {
       const opened = await opening?.catch(() => undefined)

@@ -1,0 +1,59 @@
+import type { ProductSummary } from '@verified-reviews/core'
+import { cursorSigner } from '@verified-reviews/core/endpoint'
+import { loadProductView, replicaSource } from '@verified-reviews/core/internal'
+import { syncProductReviews } from '@verified-reviews/core/sync'
+import { describe, expect, it } from 'vitest'
+import { connectionsFor, redisForFile } from '../../../../test/fixtures/redis.ts'
+import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
+import { createRedisReplica, createRedisSummaryStore } from './summary-store.ts'
+
+const redis = redisForFile()
+const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
+const connect = connectionsFor(redis)
+
+const summary = (id: string, count: number) =>
+  ({ product_variation_id: id, ratings: { average: 4, count_total: count } }) as unknown as ProductSummary
+
+describe('createRedisSummaryStore', () => {
+  it('holds summaries by product, replaces them, and reads them in the order asked from another server', async () => {
+    const store = createRedisSummaryStore(connect(), { name: 'summaries-a' })
+    await store.putMany([summary('P1', 1), summary('P2', 2)])
+    await store.putMany([summary('P1', 3)])
+    const other = createRedisSummaryStore(connect(), { name: 'summaries-a' })
+    expect((await other.getMany(['P2', 'none', 'P1'])).map((found) => found?.ratings?.count_total)).toEqual([
+      2,
+      undefined,
+      3,
+    ])
+    expect(await other.count()).toBe(2)
+  })
+})
+
+describe('createRedisReplica', () => {
+  it('serves every page of a view that a sync filled, with no API call', async () => {
+    const replica = createRedisReplica(connect())
+    await syncProductReviews({ client: sb.client(), store: replica.reviews })
+    await sb.admin('DELETE', 'stats')
+    const signer = cursorSigner(sb.client())
+    const view = { sort: 'highest' as const, rates: [] }
+    const seen: string[] = []
+    let cursor: string | undefined
+    do {
+      const page = await loadProductView({
+        source: replicaSource(replica),
+        ids: ['SKU-058'],
+        view: { ...view, cursor },
+        limit: 5,
+        signer,
+      })
+      seen.push(...page.data.map((review) => review.review_id))
+      cursor = page.nextCursor
+    } while (cursor !== undefined)
+    expect(seen).toEqual(
+      (await replica.reviews.list('SKU-058'))
+        .sort((a, b) => b.review_rate - a.review_rate || (a.review_id < b.review_id ? -1 : 1))
+        .map((review) => review.review_id),
+    )
+    expect((await sb.stats()).total).toBe(0)
+  })
+})
