@@ -41,36 +41,36 @@ describe('reviewViewRewrites', () => {
 
 describe('withVerifiedReviews', () => {
   const SERVER = 'phase-production-server'
-  const context = { defaultConfig: {} }
+  /** The options of `next.config` these tests read. */
+  interface Config {
+    cacheComponents?: boolean
+    cacheHandler?: string
+    cacheHandlers?: Record<string, string | undefined>
+    cacheMaxMemorySize?: number
+  }
+  const context = { defaultConfig: {} as Config }
 
   it("installs this package's fail-safe handlers for the page cache and the default and remote 'use cache' kinds", async () => {
-    const config = await withVerifiedReviews({ cacheComponents: true })(SERVER, context)
-    const { cacheHandler, cacheHandlers } = config as {
-      cacheHandler: string
-      cacheHandlers: Record<string, string>
-    }
-    expect(cacheHandler).toMatch(/cache-handlers[/\\]incremental-cache\.(ts|js)$/)
-    expect(cacheHandlers.default).toMatch(/cache-handlers[/\\]use-cache\.(ts|js)$/)
-    expect(cacheHandlers.remote).toBe(cacheHandlers.default)
-    expect(existsSync(cacheHandlers.default as string)).toBe(true)
+    const config = await withVerifiedReviews<Config>({ cacheComponents: true })(SERVER, context)
+    expect(config.cacheHandler).toMatch(/cache-handlers[/\\]incremental-cache\.(ts|js)$/)
+    expect(config.cacheHandlers?.default).toMatch(/cache-handlers[/\\]use-cache\.(ts|js)$/)
+    expect(config.cacheHandlers?.remote).toBe(config.cacheHandlers?.default)
+    expect(existsSync(config.cacheHandlers?.default as string)).toBe(true)
   })
 
   it("keeps the 'use cache' handlers the config or the platform names, and fills in only the kinds left", async () => {
     const own = { cacheHandlers: { default: '/app/redis-handler.mjs', static: '/app/static.mjs' } }
-    const config = (await withVerifiedReviews(own)(SERVER, context)) as typeof own & {
-      cacheHandlers: Record<string, string>
-    }
-    expect(config.cacheHandlers.default).toBe('/app/redis-handler.mjs')
-    expect(config.cacheHandlers.static).toBe('/app/static.mjs')
-    expect(config.cacheHandlers.remote).toMatch(/use-cache\.(ts|js)$/)
+    const config = await withVerifiedReviews<Config>(own)(SERVER, context)
+    expect(config.cacheHandlers?.default).toBe('/app/redis-handler.mjs')
+    expect(config.cacheHandlers?.static).toBe('/app/static.mjs')
+    expect(config.cacheHandlers?.remote).toMatch(/use-cache\.(ts|js)$/)
 
     const platform = { defaultConfig: { cacheHandlers: { default: '/platform.js', remote: '/platform.js' } } }
-    const onPlatform = await withVerifiedReviews({})(SERVER, platform)
-    expect((onPlatform as { cacheHandlers?: unknown }).cacheHandlers).toBeUndefined()
+    expect((await withVerifiedReviews<Config>({})(SERVER, platform)).cacheHandlers).toBeUndefined()
   })
 
   it("keeps Next.js's in-memory 'use cache' handler when the config sizes it (cacheMaxMemorySize)", async () => {
-    const config = await withVerifiedReviews({ cacheMaxMemorySize: 0 })(SERVER, context)
-    expect((config as { cacheHandlers?: unknown }).cacheHandlers).toBeUndefined()
+    const config = await withVerifiedReviews<Config>({ cacheMaxMemorySize: 0 })(SERVER, context)
+    expect(config.cacheHandlers).toBeUndefined()
   })
 })

@@ -3,7 +3,7 @@ import { FAILED_RENDER_TAG } from '../internal/failed-render-tag.ts'
 import type { TimedUseCacheEntry } from '../internal/serve-stale-until-expire.ts'
 import handler from './use-cache.ts'
 
-function entry(text: string, tags: string[], ageSeconds = 0): TimedUseCacheEntry {
+function entry(text: string, tags: string[], ageSeconds = 0): TimedUseCacheEntry & { stale: number } {
   return {
     value: new Response(text).body as ReadableStream<Uint8Array>,
     tags,

@@ -12,7 +12,11 @@ function nextMemoryHandler(): UseCacheHandler<TimedUseCacheEntry> {
   return createDefaultCacheHandler(1024 * 1024)
 }
 
-function entry(text: string, ageSeconds: number, tags = ['product:SKU-1']): TimedUseCacheEntry {
+function entry(
+  text: string,
+  ageSeconds: number,
+  tags = ['product:SKU-1'],
+): TimedUseCacheEntry & { stale: number } {
   return {
     value: new Response(text).body as ReadableStream<Uint8Array>,
     tags,
