@@ -1,6 +1,7 @@
 /**
  * `@verified-reviews/next/cache-handlers`: Next.js cache handlers that never let a render made from an
- * API failure replace a good one. `withVerifiedReviews` installs them around Next.js's own handlers when
+ * API failure replace a good one. `withVerifiedReviews` installs them around Next.js's own handlers (the
+ * incremental cache, and the in-memory `'use cache'` handler of the `default` and `remote` kinds) where
  * the config names none; wrap your own handlers (Redis, for several instances) with these functions.
  *
  * A data component whose API call fails at request time renders without reviews and tags its render

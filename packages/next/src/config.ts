@@ -42,7 +42,13 @@ export type NextConfigExport<C extends object> =
  * variable or the address. Without credentials it says once that the pages are built without reviews
  * (`VERIFIED_REVIEWS_CLIENT_ID and VERIFIED_REVIEWS_CLIENT_SECRET are not set`), and the build workers
  * skip the prefetch instead of failing on every page. `failOnError` changes what stops the build. Other
- * commands (`next dev`, `next start`) load the config unchanged.
+ * commands (`next dev`, `next start`) skip the check.
+ *
+ * In every phase it also installs caches that never store a render from an API failure over a good one,
+ * where the config names no handler of its own: Next.js's `FileSystemCache` as `cacheHandler`, and
+ * Next.js's in-memory `'use cache'` handler (served stale until each entry's `expire`) as
+ * `cacheHandlers.default` and `.remote`. A handler the config or the platform names is kept; a config
+ * that sets `cacheMaxMemorySize` keeps Next.js's in-memory `'use cache'` handler.
  *
  * @example
  * // next.config.ts
