@@ -17,26 +17,34 @@ function entry(text: string, tags: string[]): UseCacheEntry & Record<string, unk
   return { value: stream(text), tags, timestamp: Date.now(), revalidate: 3600, expire: 86400, stale: 300 }
 }
 
-/** A 'use cache' handler in memory, keeping each entry's text. */
+/**
+ * A 'use cache' handler in memory, keeping each entry's text. Like Next.js's, it does not serve an entry
+ * past its expire, nor one whose tag `updateTags` expired at once, though it still holds them.
+ */
 function memoryUseCacheHandler(): UseCacheHandler & { texts: Map<string, string> } {
-  const entries = new Map<string, { text: string; tags: string[] }>()
+  const entries = new Map<string, { text: string; tags: string[]; timestamp: number; expire: number }>()
+  const expiredTags = new Set<string>()
   return {
     texts: new Map(),
     async get(key) {
       const found = entries.get(key)
-      return found === undefined ? undefined : entry(found.text, found.tags)
+      if (found === undefined || found.timestamp + found.expire * 1000 < Date.now()) return undefined
+      if (found.tags.some((tag) => expiredTags.has(tag))) return undefined
+      return { ...entry(found.text, found.tags), timestamp: found.timestamp, expire: found.expire }
     },
     async set(key, pending) {
-      const { value, tags } = await pending
+      const { value, tags, timestamp = Date.now(), expire = 86400 } = await pending
       const text = await new Response(value).text()
-      entries.set(key, { text, tags })
+      entries.set(key, { text, tags, timestamp, expire })
       this.texts.set(key, text)
     },
     async refreshTags() {},
     async getExpiration() {
       return 0
     },
-    async updateTags() {},
+    async updateTags(tags) {
+      for (const tag of tags) expiredTags.add(tag)
+    },
   }
 }
 
@@ -58,6 +66,37 @@ describe('failSafeUseCacheHandler', () => {
     expect(inner.texts.get('k')).toBe('no reviews again')
     await handler.set('k', Promise.resolve(entry('10 reviews', ['product:SKU-1'])))
     expect(inner.texts.get('k')).toBe('10 reviews')
+  })
+
+  it('stores a good entry over a good one', async () => {
+    const inner = memoryUseCacheHandler()
+    const handler = failSafeUseCacheHandler(inner)
+    await handler.set('k', Promise.resolve(entry('10 reviews', ['product:SKU-1'])))
+    await handler.set('k', Promise.resolve(entry('11 reviews', ['product:SKU-1'])))
+    expect(inner.texts.get('k')).toBe('11 reviews')
+    expect(await new Response((await handler.get('k', []))?.value).text()).toBe('11 reviews')
+  })
+
+  it('stores no render from an API failure over a good entry whose tag was expired at once, until a good one comes', async () => {
+    const inner = memoryUseCacheHandler()
+    const handler = failSafeUseCacheHandler(inner)
+    await handler.set('k', Promise.resolve(entry('10 reviews', ['product:SKU-1'])))
+    // revalidateTag(tag, { expire: 0 }) or updateTag: the handler holds the good entry but serves it no more.
+    await handler.updateTags(['product:SKU-1'])
+    expect(await handler.get('k', [])).toBeUndefined()
+    await handler.set('k', Promise.resolve(entry('no reviews', ['product:SKU-2', FAILED_RENDER_TAG])))
+    expect(inner.texts.get('k')).toBe('10 reviews')
+    await handler.set('k', Promise.resolve(entry('11 reviews', ['product:SKU-2'])))
+    expect(inner.texts.get('k')).toBe('11 reviews')
+  })
+
+  it('stores a render from an API failure once the good entry it kept has expired', async () => {
+    const inner = memoryUseCacheHandler()
+    const handler = failSafeUseCacheHandler(inner)
+    const old = { ...entry('10 reviews', ['product:SKU-1']), timestamp: Date.now() - 7200_000, expire: 3600 }
+    await handler.set('k', Promise.resolve(old))
+    await handler.set('k', Promise.resolve(entry('no reviews', [FAILED_RENDER_TAG])))
+    expect(inner.texts.get('k')).toBe('no reviews')
   })
 })
 

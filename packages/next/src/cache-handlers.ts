@@ -1,6 +1,7 @@
 /**
  * `@verified-reviews/next/cache-handlers`: Next.js cache handlers that never let a render made from an
- * API failure replace a good one. `withVerifiedReviews` installs them around Next.js's own handlers when
+ * API failure replace a good one. `withVerifiedReviews` installs them around Next.js's own handlers (the
+ * incremental cache, and the in-memory `'use cache'` handler of the `default` and `remote` kinds) where
  * the config names none; wrap your own handlers (Redis, for several instances) with these functions.
  *
  * A data component whose API call fails at request time renders without reviews and tags its render
@@ -21,6 +22,10 @@ import { isFailedRender } from './internal/failed-render-tag.ts'
 export interface UseCacheEntry {
   value: ReadableStream<Uint8Array>
   tags: string[]
+  /** When the entry was made, in milliseconds since the epoch (Next.js always sets it). */
+  timestamp?: number
+  /** Seconds after `timestamp` past which the entry must not be used (Next.js always sets it). */
+  expire?: number
 }
 
 /** A `'use cache'` handler (`cacheHandlers` in `next.config`), Next.js 16's `CacheHandler` interface. */
@@ -32,10 +37,22 @@ export interface UseCacheHandler<Entry extends UseCacheEntry = UseCacheEntry> {
   updateTags(tags: string[], durations?: { expire?: number }): Promise<void>
 }
 
+/** Most keys whose good entry one wrapper remembers; past it, the oldest is forgotten. */
+const REMEMBERED_GOOD_KEYS = 10_000
+
 /**
- * `handler`, except that an entry rendered from an API failure is not stored over a good entry of the
- * same key that `handler` still serves: the good one stays, and the next request that finds it stale
- * renders it again.
+ * `handler`, except that an entry rendered from an API failure never replaces a good entry of the same
+ * key that `handler` stored:
+ *
+ * - while `handler` serves the good entry (fresh, or stale), the failed one is dropped: the good one goes
+ *   on being served, and the next request that finds it stale renders it again;
+ * - while `handler` holds a good entry it no longer serves (its tag was revalidated with `expire: 0`, or
+ *   `updateTag`; a handler that hides entries past their `revalidate`), the failed render is served to the
+ *   request that made it and not stored, so every request renders again until the API answers. This
+ *   wrapper knows of such an entry when it stored it itself (up to 10,000 keys, each until its `expire`);
+ *   a handler shared by several servers needs the same rule of its own, as the Redis handler of
+ *   `@verified-reviews/redis` has;
+ * - where no good entry exists (a first render), the failed one is stored, and revalidates after 30 s.
  *
  * @example
  * // cache-handlers/use-cache.mjs
@@ -47,17 +64,41 @@ export interface UseCacheHandler<Entry extends UseCacheEntry = UseCacheEntry> {
 export function failSafeUseCacheHandler<Entry extends UseCacheEntry>(
   handler: UseCacheHandler<Entry>,
 ): UseCacheHandler<Entry> {
+  // Key → when the good entry this wrapper last stored for it expires (ms since the epoch).
+  const goodUntil = new Map<string, number>()
+  const holdsGood = (cacheKey: string): boolean => {
+    const until = goodUntil.get(cacheKey)
+    if (until === undefined) return false
+    if (until > Date.now()) return true
+    goodUntil.delete(cacheKey)
+    return false
+  }
+  const rememberGood = (cacheKey: string, entry: Entry): void => {
+    goodUntil.delete(cacheKey)
+    if (entry.timestamp === undefined || entry.expire === undefined) return
+    if (goodUntil.size >= REMEMBERED_GOOD_KEYS) {
+      const oldest = goodUntil.keys().next().value
+      if (oldest !== undefined) goodUntil.delete(oldest)
+    }
+    goodUntil.set(cacheKey, entry.timestamp + entry.expire * 1000)
+  }
   return {
     get: (cacheKey, softTags) => handler.get(cacheKey, softTags),
     async set(cacheKey, pendingEntry) {
       const entry = await pendingEntry
-      if (isFailedRender(entry.tags)) {
-        const current = await handler.get(cacheKey, [])
-        if (current !== undefined && !isFailedRender(current.tags)) {
-          await Promise.allSettled([current.value.cancel(), entry.value.cancel()])
-          return
-        }
+      if (!isFailedRender(entry.tags)) {
+        await handler.set(cacheKey, Promise.resolve(entry))
+        rememberGood(cacheKey, entry)
+        return
       }
+      const current = await handler.get(cacheKey, [])
+      const keepsGood = current !== undefined ? !isFailedRender(current.tags) : holdsGood(cacheKey)
+      if (keepsGood) {
+        // Neither stream is read further: Next.js has what it serves, and nothing is stored.
+        await Promise.allSettled([current?.value.cancel(), entry.value.cancel()])
+        return
+      }
+      await current?.value.cancel()
       await handler.set(cacheKey, Promise.resolve(entry))
     },
     refreshTags: () => handler.refreshTags(),

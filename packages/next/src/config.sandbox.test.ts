@@ -27,7 +27,11 @@ afterEach(() => {
 describe('withVerifiedReviews at the start of next build', () => {
   it('says once that the credentials were accepted, with one token request and no API call', async () => {
     const config = withVerifiedReviews({ cacheComponents: true })
-    expect(await config(BUILD, context)).toEqual({ cacheComponents: true, cacheHandler: FAIL_SAFE_CACHE })
+    expect(await config(BUILD, context)).toEqual({
+      cacheComponents: true,
+      cacheHandler: FAIL_SAFE_CACHE,
+      cacheHandlers: FAIL_SAFE_USE_CACHE,
+    })
     await config(BUILD, context)
     expect(log).toHaveBeenCalledTimes(1)
     expect(String(log.mock.calls[0]?.[0])).toContain(`credentials accepted by ${sb.sandbox.origin}`)
@@ -88,6 +92,7 @@ describe('withVerifiedReviews at the start of next build', () => {
     expect(await config('phase-development-server', context)).toEqual({
       env: { phase: 'phase-development-server' },
       cacheHandler: FAIL_SAFE_CACHE,
+      cacheHandlers: FAIL_SAFE_USE_CACHE,
     })
     expect((await sb.stats()).operations).toEqual({})
     expect(log).not.toHaveBeenCalled()
@@ -97,9 +102,14 @@ describe('withVerifiedReviews at the start of next build', () => {
     const config = withVerifiedReviews({ cacheHandler: '/app/cache-handlers/next-cache.mjs' })
     expect(await config('phase-production-server', context)).toEqual({
       cacheHandler: '/app/cache-handlers/next-cache.mjs',
+      cacheHandlers: FAIL_SAFE_USE_CACHE,
     })
   })
 })
 
 /** The incremental cache withVerifiedReviews installs: Next.js's own, kept from failed renders. */
 const FAIL_SAFE_CACHE = expect.stringMatching(/\/cache-handlers\/incremental-cache\.(ts|js)$/)
+
+/** The 'use cache' handler withVerifiedReviews installs for both kinds: Next.js's in-memory one, kept from failed renders. */
+const useCachePath = expect.stringMatching(/\/cache-handlers\/use-cache\.(ts|js)$/)
+const FAIL_SAFE_USE_CACHE = { default: useCachePath, remote: useCachePath }

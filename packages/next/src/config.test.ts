@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { reviewViewRewrites } from './config.ts'
+import { reviewViewRewrites, withVerifiedReviews } from './config.ts'
 
 describe('reviewViewRewrites', () => {
   it('rewrites the page to its dynamic twin when any review view param is present', () => {
@@ -35,5 +36,41 @@ describe('reviewViewRewrites', () => {
       '/b/:id',
       '/b/:id',
     ])
+  })
+})
+
+describe('withVerifiedReviews', () => {
+  const SERVER = 'phase-production-server'
+  /** The options of `next.config` these tests read. */
+  interface Config {
+    cacheComponents?: boolean
+    cacheHandler?: string
+    cacheHandlers?: Record<string, string | undefined>
+    cacheMaxMemorySize?: number
+  }
+  const context = { defaultConfig: {} as Config }
+
+  it("installs this package's fail-safe handlers for the page cache and the default and remote 'use cache' kinds", async () => {
+    const config = await withVerifiedReviews<Config>({ cacheComponents: true })(SERVER, context)
+    expect(config.cacheHandler).toMatch(/cache-handlers[/\\]incremental-cache\.(ts|js)$/)
+    expect(config.cacheHandlers?.default).toMatch(/cache-handlers[/\\]use-cache\.(ts|js)$/)
+    expect(config.cacheHandlers?.remote).toBe(config.cacheHandlers?.default)
+    expect(existsSync(config.cacheHandlers?.default as string)).toBe(true)
+  })
+
+  it("keeps the 'use cache' handlers the config or the platform names, and fills in only the kinds left", async () => {
+    const own = { cacheHandlers: { default: '/app/redis-handler.mjs', static: '/app/static.mjs' } }
+    const config = await withVerifiedReviews<Config>(own)(SERVER, context)
+    expect(config.cacheHandlers?.default).toBe('/app/redis-handler.mjs')
+    expect(config.cacheHandlers?.static).toBe('/app/static.mjs')
+    expect(config.cacheHandlers?.remote).toMatch(/use-cache\.(ts|js)$/)
+
+    const platform = { defaultConfig: { cacheHandlers: { default: '/platform.js', remote: '/platform.js' } } }
+    expect((await withVerifiedReviews<Config>({})(SERVER, platform)).cacheHandlers).toBeUndefined()
+  })
+
+  it("keeps Next.js's in-memory 'use cache' handler when the config sizes it (cacheMaxMemorySize)", async () => {
+    const config = await withVerifiedReviews<Config>({ cacheMaxMemorySize: 0 })(SERVER, context)
+    expect(config.cacheHandlers).toBeUndefined()
   })
 })

@@ -42,7 +42,13 @@ export type NextConfigExport<C extends object> =
  * variable or the address. Without credentials it says once that the pages are built without reviews
  * (`VERIFIED_REVIEWS_CLIENT_ID and VERIFIED_REVIEWS_CLIENT_SECRET are not set`), and the build workers
  * skip the prefetch instead of failing on every page. `failOnError` changes what stops the build. Other
- * commands (`next dev`, `next start`) load the config unchanged.
+ * commands (`next dev`, `next start`) skip the check.
+ *
+ * In every phase it also installs caches that never store a render from an API failure over a good one,
+ * where the config names no handler of its own: Next.js's `FileSystemCache` as `cacheHandler`, and
+ * Next.js's in-memory `'use cache'` handler (served stale until each entry's `expire`) as
+ * `cacheHandlers.default` and `.remote`. A handler the config or the platform names is kept; a config
+ * that sets `cacheMaxMemorySize` keeps Next.js's in-memory `'use cache'` handler.
  *
  * @example
  * // next.config.ts
@@ -66,21 +72,45 @@ export function withVerifiedReviews<C extends object>(
       await checkBuildOnce(console)
     }
     const resolved = typeof config === 'function' ? await config(phase, context) : config
-    return withFailSafeCache(resolved)
+    return withFailSafeCaches(resolved, context.defaultConfig)
   }
 }
 
-/**
- * `config` with the incremental cache of this package (Next.js's `FileSystemCache`, which never stores a
- * page rendered from an API failure over a good one) when it names no `cacheHandler` of its own. A config
- * with its own handler wraps it with `failSafeIncrementalCache` (`@verified-reviews/next/cache-handlers`).
- */
-function withFailSafeCache<C extends object>(config: C): C {
-  if ('cacheHandler' in config && config.cacheHandler !== undefined) return config
-  // Beside this file: dist/config.js and dist/cache-handlers/incremental-cache.js once built.
+/** The `'use cache'` handler kinds Next.js has in memory unless the config names a handler. */
+const USE_CACHE_KINDS = ['default', 'remote'] as const
+
+/** A handler module of this package, beside this file (dist/cache-handlers/ once built). */
+function handlerPath(name: 'incremental-cache' | 'use-cache'): string {
   const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
-  const handler = fileURLToPath(new URL(`./cache-handlers/incremental-cache${extension}`, import.meta.url))
-  return { ...config, cacheHandler: handler }
+  return fileURLToPath(new URL(`./cache-handlers/${name}${extension}`, import.meta.url))
+}
+
+/**
+ * `config` with the caches of this package wherever it leaves Next.js's own: the incremental cache
+ * (Next.js's `FileSystemCache`) when it names no `cacheHandler`, and the `'use cache'` handler (Next.js's
+ * in-memory one) for each of the `default` and `remote` kinds it names no handler for; neither stores a
+ * render from an API failure over a good one. A handler the config (or the platform, through Next.js's
+ * default config) names is kept: wrap it with `failSafeIncrementalCache` or `failSafeUseCacheHandler`
+ * (`@verified-reviews/next/cache-handlers`); those of `withRedisCache` are. A `cacheMaxMemorySize` of its
+ * own keeps Next.js's in-memory `'use cache'` handler, which this package's could not size alike.
+ */
+function withFailSafeCaches<C extends object>(config: C, defaultConfig: object): C {
+  const own = config as { cacheHandler?: unknown; cacheHandlers?: Record<string, string | undefined> }
+  const platform = (defaultConfig as { cacheHandlers?: Record<string, string | undefined> } | undefined)
+    ?.cacheHandlers
+  const result: Record<string, unknown> = { ...(config as Record<string, unknown>) }
+  if (own.cacheHandler === undefined) result.cacheHandler = handlerPath('incremental-cache')
+  if (!('cacheMaxMemorySize' in config) || config.cacheMaxMemorySize === undefined) {
+    const missing = USE_CACHE_KINDS.filter((kind) => !own.cacheHandlers?.[kind] && !platform?.[kind])
+    if (missing.length > 0) {
+      const useCache = handlerPath('use-cache')
+      result.cacheHandlers = {
+        ...own.cacheHandlers,
+        ...Object.fromEntries(missing.map((kind) => [kind, useCache])),
+      }
+    }
+  }
+  return result as C
 }
 
 /** The search params that choose a view of the reviews: the page of reviews, the order, the rates kept. */

@@ -11,6 +11,8 @@ import {
 } from './next-cache-handler.ts'
 
 const redis = redisForFile()
+/** The tag `markFailedRender` of `@verified-reviews/next` gives a render from an API failure. */
+const FAILED_RENDER_TAG = 'verified-reviews:failed-render'
 const connect = connectionsFor(redis)
 
 /** The handler of one `next start` instance, on its own connection, with a clock the test moves. */
@@ -153,6 +155,35 @@ describe('createRedisUseCacheHandler', () => {
     expect((await a.get('page', []))?.revalidate).toBe(-1)
     clock.now += 61_000
     expect(await a.get('page', [])).toBeUndefined()
+  })
+
+  it('keeps a good entry whose tag another instance expired at once over a render from an API failure, until a good one comes', async () => {
+    const clock = { now: Date.now() }
+    const [a, b] = [instance(clock), instance(clock)]
+    await a.set('reviews', Promise.resolve(entry('10 reviews', { timestamp: clock.now - 1000 })))
+    // revalidateTag(tag, { expire: 0 }): no instance serves the good entry any more.
+    await b.updateTags(['verified-reviews:product:SKU-001'], { expire: 0 })
+    clock.now += 1000
+    expect(await a.get('reviews', [])).toBeUndefined()
+    const failedTags = ['verified-reviews:product:SKU-001', FAILED_RENDER_TAG]
+    await b.set('reviews', Promise.resolve(entry('no reviews', { timestamp: clock.now, tags: failedTags })))
+    // Served to the request that rendered it, stored nowhere: every instance renders again.
+    expect(await a.get('reviews', [])).toBeUndefined()
+    // Still in Redis, untouched, until its own expire.
+    const stored = await redis.command('GET', 'vr:next:use-cache:reviews')
+    expect(stored).toContain(Buffer.from('10 reviews').toString('base64'))
+    clock.now += 1000
+    await b.set('reviews', Promise.resolve(entry('11 reviews', { timestamp: clock.now })))
+    expect(await text(await a.get('reviews', []))).toBe('11 reviews')
+  })
+
+  it('stores a render from an API failure where the key holds nothing or another failed render', async () => {
+    const a = instance()
+    const failed = (text: string) => entry(text, { tags: [FAILED_RENDER_TAG] })
+    await a.set('first-render', Promise.resolve(failed('no reviews')))
+    expect(await text(await a.get('first-render', []))).toBe('no reviews')
+    await a.set('first-render', Promise.resolve(failed('no reviews again')))
+    expect(await text(await a.get('first-render', []))).toBe('no reviews again')
   })
 
   it('gives the newest expiry of the soft tags, 0 for tags never revalidated', async () => {

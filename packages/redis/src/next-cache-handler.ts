@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type RedisConnection, runnerOf } from './connection.ts'
-import type { Runner } from './internal/runner.ts'
+import { defineScript, type Runner } from './internal/runner.ts'
 import { RedisUnavailableError } from './redis-unavailable-error.ts'
 
 /** A cache entry of `'use cache'`, as Next.js hands it to a handler and reads it back. */
@@ -61,6 +61,34 @@ export interface RedisNextCacheOptions {
    */
   now?: () => number
 }
+
+/**
+ * The tag `@verified-reviews/next` gives a render made from an API failure (`markFailedRender`): an
+ * entry with it never replaces an entry without it.
+ */
+const FAILED_RENDER_TAG = 'verified-reviews:failed-render'
+
+/**
+ * SET of an entry rendered from an API failure (ARGV: the entry, its expiry in ms, the failed tag),
+ * unless the key holds an entry without the tag: a good entry stays until its own expire, even one that
+ * a tag expired (`revalidateTag` with `expire: 0`, `updateTag`) and that no read serves any more. One
+ * script, so that a good entry another instance stores meanwhile is never overwritten. 1 when stored.
+ */
+const SET_UNLESS_GOOD = defineScript(`
+local current = redis.call('GET', KEYS[1])
+if current then
+  local ok, entry = pcall(cjson.decode, current)
+  if ok and type(entry) == 'table' and type(entry.tags) == 'table' then
+    local failed = false
+    for _, tag in ipairs(entry.tags) do
+      if tag == ARGV[3] then failed = true end
+    end
+    if not failed then return 0 end
+  end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PXAT', ARGV[2])
+return 1
+`)
 
 /** Most tag marks remembered while Redis is unavailable. */
 const MAX_PENDING_TAGS = 10_000
@@ -257,6 +285,13 @@ function times(values: unknown): (number | undefined)[] {
  * `expire`; an entry with `expire: 0` (dynamic) is not stored. A tag's marks are two fields of one
  * hash, a few dozen bytes per tag ever revalidated.
  *
+ * An entry rendered from an API failure (tagged `verified-reviews:failed-render` by
+ * `@verified-reviews/next`) never replaces one without that tag, even one that no read serves any more
+ * because its tag was expired (`revalidateTag(tag, { expire: 0 })`, `updateTag`): Next.js serves that
+ * render to the request that made it, and the next request renders again, until the API answers. Where
+ * the key holds nothing, or another failed render, it is stored. `failSafeUseCacheHandler` of
+ * `@verified-reviews/next/cache-handlers` adds the rule for a good entry that is still served stale.
+ *
  * While Redis is unavailable (see the connection's `commandTimeout` and `retryInterval`), every read
  * is a miss, so pages render fresh and never from an entry whose tags could not be checked; writes
  * are dropped; tag updates are remembered (up to 10,000 tags) and written when Redis answers again,
@@ -327,8 +362,15 @@ export function createRedisUseCacheHandler(
           revalidate: entry.revalidate,
           value: bytes.toString('base64'),
         }
+        const json = JSON.stringify(stored)
         await unlessUnavailable(() =>
-          runner.send(['SET', entryKey(cacheKey), JSON.stringify(stored), 'PXAT', String(expiresAt)]),
+          entry.tags.includes(FAILED_RENDER_TAG)
+            ? runner.script(
+                SET_UNLESS_GOOD,
+                [entryKey(cacheKey)],
+                [json, String(expiresAt), FAILED_RENDER_TAG],
+              )
+            : runner.send(['SET', entryKey(cacheKey), json, 'PXAT', String(expiresAt)]),
         )
       } finally {
         if (pendingSets.get(cacheKey) === settled) pendingSets.delete(cacheKey)
