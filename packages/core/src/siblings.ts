@@ -10,7 +10,7 @@
  * @internal
  */
 
-export { fetchSummaries } from './internal/catalog/summaries.ts'
+export { fetchSummaries, type SummaryClient } from './internal/catalog/summaries.ts'
 export { createTextFormatter } from './internal/i18n/text-formatter.ts'
 export { processState } from './internal/process-state.ts'
 export { type BrandView, loadBrandView } from './internal/view/brand-view.ts'

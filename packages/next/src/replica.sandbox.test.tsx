@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
 import { getBuildData } from './build-data.ts'
 import { ProductRating, ProductReviews } from './components.tsx'
-import { replicaPath } from './internal/replica.ts'
+import { replicaCatchingUp, replicaPath } from './internal/replica.ts'
 import { createRevalidateRoute } from './revalidate-route.ts'
 import { createReviewsRoute } from './reviews-route.ts'
 
@@ -152,6 +152,23 @@ describe('a server whose build left a replica', () => {
     expect(after.reviews?.[0]?.review_content).toBe('Arrived after the build')
     expect(after.summary?.ratings?.count_total).toBe((before.summary?.ratings?.count_total ?? 0) + 1)
     expect((await sb.stats()).total).toBe(0)
+  })
+
+  it('catches up by itself once its last sync is older than the revalidate interval, with no scheduler', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_REVALIDATE', '1')
+    await build()
+    await view({})
+    expect(replicaCatchingUp()).toBeUndefined()
+    await sb.admin('POST', 'product-reviews', [
+      { product_variation_id: PRODUCT, review_rate: 4, review_content: 'Found without a revalidate call' },
+    ])
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    // This render starts the sync and does not wait for it; one sync runs however many renders ask.
+    await Promise.all([view({}), view({ vr_sort: 'oldest' })])
+    await replicaCatchingUp()
+    expect((await sb.stats()).operations).toEqual({ 'products.reviews.list': 1, 'products.list': 1 })
+    expect((await view({})).reviews?.[0]?.review_content).toBe('Found without a revalidate call')
+    expect(replicaCatchingUp()).toBeUndefined()
   })
 
   it('makes an unreadable replica again from the build, once, and says so', async () => {

@@ -1,5 +1,4 @@
 import type { BrandReview, ProductReview } from '@verified-reviews/core'
-import { fetchSummaries } from '@verified-reviews/core/internal'
 import {
   type BrandReviewsClient,
   type ProductReviewsClient,
@@ -11,7 +10,7 @@ import {
 import { revalidateTag } from 'next/cache.js'
 import { freshReviewsClient } from './clients.ts'
 import { jsonAnswer as json } from './internal/json-answer.ts'
-import { bypassLocalReplica, siteReplica } from './internal/replica.ts'
+import { bypassLocalReplica, siteReplica, syncReplica } from './internal/replica.ts'
 import { scheduledFailure } from './internal/scheduled-failure.ts'
 import { schedulerCheck } from './internal/secret.ts'
 import { openBrandStore, openProductStore, type ReviewStoreOption } from './internal/stores.ts'
@@ -100,12 +99,6 @@ export interface RevalidateRoute {
   POST(request: Request): Promise<Response>
 }
 
-/** Whether a client reads product summaries too (a client of the tests may sync reviews only). */
-function listsProducts<C extends object>(client: C): client is C & Parameters<typeof fetchSummaries>[0] {
-  const products = (client as { products?: { list?: unknown } }).products
-  return typeof products?.list === 'function'
-}
-
 const MODES: readonly SyncMode[] = ['auto', 'full', 'incremental']
 
 function summary(report: RevalidateSyncSummary): RevalidateSyncSummary {
@@ -175,13 +168,13 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
         productStore = undefined
         throw error
       })
-      // A build that named its products left their reviews: the route goes on from there.
-      products = await syncProductReviews({ client, store: await productStore, mode, continueNamed: true })
-      if (replica !== undefined && products.affectedProductIds.length > 0 && listsProducts(client)) {
-        // The changed products' summaries (rating, counts, histogram), 200 a call, before their pages render.
-        const { summaries } = await fetchSummaries(client, products.affectedProductIds)
-        await replica.summaries.putMany(summaries)
-      }
+      // A build that named its products left their reviews: the route goes on from there. The changed
+      // products' summaries go to the replica too (200 a call), before their pages render.
+      const store = await productStore
+      products =
+        replica === undefined
+          ? await syncProductReviews({ client, store, mode, continueNamed: true })
+          : await syncReplica(replica, client, store, mode)
       // Revalidated at once: the store now holds these reviews, so a later failure must not lose them.
       apply(products.affectedProductIds.map(reviewTags.product))
 

@@ -1,13 +1,23 @@
 import type { ProductReview } from '@verified-reviews/core'
-import { type ProductReplica, processState } from '@verified-reviews/core/internal'
+import {
+  fetchSummaries,
+  type ProductReplica,
+  processState,
+  type SummaryClient,
+} from '@verified-reviews/core/internal'
 import {
   createSqliteReviewStore,
   createSqliteSummaryStore,
   openSqliteReplica,
+  type ProductReviewsClient,
+  type ProductReviewsSyncReport,
+  type ReviewStore,
   refreshReplicaFromFile,
   type SqliteReplica,
+  type SyncMode,
+  syncProductReviews,
 } from '@verified-reviews/core/sync'
-import { sharedClientState } from '../clients.ts'
+import { freshReviewsClient, revalidateSeconds, sharedClientState } from '../clients.ts'
 import { LOG_PREFIX } from './log-prefix.ts'
 import { buildStorePath, nextDistDir } from './paths.ts'
 import { isBuildPhase } from './phase.ts'
@@ -34,6 +44,8 @@ interface Held {
   toldNoSharedReplica: boolean
   /** Set by a revalidate route that syncs a store of the user's: this server's own replica is not read. */
   localBypassed: boolean
+  /** The sync that renders started because the replica fell behind, while it runs (one at a time). */
+  catchingUp: Promise<void> | undefined
 }
 
 // One per process: the pages and the route handlers are bundles of their own, and must share one store.
@@ -44,6 +56,7 @@ const held = (): Held =>
     seeded: new WeakMap(),
     toldNoSharedReplica: false,
     localBypassed: false,
+    catchingUp: undefined,
   }))
 
 /**
@@ -207,9 +220,62 @@ export async function replicaFor(productIds: readonly string[]): Promise<Product
   }
   if (replica === undefined) return undefined
   if (checkpoint?.completedAt === undefined) return undefined
+  catchUp(replica, checkpoint.completedAt)
   if (checkpoint.products !== undefined) {
     const held = new Set(checkpoint.products)
     if (!productIds.every((id) => held.has(id))) return undefined
   }
   return replica
+}
+
+/**
+ * Starts an incremental sync of the replica, in the background, when its last one completed more than
+ * `VERIFIED_REVIEWS_REVALIDATE` seconds ago (an hour): a site that schedules no revalidate call still
+ * refreshes its reviews as often as its pages expire. One at a time per process; the render that
+ * starts it does not wait for it, and its pages show the new reviews once their cache entries expire.
+ */
+function catchUp(replica: ProductReplica, completedAt: string): void {
+  const state = held()
+  if (state.catchingUp !== undefined) return
+  if (Date.now() - Date.parse(completedAt) < revalidateSeconds() * 1000) return
+  state.catchingUp = syncReplica(replica, freshReviewsClient())
+    .then(
+      (report) => {
+        if (report.newReviews + report.updatedReviews > 0)
+          console.log(
+            `${LOG_PREFIX} The review replica caught up: ${report.newReviews} new, ${report.updatedReviews} updated ` +
+              `(no revalidate call for ${revalidateSeconds()} s; schedule the revalidate route to refresh pages at once).`,
+          )
+      },
+      (error: unknown) =>
+        console.error(`${LOG_PREFIX} The review replica could not catch up; it tries again later.`, error),
+    )
+    .finally(() => {
+      state.catchingUp = undefined
+    })
+}
+
+/** The sync that renders started, while it runs (tests wait for it). */
+export function replicaCatchingUp(): Promise<void> | undefined {
+  return held().catchingUp
+}
+
+/**
+ * An incremental sync of the replica's reviews, then the summaries of the products whose reviews
+ * changed (200 a call): what the revalidate route and a render's catch-up both do.
+ */
+export async function syncReplica(
+  replica: ProductReplica,
+  client: ProductReviewsClient,
+  store: ReviewStore<ProductReview> = replica.reviews,
+  mode: SyncMode = 'auto',
+): Promise<ProductReviewsSyncReport> {
+  const report = await syncProductReviews({ client, store, mode, continueNamed: true })
+  // A client that syncs reviews only (one of the tests) leaves the summaries as they are.
+  const lists = typeof (client.products as Partial<SummaryClient['products']>).list === 'function'
+  if (report.affectedProductIds.length > 0 && lists) {
+    const { summaries } = await fetchSummaries(client as unknown as SummaryClient, report.affectedProductIds)
+    await replica.summaries.putMany(summaries)
+  }
+  return report
 }
