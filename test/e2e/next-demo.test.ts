@@ -324,6 +324,46 @@ describe('revalidation', () => {
   })
 })
 
+describe('a flood of visitors opening views', () => {
+  it('costs no API call where the replica holds the products, and every shopper sees reviews', async () => {
+    await fetch(`${app.sandbox.origin}/__sandbox/stats`, { method: 'DELETE' })
+    const sorts = ['newest', 'oldest', 'highest', 'lowest']
+    const rateSets = ['5', '4', '1,2', '3,4,5', '2', '1']
+    // Distinct valid views (an order and a rate filter of a product, in a language); the bench sends more.
+    const valid: string[] = []
+    for (let n = 0; valid.length < 160; n++) {
+      const product = `SKU-${String(1 + (n % CATALOGUE)).padStart(3, '0')}`
+      const locale = ['en', 'fr', 'de'][n % 3]
+      const sort = sorts[Math.floor(n / CATALOGUE) % sorts.length]
+      const rate = rateSets[n % rateSets.length]
+      valid.push(`/${locale}/products/${product}?vr_sort=${sort}&vr_rate=${rate}`)
+    }
+    const junk = Array.from({ length: 60 }, (_, n) => {
+      const product = `SKU-${String(1 + (n % CATALOGUE)).padStart(3, '0')}`
+      const cursor = ['junk', `s1.${'A'.repeat(43)}.~vrp1~e30`, '%E2%80%AE', 'x'.repeat(600)][n % 4]
+      return `/en/products/${product}?vr_cursor=${cursor}&vr_sort=${n % 2 === 0 ? 'nonsense' : 'highest'}&vr_rate=9`
+    })
+    const urls = [...valid, ...junk]
+    let withoutReviews = 0
+    const worker = async () => {
+      for (let url = urls.shift(); url !== undefined; url = urls.shift()) {
+        const response = await fetchPooled(`${app.origin}${url}`)
+        const text = await response.text()
+        // The rating summary heads the section; a render without reviews has none.
+        if (response.status !== 200 || !text.includes('class="vr-rating-summary')) withoutReviews++
+      }
+    }
+    await Promise.all(Array.from({ length: 8 }, worker))
+    const stats = (await (await fetch(`${app.sandbox.origin}/__sandbox/stats`)).json()) as { total: number }
+    console.log(
+      `next demo: ${valid.length} distinct valid views and ${junk.length} junk or forged ones: ` +
+        `${stats.total} API calls, ${withoutReviews} pages without reviews`,
+    )
+    expect(withoutReviews).toBe(0)
+    expect(stats.total).toBe(0)
+  })
+})
+
 describe('secrets', () => {
   it('appear in no file under .next/static, in no HTML and in no cache entry, nor does any token the API issued', async () => {
     const dist = join(DEMO, DIST_DIR)
