@@ -93,7 +93,13 @@ describe('createRevalidateRoute', () => {
   it('revalidates every product and shop after a first sync into an empty store', async () => {
     const response = await route().POST(call('POST', `Bearer ${SECRET}`))
     const body = (await response.json()) as RevalidateRouteBody
-    expect(body.sync.products).toEqual({ mode: 'full', newReviews: 3000, updatedReviews: 0, calls: 15 })
+    expect(body.sync.products).toEqual({
+      mode: 'full',
+      newReviews: 3000,
+      updatedReviews: 0,
+      removedReviews: 0,
+      calls: 15,
+    })
     expect(body.products).toHaveLength(54)
     expect(revalidated).toContainEqual(['verified-reviews:brand', 'max'])
   })
@@ -109,7 +115,9 @@ describe('createRevalidateRoute', () => {
       products: ['SKU-002', 'SKU-040'],
       shops: [],
       revalidated: ['verified-reviews:product:SKU-002', 'verified-reviews:product:SKU-040'],
-      sync: { products: { mode: 'incremental', newReviews: 2, updatedReviews: 0, calls: 1 } },
+      sync: {
+        products: { mode: 'incremental', newReviews: 2, updatedReviews: 0, removedReviews: 0, calls: 1 },
+      },
     })
     expect(revalidated).toEqual([
       ['verified-reviews:product:SKU-002', 'max'],

@@ -79,6 +79,8 @@ export interface RevalidateSyncSummary {
   mode: 'full' | 'incremental'
   newReviews: number
   updatedReviews: number
+  /** Held reviews a full sync did not see (removed upstream), taken out of the store. */
+  removedReviews: number
   calls: number
 }
 
@@ -106,6 +108,7 @@ function summary(report: RevalidateSyncSummary): RevalidateSyncSummary {
     mode: report.mode,
     newReviews: report.newReviews,
     updatedReviews: report.updatedReviews,
+    removedReviews: report.removedReviews,
     calls: report.calls,
   }
 }
@@ -121,8 +124,8 @@ function summary(report: RevalidateSyncSummary): RevalidateSyncSummary {
  * Each call (GET for Vercel Cron, or POST) must carry `Authorization: Bearer <secret>`, compared in
  * constant time. It runs an incremental sync of the product reviews (and of the brand reviews), then
  * calls `revalidateTag` for the products and shops whose reviews changed, and nothing else, and answers
- * what it revalidated. `?mode=full` runs a full sync, which also finds edited reviews (schedule one
- * nightly). Concurrent calls share one sync.
+ * what it revalidated. `?mode=full` runs a full sync, which also finds edited reviews and takes out
+ * those removed upstream (schedule one nightly). Concurrent calls share one sync.
  */
 export function createRevalidateRoute(options: RevalidateRouteOptions = {}): RevalidateRoute {
   let productStore: Promise<ReviewStore<ProductReview>> | undefined

@@ -37,6 +37,25 @@ if ARGV[2] == '1' then redis.call('SET', KEYS[4], ARGV[3]) end
 return 1
 `)
 
+/**
+ * Removes reviews and takes each out of its group's set (and a group left empty out of the group keys).
+ * KEYS: reviews, groups, group keys. ARGV: group set prefix, then the ids.
+ */
+const REMOVE = defineScript(`
+local prefix = ARGV[1]
+for i = 2, #ARGV do
+  local id = ARGV[i]
+  local group = redis.call('HGET', KEYS[2], id)
+  if group then
+    redis.call('SREM', prefix .. group, id)
+    if redis.call('SCARD', prefix .. group) == 0 then redis.call('ZREM', KEYS[3], group) end
+  end
+  redis.call('HDEL', KEYS[1], id)
+  redis.call('HDEL', KEYS[2], id)
+end
+return 1
+`)
+
 /** Reviews written by one script call at most: a sync page is 200; a larger write goes in parts. */
 const BATCH = 500
 
@@ -120,6 +139,33 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
       const ids = (await runner.send(['SMEMBERS', `${groupPrefix}${key}`])) as string[]
       const reviews = await getMany(ids)
       return reviews.filter((review): review is R => review !== undefined).sort(newestFirst)
+    },
+    async removeExcept(kept) {
+      const removed: string[] = []
+      const groups = new Set<string>()
+      let cursor = '0'
+      do {
+        // Ids and groups only: no review's JSON is read.
+        const [next, pairs] = (await runner.send(['HSCAN', groupsKey, cursor, 'COUNT', '1000'])) as [
+          string,
+          string[],
+        ]
+        for (let i = 0; i + 1 < pairs.length; i += 2) {
+          const id = pairs[i] as string
+          if (kept.has(id)) continue
+          removed.push(id)
+          groups.add(pairs[i + 1] as string)
+        }
+        cursor = next
+      } while (cursor !== '0')
+      for (let start = 0; start < removed.length; start += BATCH) {
+        await runner.script(
+          REMOVE,
+          [reviewsKey, groupsKey, groupKeysKey],
+          [groupPrefix, ...removed.slice(start, start + BATCH)],
+        )
+      }
+      return [...groups].sort()
     },
     async keys() {
       const keys = (await runner.send(['ZRANGE', groupKeysKey, '0', '-1'])) as string[]

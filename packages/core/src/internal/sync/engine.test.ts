@@ -300,6 +300,31 @@ describe('syncProductReviews', () => {
     })
   })
 
+  it('takes out of the store, in a full sync, the reviews removed upstream, and names their products', async () => {
+    const { api, store, sync } = setup(450)
+    expect(await sync()).toMatchObject({ mode: 'full', removedReviews: 0 })
+    const [gone] = api.items.splice(7, 1)
+    expect(await sync()).toMatchObject({ mode: 'incremental', removedReviews: 0 })
+    expect(await store.has(gone?.review_id ?? '')).toBe(true)
+    const full = await sync({ mode: 'full' })
+    expect(full).toMatchObject({ mode: 'full', newReviews: 0, removedReviews: 1 })
+    expect(full.affectedProductIds).toEqual([gone?.product_variation_id])
+    expect(await store.has(gone?.review_id ?? '')).toBe(false)
+    expect(await store.count()).toBe(449)
+    expect((await store.getCheckpoint())?.affected).toEqual([gone?.product_variation_id])
+  })
+
+  it('removes nothing after a full sync it resumed, which did not see the pages before its cursor', async () => {
+    const { api, store, sync } = setup(450)
+    await sync()
+    api.items.splice(3, 1)
+    api.failOn(2)
+    await expect(sync({ mode: 'full' })).rejects.toThrow()
+    const resumed = await sync()
+    expect(resumed).toMatchObject({ mode: 'full', resumed: true, removedReviews: 0 })
+    expect(await store.count()).toBe(450)
+  })
+
   it('shares one run between concurrent calls on the same store', async () => {
     const { api, sync } = setup(300)
     const [a, b] = await Promise.all([sync(), sync()])

@@ -100,8 +100,13 @@ export interface SyncOutcome {
   newReviews: number
   /** Held reviews that came back different, over the whole sync. */
   updatedReviews: number
-  /** Products (or shops) whose new or updated reviews this sync stored, sorted. */
+  /** Products (or shops) whose new or updated reviews this sync stored, or whose removed ones it took out, sorted. */
   affected: string[]
+  /**
+   * Held reviews a full sync did not see (removed upstream, which the API does not list) and took out of
+   * a store that can remove them; 0 for an incremental or resumed run, which sees only part of the account.
+   */
+  removedReviews: number
   /** List calls this run made (a resumed run does not count the calls of the run it resumed). */
   calls: number
   /** Whether this run continued an interrupted one from its checkpoint. */
@@ -160,6 +165,10 @@ async function sync<T extends SyncedReview>(
     newest: checkpoint.newest ?? checkpoint.watermark,
   }
   let calls = 0
+  // The ids a full walk of the whole account sees, in one run from its first page: what it did not see
+  // was removed upstream. A resumed run has not seen the pages before its cursor.
+  const seen =
+    run.mode === 'full' && !run.resumed && store.removeExcept !== undefined ? new Set<string>() : undefined
 
   const params: SyncListParams<'publish_date'> =
     run.mode === 'full'
@@ -194,6 +203,7 @@ async function sync<T extends SyncedReview>(
 
   const stopAt = run.mode === 'incremental' ? checkpoint.watermark : undefined
   for (;;) {
+    if (seen !== undefined) for (const review of page.data) seen.add(review.review_id)
     const { changed, reachedHeld } = await changesOfPage(page.data, store, stopAt, tally)
     checkpoint.newReviews = tally.newReviews
     checkpoint.updatedReviews = tally.updatedReviews
@@ -218,13 +228,24 @@ async function sync<T extends SyncedReview>(
       // Still the named products' store: the other products' new reviews are held, not their older ones.
       if (partial) done.products = checkpoint.products
       await store.putMany(changed, done)
+      let removedReviews = 0
+      if (seen !== undefined && store.removeExcept !== undefined) {
+        const before = await store.count()
+        const groups = await store.removeExcept(seen)
+        removedReviews = before - (await store.count())
+        if (groups.length > 0) {
+          done.affected = [...new Set([...done.affected, ...groups])].sort()
+          await store.setCheckpoint(done)
+        }
+      }
       return {
         mode: run.mode,
         newReviews: checkpoint.newReviews,
         updatedReviews: checkpoint.updatedReviews,
-        affected: checkpoint.affected,
+        affected: done.affected,
         calls,
         resumed: run.resumed,
+        removedReviews,
       }
     }
 

@@ -126,6 +126,17 @@ export function createMemoryReviewStore<R extends SyncedReview = ProductReview>(
       )
       return entries.map(([, review]) => decode<R>(review.bytes))
     },
+    async removeExcept(kept) {
+      const groupsOfRemoved = new Set<string>()
+      for (const [id, review] of held) {
+        if (kept.has(id)) continue
+        held.delete(id)
+        groups.get(review.group)?.delete(id)
+        bytes -= review.bytes.length
+        groupsOfRemoved.add(review.group)
+      }
+      return [...groupsOfRemoved].sort()
+    },
     async keys() {
       const keys: string[] = []
       for (const [key, ids] of groups) if (ids.size > 0) keys.push(key)

@@ -66,6 +66,8 @@ interface Statements {
   put: StatementSync
   list: StatementSync
   keys: StatementSync
+  ids: StatementSync
+  remove: StatementSync
   page: StatementSync
   count: StatementSync
   getCheckpoint: StatementSync
@@ -183,6 +185,8 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         ),
         list: db.prepare(`SELECT json FROM "${name}" WHERE key = ?`),
         keys: db.prepare(`SELECT DISTINCT key FROM "${name}"`),
+        ids: db.prepare(`SELECT id, key FROM "${name}"`),
+        remove: db.prepare(`DELETE FROM "${name}" WHERE id IN (SELECT value FROM json_each(?))`),
         page: db.prepare(`SELECT rowid, json FROM "${name}" WHERE rowid > ? ORDER BY rowid LIMIT ${PAGE}`),
         count: db.prepare(`SELECT count(*) AS n FROM "${name}"`),
         getCheckpoint: db.prepare(`SELECT json FROM "${name}_checkpoint" WHERE id = 1`),
@@ -260,6 +264,23 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         .all(key)
         .map((row) => JSON.parse(row.json as string) as R)
         .sort(newestFirst)
+    },
+    async removeExcept(kept) {
+      const { db, sql } = await use()
+      const removed: string[] = []
+      const groups = new Set<string>()
+      // Ids and keys only: no review's JSON is read.
+      for (const row of sql.ids.iterate()) {
+        if (kept.has(row.id as string)) continue
+        removed.push(row.id as string)
+        groups.add(row.key as string)
+      }
+      transaction(db, () => {
+        for (let start = 0; start < removed.length; start += BATCH) {
+          sql.remove.run(JSON.stringify(removed.slice(start, start + BATCH)))
+        }
+      })
+      return [...groups].sort()
     },
     async query(query) {
       return viewPage<R>(await use(), name, query)

@@ -63,6 +63,12 @@ export interface ReviewStore<R extends SyncedReview = ProductReview> {
   query?(query: ReviewStoreQuery): Promise<ReviewStorePage<R>>
   /** Every product id (or shop key) that has at least one review, sorted. */
   keys(): Promise<string[]>
+  /**
+   * Removes every held review whose id is not in `kept`, and resolves to the products (or shops) of
+   * those removed, sorted: what a full sync that walked the whole account did not see was removed
+   * upstream. Optional: a store without it keeps such reviews.
+   */
+  removeExcept?(kept: ReadonlySet<string>): Promise<string[]>
   /** Every review held. */
   all(): Promise<R[]>
   /** Number of reviews held. */
