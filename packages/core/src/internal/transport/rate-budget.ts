@@ -1,44 +1,10 @@
+import { type RateWindow, rateWindowsOf } from './rate-windows.ts'
 import { parseResetSeconds, requestedDelay } from './retry-timing.ts'
 
 function count(headers: Headers, name: string): number | undefined {
   const value = headers.get(name)
   if (value === null || !/^\s*\d+\s*$/.test(value)) return undefined
   return Number(value)
-}
-
-/** One rate window of an API: at most `requests` requests in any `windowMs` milliseconds. */
-interface RateWindow {
-  requests: number
-  windowMs: number
-}
-
-/**
- * The windows an answer's headers tell the size of: `X-RateLimit-Limit-Second` and `-Minute`, else
- * `RateLimit-Policy`, else `RateLimit-Limit` with a reset of at most a second (a window of a second).
- * The same reading as the Redis budget's, so that both pace at the same limits.
- */
-function windowsOf(headers: Headers): RateWindow[] {
-  const positive = (name: string) => {
-    const n = count(headers, name)
-    return n !== undefined && n > 0 ? n : undefined
-  }
-  const windows: RateWindow[] = []
-  const second = positive('x-ratelimit-limit-second')
-  if (second !== undefined) windows.push({ requests: second, windowMs: 1000 })
-  const minute = positive('x-ratelimit-limit-minute')
-  if (minute !== undefined) windows.push({ requests: minute, windowMs: 60_000 })
-  if (windows.length > 0) return windows
-  for (const item of (headers.get('ratelimit-policy') ?? '').split(',')) {
-    const match = /^\s*(\d+)\s*;(?:.*;)?\s*w=(\d+)/.exec(item)
-    if (match !== null && Number(match[1]) > 0 && Number(match[2]) > 0)
-      windows.push({ requests: Number(match[1]), windowMs: Number(match[2]) * 1000 })
-  }
-  if (windows.length > 0) return windows
-  const general = positive('ratelimit-limit')
-  const reset = positive('ratelimit-reset')
-  if (general !== undefined && reset !== undefined && reset <= 1)
-    windows.push({ requests: general, windowMs: 1000 })
-  return windows
 }
 
 /** The rate windows an answer may tell what is left of, by their headers; the reset of each in milliseconds. */
@@ -287,7 +253,7 @@ export class RateBudget {
   }
 
   #learn({ status, headers }: { status: number; headers: Headers }, now: number): void {
-    const limits = windowsOf(headers)
+    const limits = rateWindowsOf(headers)
     if (limits.length > 0) this.#setLimits(limits)
     if (status === 429) {
       this.#blockedUntil = Math.max(this.#blockedUntil, now + (requestedDelay(429, headers, now) ?? 1000))
