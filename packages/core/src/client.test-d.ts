@@ -21,6 +21,7 @@ import {
   type ProductSummary,
   type PurchaseEventResult,
   RateLimitError,
+  type RateShareError,
   type RequestOptions,
   type RequestOptionsHook,
   type StructuredData,
@@ -171,6 +172,7 @@ describe('other operations', () => {
 describe('errors', () => {
   it('share one root class', () => {
     expectTypeOf<RateLimitError>().toExtend<APIError>()
+    expectTypeOf<RateShareError>().toExtend<RateLimitError>()
     expectTypeOf<APIError>().toExtend<VerifiedReviewsError>()
     expectTypeOf<ValidationError>().toExtend<VerifiedReviewsError>()
   })

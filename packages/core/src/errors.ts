@@ -120,6 +120,17 @@ export class RateLimitError extends APIError {
   }
 }
 
+/**
+ * A visitor-driven request (the `visitor` request option, as the reviews endpoint sends its calls)
+ * refused before it was sent, because visitor-driven requests already took their share of the client's
+ * rate budget (`visitorShare`). Thrown at once and never retried, so that a public route answers at once
+ * (a 503) rather than holding a visitor in a queue; `retryAfter` says in how many seconds one fits again.
+ * Its `status` is 429, as for the API's own refusals.
+ */
+export class RateShareError extends RateLimitError {
+  override name = 'RateShareError'
+}
+
 /** 5xx: the service failed. */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError'

@@ -36,6 +36,7 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RateShareError,
   ResponseTooLargeError,
   ValidationError,
   type ValidationIssue,

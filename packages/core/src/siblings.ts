@@ -1,5 +1,5 @@
 /**
- * `@verified-reviews/core/internal`: for `@verified-reviews/react`, `/next` and `/astro` only, **not
+ * `@verified-reviews/core/internal`: for `@verified-reviews/react`, `/next`, `/astro` and `/redis` only, **not
  * part of the public API**: its names change in any release, outside semver. It is what the review
  * components compute before they render, with no framework and no message catalogue, so both
  * component packages render the same markup from the same logic and the "more reviews" island can run
@@ -13,6 +13,8 @@
 export { fetchSummaries, type SummaryClient } from './internal/catalog/summaries.ts'
 export { createTextFormatter } from './internal/i18n/text-formatter.ts'
 export { processState } from './internal/process-state.ts'
+// The Redis budget reads the limits as the client's own budget does.
+export { type RateWindow, rateWindowsOf } from './internal/transport/rate-windows.ts'
 export { type BrandView, loadBrandView } from './internal/view/brand-view.ts'
 export { classNames, type HeadingLevel, subLevel } from './internal/view/heading.ts'
 export { type MessagePart, messageParts } from './internal/view/message-parts.ts'

@@ -110,8 +110,6 @@ export function createContext(resolved: ClientSettings): ClientContext {
             : unusableCursorSigner(
                 () => new ValidationError([{ field: 'cursorSecret', message: NO_CURSOR_SECRET }]),
               ),
-      rateShare: () => published.budget.share(),
-      rateResetIn: () => published.budget.resetIn(),
     },
   }
 }

@@ -2,7 +2,6 @@ import { RateLimitError, type VerifiedReviewsClient } from '@verified-reviews/co
 import { describe, expect, it } from 'vitest'
 import { connectionsFor, redisForFile } from '../../../../test/fixtures/redis.ts'
 import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
-import { windowsOf } from '../internal/rate-headers.ts'
 import { createRedisRateBudget } from './rate-budget.ts'
 import { createRedisTokenStore } from './token.ts'
 
@@ -143,29 +142,5 @@ describe('createRedisRateBudget', () => {
     expect(() => createRedisRateBudget(connect(), { limits: [{ requests: 0, windowMs: 1000 }] })).toThrow(
       'limits[0].requests',
     )
-  })
-})
-
-describe('windowsOf', () => {
-  it('reads the per-second and per-minute limits', () => {
-    const headers = new Headers({ 'x-ratelimit-limit-second': '10', 'x-ratelimit-limit-minute': '600' })
-    expect(windowsOf(headers)).toEqual([
-      { requests: 10, windowMs: 1000 },
-      { requests: 600, windowMs: 60_000 },
-    ])
-  })
-
-  it('reads a RateLimit-Policy', () => {
-    expect(windowsOf(new Headers({ 'ratelimit-policy': '100;w=60, 10;w=1' }))).toEqual([
-      { requests: 100, windowMs: 60_000 },
-      { requests: 10, windowMs: 1000 },
-    ])
-  })
-
-  it('takes RateLimit-Limit as a per-second limit only when it resets within a second', () => {
-    expect(windowsOf(new Headers({ 'ratelimit-limit': '10', 'ratelimit-reset': '1' }))).toEqual([
-      { requests: 10, windowMs: 1000 },
-    ])
-    expect(windowsOf(new Headers({ 'ratelimit-limit': '600', 'ratelimit-reset': '42' }))).toEqual([])
   })
 })

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { type RateBudgetAnswer, type SharedRateBudget, ValidationError } from '@verified-reviews/core'
+import { type RateWindow, rateWindowsOf } from '@verified-reviews/core/internal'
 import { type RedisConnection, runnerOf } from '../connection.ts'
 import { positive } from '../internal/check.ts'
-import { type RateWindow, retryDelay, windowsOf } from '../internal/rate-headers.ts'
+import { retryDelay } from '../internal/rate-headers.ts'
 import { defineScript } from '../internal/runner.ts'
 
-export type { RateWindow } from '../internal/rate-headers.ts'
+export type { RateWindow } from '@verified-reviews/core/internal'
 
 /** Options of {@link createRedisRateBudget}. */
 export interface RedisRateBudgetOptions {
@@ -190,7 +191,7 @@ export function createRedisRateBudget(
       if (members?.length === 0) underWay.delete(key)
       const learn = configured === undefined && answer.status > 0 && answer.status < 500
       const learned = learn
-        ? windowsOf(answer.headers).flatMap((limit) => [String(limit.windowMs), String(limit.requests)])
+        ? rateWindowsOf(answer.headers).flatMap((limit) => [String(limit.windowMs), String(limit.requests)])
         : []
       await runner.script(SETTLE, keysOf(key), [
         String(answer.status),

@@ -90,13 +90,13 @@ describe('server', () => {
     await postToken({ grant_type: 'password', audience: 'verified-reviews' })
     await admin('faults')
     const stats = await (await admin('stats')).json()
-    expect(stats).toEqual({ total: 2, operations: { 'token.published': 2 } })
+    expect(stats).toEqual({ total: 2, operations: { 'token.published': 2 }, rateLimited: 0 })
   })
 
   it('zeroes the statistics on DELETE', async () => {
     await postToken({ grant_type: 'client_credentials', audience: 'verified-reviews' })
     expect((await admin('stats', { method: 'DELETE' })).status).toBe(204)
-    expect(await (await admin('stats')).json()).toEqual({ total: 0, operations: {} })
+    expect(await (await admin('stats')).json()).toEqual({ total: 0, operations: {}, rateLimited: 0 })
   })
 
   it('answers an injected status as a JSON error, for as many requests as the rule counts', async () => {
@@ -170,6 +170,18 @@ describe('rate limit', () => {
     expect(await refused[0]?.json()).toMatchObject({ status: 429, error: 'rate_limited' })
     for (const res of answers) expect(res.headers.get('ratelimit-limit')).toBe('2')
     expect(answers.every((res) => res.headers.get('x-ratelimit-limit-minute') === '120')).toBe(true)
+  })
+
+  it('counts the requests its rate limit refused in its statistics', async () => {
+    await limited.reset()
+    const url = `${limited.origin}/purchase-event/websites/${limited.websiteId}/purchase-events`
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => fetch(url, { method: 'POST', body: '[]' })),
+    )
+    const refused = answers.filter((res) => res.status === 429).length
+    const stats = await (await fetch(`${limited.origin}/__sandbox/stats`)).json()
+    expect(refused).toBeGreaterThan(0)
+    expect(stats).toMatchObject({ total: 12, rateLimited: refused })
   })
 
   it('does not limit the token endpoints', async () => {

@@ -154,6 +154,7 @@ export async function startServer(
       const decision = store.rateLimiter.hit(client)
       rateHeaders = decision.headers
       if (!decision.allowed) {
+        store.countRateLimited()
         req.resume()
         const limited = new HttpError(
           429,

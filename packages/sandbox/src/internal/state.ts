@@ -17,6 +17,8 @@ interface TokenRecord {
 export interface Stats {
   total: number
   operations: Partial<Record<Operation, number>>
+  /** Requests of `total` refused with a 429 for going past `rateLimit` (injected faults aside). */
+  rateLimited: number
 }
 
 /**
@@ -41,6 +43,7 @@ export class SandboxStore implements SandboxState {
 
   #tokens = new Map<string, TokenRecord>()
   #stats = new Map<Operation, number>()
+  #rateLimited = 0
   #uuids: Random
   #additions: Random
   #lastPublish = 0
@@ -86,7 +89,7 @@ export class SandboxStore implements SandboxState {
     for (const r of this.brandReviews)
       this.#lastPublish = Math.max(this.#lastPublish, Date.parse(r.publish_date))
     this.#tokens.clear()
-    this.#stats.clear()
+    this.clearStats()
     this.faults.clear()
     this.rateLimiter.clear()
     this.#uuids = new Random(this.settings.seed, 'uuid')
@@ -134,6 +137,11 @@ export class SandboxStore implements SandboxState {
     this.#stats.set(operation, (this.#stats.get(operation) ?? 0) + 1)
   }
 
+  /** Counts one request refused for going past the rate limit. */
+  countRateLimited(): void {
+    this.#rateLimited++
+  }
+
   stats(): Stats {
     const operations: Partial<Record<Operation, number>> = {}
     let total = 0
@@ -141,11 +149,12 @@ export class SandboxStore implements SandboxState {
       operations[operation] = n
       total += n
     }
-    return { total, operations }
+    return { total, operations, rateLimited: this.#rateLimited }
   }
 
   clearStats(): void {
     this.#stats.clear()
+    this.#rateLimited = 0
   }
 }
 

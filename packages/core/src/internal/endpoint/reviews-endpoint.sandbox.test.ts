@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
+import { RateShareError } from '../../errors.ts'
+import type { ProductReviewListParams } from '../../resources/params.ts'
 import type { ProductReview } from '../../types/published.ts'
+import type { RequestOptions } from '../transport/request-options.ts'
 import { continuationCursor } from './continuation.ts'
 import {
   createReviewsHandler,
@@ -374,14 +377,26 @@ describe('handleReviewsRequest with a client not made by createClient', () => {
 })
 
 describe('the budget of handleReviewsRequest', () => {
-  /** A client whose rate budget reports `share` left, its API calls going to the sandbox. */
-  function clientWithShare(share: number | undefined): ReviewsEndpointOptions['client'] {
+  /**
+   * A client whose API calls go to the sandbox and whose options are recorded, or that throws `refusal`
+   * instead of calling the API.
+   */
+  function recordingClient(refusal?: Error) {
     const client = sb.client()
-    const internals = clientInternals(client)
-    return {
-      products: client.products,
-      [CLIENT_INTERNALS]: { ...internals, rateShare: () => share, rateResetIn: () => 1500 },
+    const options: (RequestOptions | undefined)[] = []
+    const wrapped = {
+      products: {
+        reviews: {
+          list: (params: ProductReviewListParams, requestOptions?: RequestOptions) => {
+            options.push(requestOptions)
+            if (refusal !== undefined) return Promise.reject(refusal)
+            return client.products.reviews.list(params, requestOptions)
+          },
+        },
+      },
+      [CLIENT_INTERNALS]: clientInternals(client),
     } as ReviewsEndpointOptions['client']
+    return { client: wrapped, options }
   }
 
   it('shares one API call between identical requests under way', async () => {
@@ -433,6 +448,8 @@ describe('the budget of handleReviewsRequest', () => {
   it('keeps at most 4 calls under way by default, the requests beyond them waiting for one to end', async () => {
     await sb.faults([{ operation: 'products.reviews.list', latencyMs: 300 }])
     const client = sb.client()
+    // Until a first answer tells the rate limits (here: none), the client sends one request at a time.
+    await client.products.list({ limit: 1 })
     const ids = Array.from({ length: 10 }, (_, index) => `SKU-00${index}`)
     const started = Date.now()
     const results = await Promise.all(
@@ -501,30 +518,45 @@ describe('the budget of handleReviewsRequest', () => {
     expect(after.map((result) => result.status)).toEqual([200, 200])
   })
 
-  it('answers 503 at once without calling the API when the rate budget is down to the reserved share', async () => {
+  it('marks its API calls as visitor-driven, with the share of the rate budget reservedRateShare leaves them', async () => {
+    const { client, options } = recordingClient()
+    const ask = (reservedRateShare?: number) =>
+      handleReviewsRequest(new URLSearchParams('product_variation_id=SKU-001'), { client, reservedRateShare })
+    await ask()
+    await ask(0.2)
+    expect(options.map((option) => [option?.visitor, option?.visitorShare])).toEqual([
+      [true, 0.5],
+      [true, 0.8],
+    ])
+  })
+
+  it("lets its API calls wait their turn as the site's own with reservedRateShare 0", async () => {
+    const { client, options } = recordingClient()
+    await handleReviewsRequest(new URLSearchParams('product_variation_id=SKU-001'), {
+      client,
+      reservedRateShare: 0,
+    })
+    expect(options[0]?.visitor).toBeUndefined()
+  })
+
+  it('answers 503 with Retry-After, and reports nothing, when the client refuses the call for its share', async () => {
+    const errors: unknown[] = []
+    const refusal = new RateShareError({
+      status: 429,
+      headers: new Headers(),
+      body: undefined,
+      url: 'https://api.test/',
+      source: 'published',
+      retryAfter: 1.5,
+    })
     const result = await handleReviewsRequest(new URLSearchParams('product_variation_id=SKU-001'), {
-      client: clientWithShare(0.5),
+      client: recordingClient(refusal).client,
+      onError: (error) => errors.push(error),
     })
     expect(result).toMatchObject({
       status: 503,
       headers: { 'retry-after': '2', 'cache-control': 'no-store' },
     })
-    expect(await calls()).toBe(0)
-  })
-
-  it('calls the API while more than the reserved share of the rate budget is left', async () => {
-    const result = await handleReviewsRequest(new URLSearchParams('product_variation_id=SKU-001'), {
-      client: clientWithShare(0.6),
-    })
-    expect(result.status).toBe(200)
-    expect(await calls()).toBe(1)
-  })
-
-  it('takes the reserved share from reservedRateShare', async () => {
-    const client = clientWithShare(0.2)
-    const ask = (reservedRateShare: number) =>
-      handleReviewsRequest(new URLSearchParams('product_variation_id=SKU-001'), { client, reservedRateShare })
-    expect((await ask(0.25)).status).toBe(503)
-    expect((await ask(0.1)).status).toBe(200)
+    expect(errors).toEqual([])
   })
 })

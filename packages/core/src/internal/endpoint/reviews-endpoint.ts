@@ -11,7 +11,7 @@ import { CURSOR_SHAPE, isReviewSort, parseRates, REVIEW_SORTS, sortFields } from
 import { CallSlots } from './call-slots.ts'
 import type { ReviewsPage } from './continuation.ts'
 import { type PublicReview, publicReview } from './public-review.ts'
-import { type CursorScope, type CursorSigner, clientInternals, cursorSigner } from './signed-cursor.ts'
+import { type CursorScope, type CursorSigner, cursorSigner } from './signed-cursor.ts'
 
 /** The orders the endpoint offers, those of the page URL and the island's sort menu. */
 export const REVIEWS_ENDPOINT_SORTS = REVIEW_SORTS
@@ -175,10 +175,12 @@ export interface ReviewsEndpointOptions {
    */
   maxWaiting?: number
   /**
-   * Share of the API's rate budget kept for page rendering, from 0 to 0.9: the endpoint calls the API
-   * only while more than this share of the current rate window is left (as the client learns it from
-   * the rate-limit headers), and answers 503 with `Retry-After` at once otherwise. Needs a client made
-   * by `createClient`; 0 turns the reserve off.
+   * Share of the API's rate budget kept for page rendering, from 0 to 0.9: the endpoint's calls are
+   * visitor-driven requests (the `visitor` request option, with `visitorShare` `1 - reservedRateShare`),
+   * which take at most the rest of each rate window, and only while the rate-limit headers say more than
+   * this share of the current window is left. Beyond that the client refuses the call at once
+   * (`RateShareError`) and the endpoint answers 503 with `Retry-After`. Needs a client made by
+   * `createClient`; 0 turns the reserve off (the calls then wait their turn as the site's own).
    * @default 0.5
    */
   reservedRateShare?: number
@@ -286,8 +288,8 @@ function unavailable(seconds: number | undefined): ReviewsEndpointResult {
  * review components, with the same key) did not sign for this product, limit, sort and rate, and a
  * cursor the API refuses. The endpoint has a budget of its own: one API call per request and no retry,
  * at most `maxConcurrency` calls under way (identical requests share one; a request beyond them waits
- * up to `maxWait` ms for one to end, behind at most `maxWaiting` others), and none while the client's
- * rate budget is down to `reservedRateShare`: such requests get a 503 with `Retry-After`.
+ * up to `maxWait` ms for one to end, behind at most `maxWaiting` others), and none beyond the share of
+ * the client's rate budget that `reservedRateShare` leaves it: such requests get a 503 with `Retry-After`.
  * Errors are checked by name and status rather than by class, so a client from another copy of this
  * package (a second bundle) is understood too.
  */
@@ -378,7 +380,11 @@ export async function handleReviewsRequest(
           ...(query.rate.length > 0 ? { review_rate: query.rate } : {}),
           ...(cursor === undefined ? {} : { cursor }),
         },
-        { ...options.requestOptions?.(query), maxRetries: 0 },
+        {
+          ...options.requestOptions?.(query),
+          maxRetries: 0,
+          ...(reserved > 0 ? { visitor: true, visitorShare: 1 - reserved } : {}),
+        },
       )
     } catch (error) {
       return { failed: failure(error, onError) }
@@ -402,12 +408,6 @@ export async function handleReviewsRequest(
     if (flight !== undefined) state.slots.release()
   }
   if (flight === undefined) {
-    const internals = clientInternals(options.client)
-    const share = internals?.rateShare()
-    if (share !== undefined && reserved > 0 && share <= reserved) {
-      state.slots.release()
-      return unavailable((internals?.rateResetIn() ?? 1000) / 1000)
-    }
     flight = state.flights.run(key, () => fetchPage().finally(() => state.slots.release()))
   }
 
@@ -431,6 +431,8 @@ export async function handleReviewsRequest(
 function failure(error: unknown, onError: (error: unknown) => void): ReviewsEndpointResult {
   const { status, name, code, retryAfter, field: member } = membersOf(error)
   const field = typeof member === 'string' ? member : undefined
+  // The client kept the rest of its rate budget for pages: the reserve at work, not a failure to report.
+  if (name === 'RateShareError') return unavailable(typeof retryAfter === 'number' ? retryAfter : undefined)
   if (name === 'ValidationError') {
     // The client refused before sending: a cursor it saw issued with another limit, for one.
     return refused(400, `${field ?? 'the request'} is not valid here`, field)

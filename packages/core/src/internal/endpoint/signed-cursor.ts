@@ -198,17 +198,11 @@ export function unusableCursorSigner(error: () => Error): CursorSigner {
 /**
  * What a client made by `createClient` lends the reviews endpoint and the review components, under a
  * registered symbol (so a second copy of the package finds it) and not enumerable: its cursor signer,
- * whose key derives from the client's secret without revealing it, and what is left of its rate budget.
+ * whose key derives from the client's secret without revealing it. (The share of the rate budget the
+ * endpoint may take is the transport's: its calls are `visitor` requests.)
  */
 export interface ClientInternals {
   cursorSigner: CursorSigner
-  /**
-   * The share (0 to 1) of the Published API's current rate window that is left, as the answers' rate
-   * limit headers tell it; undefined while nothing is known (no answer yet, or the window is over).
-   */
-  rateShare(): number | undefined
-  /** Milliseconds until the window of `rateShare` ends; 0 when none is known. */
-  rateResetIn(): number
 }
 
 /** The key under which a client keeps its {@link ClientInternals}. */
@@ -219,10 +213,8 @@ export function clientInternals(client: unknown): ClientInternals | undefined {
   if ((typeof client !== 'object' && typeof client !== 'function') || client === null) return undefined
   const internals = (client as { [CLIENT_INTERNALS]?: unknown })[CLIENT_INTERNALS]
   if (typeof internals !== 'object' || internals === null) return undefined
-  const { cursorSigner, rateShare, rateResetIn } = internals as Partial<ClientInternals>
-  return cursorSigner !== undefined && typeof rateShare === 'function' && typeof rateResetIn === 'function'
-    ? (internals as ClientInternals)
-    : undefined
+  const { cursorSigner } = internals as Partial<ClientInternals>
+  return cursorSigner !== undefined ? (internals as ClientInternals) : undefined
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RateShareError,
   ResponseTooLargeError,
   ValidationError,
 } from '../../errors.ts'
@@ -380,6 +381,46 @@ describe('send with a rate budget', () => {
   })
 })
 
+describe('send with a rate budget, visitor-driven requests', () => {
+  const limited = { 'x-ratelimit-limit-second': '2' }
+
+  it('throws RateShareError without sending once visitor-driven requests took their share', async () => {
+    const budget = new RateBudget()
+    const { fetch, calls } = scripted(json(200, [], limited), json(200, [], limited), json(200, []))
+    const service = { source: 'published' as const, budget }
+    const settings = settingsWith(fetch)
+    // Half of 2 a second: one visitor-driven request in the window.
+    await settle(send(settings, out({ service })))
+    await settle(send(settings, out({ service }), { visitor: true }))
+    const error = await settle(send(settings, out({ service }), { visitor: true })).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RateShareError)
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect((error as RateShareError).retryAfter).toBeGreaterThan(0)
+    expect(calls).toHaveLength(2)
+  })
+
+  it('sends a visitor-driven request that fits in a larger share', async () => {
+    const budget = new RateBudget()
+    const { fetch, calls } = scripted(json(200, [], limited), json(200, [], limited), json(200, []))
+    const service = { source: 'published' as const, budget }
+    const settings = settingsWith(fetch)
+    await settle(send(settings, out({ service })))
+    await settle(send(settings, out({ service }), { visitor: true, visitorShare: 1 }))
+    await settle(send(settings, out({ service }), { visitor: true, visitorShare: 1 }))
+    expect(calls).toHaveLength(3)
+  })
+
+  it('refuses a visitorShare outside (0, 1] with a ValidationError', async () => {
+    const { fetch, calls } = scripted(json(200, []))
+    const service = { source: 'published' as const, budget: new RateBudget() }
+    const error = await settle(
+      send(settingsWith(fetch), out({ service }), { visitor: true, visitorShare: 0 }),
+    ).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ValidationError)
+    expect(calls).toHaveLength(0)
+  })
+})
+
 describe('send with a rate budget, answers replayed by a cache', () => {
   it('learns nothing from an answer a cache hands back with its old headers, and tells the shared budget nothing', async () => {
     const events: RateLimitEvent[] = []
@@ -486,8 +527,7 @@ describe('send with a shared rate budget', () => {
   it('settles with status 0 a request the own budget of the client then stopped', async () => {
     const shared = sharedBudget()
     const budget = new RateBudget()
-    budget.reserve()
-    budget.settle({ status: 429, headers: new Headers({ 'retry-after': '120' }) })
+    budget.settle(budget.take(), { status: 429, headers: new Headers({ 'retry-after': '120' }) })
     const { fetch, calls } = scripted(json(200, []))
     const service = {
       source: 'published' as const,

@@ -13,6 +13,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RateShareError,
   ResponseTooLargeError,
   ValidationError,
 } from '../../errors.ts'
@@ -21,7 +22,7 @@ import { connectionCode } from '../connection-code.ts'
 import { redactUrl, rememberSecret } from '../redact.ts'
 import type { SharedRateBudget } from '../shared-state.ts'
 import { release } from './json-items.ts'
-import type { RateBudget } from './rate-budget.ts'
+import { DEFAULT_VISITOR_SHARE, type RateBudget, type RateTurn } from './rate-budget.ts'
 import type {
   CacheOptions,
   FetchOptions,
@@ -160,32 +161,63 @@ async function sendLive(settings: HttpSettings, out: Outgoing, options: RequestO
     const result = { status: answer?.status ?? 0, headers: answer?.headers ?? new Headers() }
     shared?.budget.settle(shared.key, result).catch(() => {})
   }
-  // Waits until a budget lets one more request go, unless the caller gives up.
-  const waitForBudget = async (reserve: () => number | Promise<number>) => {
+  const visitorShare = options.visitor === true ? (options.visitorShare ?? DEFAULT_VISITOR_SHARE) : undefined
+  if (visitorShare !== undefined && !(visitorShare > 0 && visitorShare <= 1)) {
+    throw new ValidationError([{ field: 'visitorShare', message: 'must be a number above 0, at most 1' }])
+  }
+  const giveUp = (delay: number) =>
+    new RateLimitError({
+      status: 429,
+      headers: budget?.headers ?? new Headers(),
+      body: undefined,
+      url: out.url,
+      source: out.service.source,
+      retryAfter: delay / 1000,
+      message: `The rate budget of ${out.service.source} is spent for ${Math.ceil(delay / 1000)} s; gave up waiting.`,
+    })
+  // Whether to make a budget wait of `delay` ms: within maxRetryWait and the deadline, and the hook agrees.
+  const mayWait = async (delay: number) => {
+    if (delay > settings.maxRetryWait) throw giveUp(delay)
+    if (!deadline.allows(delay)) throw deadline.error(giveUp(delay), delay)
+    const event: RateLimitEvent = { reason: 'budget', delay, attempt: retries, method: out.method, url }
+    if (!(await proceed(settings.onRateLimit, event))) throw giveUp(delay)
+  }
+  // Waits until the shared budget lets one more request go, unless the caller gives up.
+  const waitForShared = async (reserve: () => Promise<number>) => {
     for (;;) {
       const delay = await reserve()
       if (delay === 0) return
-      const giveUp = () =>
-        new RateLimitError({
-          status: 429,
-          headers: budget?.headers ?? new Headers(),
-          body: undefined,
-          url: out.url,
-          source: out.service.source,
-          retryAfter: delay / 1000,
-          message: `The rate budget of ${out.service.source} is spent for ${Math.ceil(delay / 1000)} s; gave up waiting.`,
-        })
-      if (delay > settings.maxRetryWait) throw giveUp()
-      if (!deadline.allows(delay)) throw deadline.error(giveUp(), delay)
-      const event: RateLimitEvent = {
-        reason: 'budget',
-        delay,
-        attempt: retries,
-        method: out.method,
-        url,
-      }
-      if (!(await proceed(settings.onRateLimit, event))) throw giveUp()
+      await mayWait(delay)
       await sleep(delay, signals)
+    }
+  }
+  // A visitor-driven request beyond its share of the client's own budget is refused before any wait.
+  const checkShare = (own: RateBudget) => {
+    if (visitorShare === undefined) return
+    const wait = own.visitorWait(visitorShare)
+    if (wait === 0) return
+    throw new RateShareError({
+      status: 429,
+      headers: own.headers,
+      body: undefined,
+      url: out.url,
+      source: out.service.source,
+      retryAfter: wait / 1000,
+      message: `Visitor-driven requests took their share (${visitorShare}) of the rate budget of ${out.service.source}; one fits again in ${Math.ceil(wait / 1000)} s.`,
+    })
+  }
+  // Waits for this request's turn in the client's own budget.
+  const waitForTurn = async (own: RateBudget): Promise<RateTurn> => {
+    const turn = own.take(visitorShare !== undefined)
+    if (turn.wait === 0) return turn
+    try {
+      // An unknown wait (for the first answer to tell the limits) lasts one answer: no event for it.
+      if (turn.wait !== undefined) await mayWait(turn.wait)
+      await abortable(deadline.race(turn.ready), signals)
+      return turn
+    } catch (error) {
+      turn.cancel()
+      throw error
     }
   }
 
@@ -195,8 +227,9 @@ async function sendLive(settings: HttpSettings, out: Outgoing, options: RequestO
     if (out.service.token !== undefined)
       token = await abortable(deadline.race(out.service.token.get()), signals)
     // The budget shared with other instances first (when there is one), then the client's own.
+    if (budget !== undefined) checkShare(budget)
     if (shared !== undefined) {
-      await waitForBudget(async () => {
+      await waitForShared(async () => {
         try {
           const delay = await deadline.race(shared.budget.reserve(shared.key))
           return Number.isFinite(delay) && delay > 0 ? delay : 0
@@ -207,9 +240,11 @@ async function sendLive(settings: HttpSettings, out: Outgoing, options: RequestO
         }
       })
     }
+    let turn: RateTurn | undefined
     if (budget !== undefined) {
       try {
-        await waitForBudget(() => budget.reserve())
+        checkShare(budget)
+        turn = await waitForTurn(budget)
       } catch (error) {
         // The shared budget let this request go: it learns that it was not sent after all.
         settleShared()
@@ -219,12 +254,12 @@ async function sendLive(settings: HttpSettings, out: Outgoing, options: RequestO
     let error: unknown
     try {
       const answer = await sendOnce(settings, out, options, token, deadline)
-      if (budget?.replayed(answer) === true) {
+      if (turn !== undefined && budget?.replayed(answer) === true) {
         // A cache's answer (Next.js's data cache): the request spent nothing and tells nothing of now.
-        budget.refund()
+        budget.refund(turn)
         settleShared()
       } else {
-        budget?.settle(answer)
+        if (turn !== undefined) budget?.settle(turn, answer)
         settleShared(answer)
       }
       if (answer.status >= 200 && answer.status < 300) return answer
@@ -235,7 +270,7 @@ async function sendLive(settings: HttpSettings, out: Outgoing, options: RequestO
       }
       error = errorFromAnswer(answer, out.service.source)
     } catch (thrown) {
-      budget?.settle()
+      if (turn !== undefined) budget?.settle(turn)
       settleShared()
       error = thrown
     }

@@ -1,184 +1,239 @@
-import { describe, expect, it } from 'vitest'
-import { RateBudget } from './rate-budget.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { RateBudget, type RateTurn } from './rate-budget.ts'
 
 const ok = (headers: Record<string, string>) => ({ status: 200, headers: new Headers(headers) })
+/** An answer of an API that allows `limit` requests a second, `remaining` of them left. */
+const perSecond = (limit: number, remaining = limit - 1) =>
+  ok({ 'x-ratelimit-limit-second': String(limit), 'x-ratelimit-remaining-second': String(remaining) })
 
-describe('RateBudget', () => {
-  it('lets requests go while nothing is known', () => {
+// The budget's clock and timers are faked: each test moves time itself, from 0.
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** A budget whose first request (sent and answered at the current time) told it `answer`'s limits. */
+function learned(answer = perSecond(10)): RateBudget {
+  const budget = new RateBudget()
+  budget.settle(budget.take(), answer)
+  return budget
+}
+
+/** When each turn comes, by the fake clock; undefined for a turn that has not come. */
+function turnTimes(turns: RateTurn[]): (number | undefined)[] {
+  const times: (number | undefined)[] = turns.map(() => undefined)
+  turns.forEach((turn, index) => {
+    turn.ready.then(() => {
+      times[index] = Date.now()
+    })
+  })
+  return times
+}
+
+/** Takes `n` turns at once and lets `ms` pass; answers each request as soon as its turn comes. */
+async function burst(budget: RateBudget, n: number, ms: number, answer = perSecond(10, 5)) {
+  const turns = Array.from({ length: n }, () => budget.take())
+  for (const turn of turns) turn.ready.then(() => budget.settle(turn, answer))
+  const times = turnTimes(turns)
+  await vi.advanceTimersByTimeAsync(ms)
+  return times
+}
+
+describe('RateBudget, before an answer tells the limits', () => {
+  it('lets the first request go and makes the others wait for its answer', () => {
     const budget = new RateBudget()
-    expect([budget.reserve(0), budget.reserve(0), budget.reserve(0)]).toEqual([0, 0, 0])
+    const [first, second, third] = [budget.take(), budget.take(), budget.take()]
+    expect(first?.wait).toBe(0)
+    expect([second?.wait, third?.wait]).toEqual([undefined, undefined])
+    expect(budget.waiting).toBe(2)
   })
 
-  it('makes a request wait until the reset once RateLimit-Remaining reaches zero', () => {
+  it('lets one more request go when an answer without limits ends the one in flight', async () => {
     const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle(ok({ 'ratelimit-remaining': '0', 'ratelimit-reset': '2' }), 100)
-    expect(budget.reserve(600)).toBe(1500)
+    const first = budget.take()
+    const times = turnTimes([budget.take(), budget.take()])
+    await vi.advanceTimersByTimeAsync(50)
+    budget.settle(first, ok({ 'ratelimit-remaining': '5', 'ratelimit-reset': '1' }))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(times).toEqual([50, undefined])
   })
 
-  it('lets requests go again after the reset', () => {
+  it('lets the next request go when the one in flight failed without an answer', async () => {
     const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle(ok({ 'ratelimit-remaining': '0', 'ratelimit-reset': '1' }), 0)
-    expect(budget.reserve(1000)).toBe(0)
+    const first = budget.take()
+    const times = turnTimes([budget.take()])
+    await vi.advanceTimersByTimeAsync(30)
+    budget.settle(first)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(times).toEqual([30])
   })
 
-  it('counts the remaining budget down locally between answers', () => {
+  it('lets requests go at once once an answer tells no rate limit at all', () => {
     const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle(ok({ 'ratelimit-remaining': '2', 'ratelimit-reset': '1' }), 0)
-    expect([budget.reserve(10), budget.reserve(10)]).toEqual([0, 0])
-    expect(budget.reserve(10)).toBe(990)
-  })
-
-  it('subtracts requests still in flight from the reported budget', () => {
-    const budget = new RateBudget()
-    budget.reserve(0)
-    budget.reserve(0)
-    budget.reserve(0)
-    budget.settle(ok({ 'ratelimit-remaining': '2', 'ratelimit-reset': '1' }), 0)
-    expect(budget.reserve(0)).toBeGreaterThan(0)
-  })
-
-  it('waits for the next second when X-RateLimit-Remaining-Second is zero', () => {
-    const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle(ok({ 'x-ratelimit-remaining-second': '0', 'x-ratelimit-remaining-minute': '50' }), 0)
-    expect(budget.reserve(0)).toBe(1000)
-  })
-
-  it('follows the tightest of several windows', () => {
-    const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle(
-      ok({ 'ratelimit-remaining': '9', 'ratelimit-reset': '1', 'x-ratelimit-remaining-minute': '0' }),
-      0,
-    )
-    expect(budget.reserve(5000)).toBe(55_000)
-  })
-
-  it('stops sending after a 429 until Retry-After has passed', () => {
-    const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle({ status: 429, headers: new Headers({ 'retry-after': '3' }) }, 0)
-    expect(budget.reserve(1000)).toBe(2000)
-    expect(budget.reserve(3000)).toBe(0)
-  })
-
-  it('learns nothing from a failed request', () => {
-    const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle(undefined, 0)
-    expect(budget.reserve(0)).toBe(0)
-  })
-
-  it('knows no share while no answer told the size of a window', () => {
-    const budget = new RateBudget()
-    expect(budget.share(0)).toBeUndefined()
-    budget.reserve(0)
-    budget.settle(ok({ 'ratelimit-remaining': '5', 'ratelimit-reset': '1' }), 0)
-    expect(budget.share(0)).toBeUndefined()
-  })
-
-  it('tells the share left of the window, counting requests sent since the answer', () => {
-    const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle(ok({ 'ratelimit-limit': '10', 'ratelimit-remaining': '8', 'ratelimit-reset': '1' }), 0)
-    expect(budget.share(0)).toBe(0.8)
-    budget.reserve(10)
-    budget.reserve(10)
-    expect(budget.share(10)).toBe(0.6)
-    expect(budget.resetIn(10)).toBe(990)
-  })
-
-  it('tells the share of the most spent window', () => {
-    const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle(
-      ok({
-        'x-ratelimit-limit-second': '10',
-        'x-ratelimit-remaining-second': '9',
-        'x-ratelimit-limit-minute': '600',
-        'x-ratelimit-remaining-minute': '60',
-      }),
-      0,
-    )
-    expect(budget.share(0)).toBe(0.1)
-    expect(budget.resetIn(0)).toBe(60_000)
-  })
-
-  it('tells a share of 0 after a 429, until it may retry', () => {
-    const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle({ status: 429, headers: new Headers({ 'retry-after': '2' }) }, 0)
-    expect(budget.share(1000)).toBe(0)
-    expect(budget.share(2000)).toBeUndefined()
-  })
-
-  it('forgets the share once the window is over', () => {
-    const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle(ok({ 'ratelimit-limit': '10', 'ratelimit-remaining': '1', 'ratelimit-reset': '1' }), 0)
-    expect(budget.share(999)).toBe(0.1)
-    expect(budget.share(1000)).toBeUndefined()
+    budget.settle(budget.take(), ok({}))
+    expect([budget.take().wait, budget.take().wait, budget.take().wait]).toEqual([0, 0, 0])
   })
 })
 
-describe('RateBudget, the end of a window', () => {
-  const second = (remaining: number) =>
-    ok({
-      'ratelimit-limit': '20',
-      'ratelimit-remaining': String(remaining),
-      'ratelimit-reset': '1',
-      'x-ratelimit-limit-second': '20',
-      'x-ratelimit-remaining-second': String(remaining),
-    })
+describe('RateBudget, once the limits are known', () => {
+  it('spaces the turns (window + 100 ms) / limit apart, first come first served', async () => {
+    const times = await burst(learned(), 5, 1000)
+    expect(times).toEqual([110, 220, 330, 440, 550])
+  })
 
-  it('waits until a second after the first answer of the window, not after the last', () => {
+  it('tells each waiting request how long its wait is as things stand', () => {
+    const budget = learned()
+    expect([budget.take().wait, budget.take().wait, budget.take().wait]).toEqual([110, 220, 330])
+  })
+
+  it('sends a burst of 96 at a limit of 10 a second in about 10 s, never more than 10 in a second', async () => {
+    const times = (await burst(learned(), 96, 20_000)) as number[]
+    expect(times.every((time) => time !== undefined)).toBe(true)
+    expect(times.at(-1)).toBe(96 * 110)
+    // The turn given and the ten before it span more than a second: no 11 in any second, even across the
+    // end of a window.
+    for (let i = 10; i < times.length; i++)
+      expect((times[i] ?? 0) - (times[i - 10] ?? 0)).toBeGreaterThan(1000)
+  })
+
+  it('releases no herd when a window ends, with requests in flight', async () => {
+    const budget = learned()
+    // Ten requests whose answers have not come yet when their window would be over.
+    const inFlight = Array.from({ length: 10 }, () => budget.take())
+    await vi.advanceTimersByTimeAsync(1100)
+    expect(inFlight.every((turn) => turn.state === 'out')).toBe(true)
+    const times = await burst(budget, 3, 500)
+    expect(times).toEqual([1210, 1320, 1430])
+  })
+
+  it('spaces the turns by the tightest of several windows', async () => {
+    // 10 a second and 300 a minute: 300 a minute is one every (60,000 + 100) / 300 ms = 200.33 ms.
+    const budget = learned(
+      ok({
+        'x-ratelimit-limit-second': '10',
+        'x-ratelimit-remaining-second': '9',
+        'x-ratelimit-limit-minute': '300',
+        'x-ratelimit-remaining-minute': '299',
+      }),
+    )
+    expect(budget.take().wait).toBeCloseTo(200.33, 1)
+  })
+
+  it('learns a window of a second from RateLimit-Limit with a reset of a second', () => {
+    const budget = learned(ok({ 'ratelimit-limit': '5', 'ratelimit-remaining': '4', 'ratelimit-reset': '1' }))
+    expect(budget.take().wait).toBe(220)
+  })
+
+  it('gives the next turn at once when the request before it gives its turn back', async () => {
+    const budget = learned()
+    await vi.advanceTimersByTimeAsync(110)
+    const cached = budget.take()
+    expect(cached.wait).toBe(0)
+    // A cache answered that one: the API saw nothing, so the next request need not be spaced from it.
+    budget.refund(cached)
+    expect(budget.take().wait).toBe(0)
+  })
+
+  it('gives the turn of a request that stopped waiting to the one after it', async () => {
+    const budget = learned()
+    const [leaving, staying] = [budget.take(), budget.take()]
+    const times = turnTimes([leaving, staying])
+    leaving.cancel()
+    await vi.advanceTimersByTimeAsync(500)
+    expect(times).toEqual([undefined, 110])
+    expect(leaving.state).toBe('done')
+  })
+})
+
+describe('RateBudget, refusals and spent windows', () => {
+  it('stops every turn after a 429 until Retry-After, then spaces them again', async () => {
+    const budget = learned()
+    const refused = budget.take()
+    await vi.advanceTimersByTimeAsync(110)
+    budget.settle(refused, { status: 429, headers: new Headers({ 'retry-after': '2' }) })
+    const times = await burst(budget, 3, 3000)
+    expect(times).toEqual([2110, 2220, 2330])
+  })
+
+  it('after a 429 without limits told, lets one request go at a time again', async () => {
     const budget = new RateBudget()
-    // 20 requests one after the other, 20 ms each, from t = 0: the window is spent at 400 ms.
-    for (let i = 0; i < 20; i++) {
-      expect(budget.reserve(i * 20)).toBe(0)
-      budget.settle(second(19 - i), i * 20 + 20)
+    budget.settle(budget.take(), ok({}))
+    const refused = budget.take()
+    budget.settle(refused, { status: 429, headers: new Headers({ 'retry-after': '1' }) })
+    const turns = [budget.take(), budget.take()]
+    const times = turnTimes(turns)
+    await vi.advanceTimersByTimeAsync(1500)
+    expect(times).toEqual([1000, undefined])
+  })
+
+  it('stops every turn until the window ends once an answer says it is spent', async () => {
+    const budget = new RateBudget()
+    // Another client of the account spent the window: 0 left, 10 ms after it began.
+    budget.settle(budget.take(), perSecond(10, 0))
+    const times = await burst(budget, 2, 2000)
+    expect(times).toEqual([1000, 1110])
+  })
+
+  it('bounds a spent window by the first answer of that window, not the last', async () => {
+    const budget = new RateBudget()
+    const answer = (remaining: number) =>
+      ok({ 'ratelimit-limit': '20', 'ratelimit-remaining': String(remaining), 'ratelimit-reset': '1' })
+    // The first answer of the window, at 0, says it ends within a second; the last, at 400 ms, that it
+    // is spent (and again "within a second", which is later than the first said).
+    budget.settle(budget.take(), answer(19))
+    await vi.advanceTimersByTimeAsync(400)
+    budget.settle(budget.take(), answer(0))
+    const times = await burst(budget, 1, 2000)
+    expect(times).toEqual([1000])
+  })
+})
+
+describe('RateBudget, visitor-driven requests', () => {
+  it('gives visitor-driven requests their turns before the requests already waiting', async () => {
+    const budget = learned()
+    const site = [budget.take(), budget.take()]
+    const visitor = budget.take(true)
+    const times = turnTimes([...site, visitor])
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(times).toEqual([220, 330, 110])
+  })
+
+  it('lets visitor-driven requests take their share of the window and no more', () => {
+    // The limit alone: what is left of the window, as the answers tell it, plays no part here.
+    const budget = learned(ok({ 'x-ratelimit-limit-second': '10' }))
+    // Half of 10 a second: 5 turns, those waiting included.
+    for (let i = 0; i < 5; i++) {
+      expect(budget.visitorWait(0.5)).toBe(0)
+      budget.take(true)
     }
-    // The first answer (at 20 ms) said the window ends within a second: by 1,020 ms, not 1,400 ms.
-    expect(budget.reserve(400)).toBe(620)
-    expect(budget.reserve(1020)).toBe(0)
+    expect(budget.visitorWait(0.5)).toBeGreaterThan(0)
+    expect(budget.visitorWait(0.8)).toBe(0)
   })
 
-  it('starts a new bound when the budget grows back (a new window began)', () => {
-    const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle(second(1), 10)
-    budget.reserve(500)
-    budget.settle(second(0), 510)
-    expect(budget.reserve(600)).toBe(410)
-    // At 1,010 ms the first window is over; the next answer opens a window whose bound it sets.
-    budget.reserve(1010)
-    budget.settle(second(19), 1030)
-    budget.reserve(1100)
-    budget.settle(second(0), 1120)
-    expect(budget.reserve(1200)).toBe(830)
+  it('fits a visitor-driven request again once the first visitor turn leaves the window', async () => {
+    const budget = learned()
+    const turns = Array.from({ length: 5 }, () => budget.take(true))
+    for (const turn of turns) turn.ready.then(() => budget.settle(turn, perSecond(10, 9)))
+    await vi.advanceTimersByTimeAsync(600)
+    // The first visitor turn came at 110 ms; it leaves the window (1,100 ms with the margin) at 1,210 ms.
+    expect(budget.visitorWait(0.5)).toBe(610)
+    await vi.advanceTimersByTimeAsync(610)
+    expect(budget.visitorWait(0.5)).toBe(0)
   })
 
-  it('keeps the bound of an earlier answer only while its window lasts', () => {
-    const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle(second(5), 0)
-    // 1,500 ms later the window of the first answer is over: this answer bounds a window of its own.
-    budget.reserve(1500)
-    budget.settle(second(0), 1500)
-    expect(budget.reserve(1600)).toBe(900)
+  it('refuses visitor-driven requests while the answers say only the reserved share of the window is left', () => {
+    const budget = learned(perSecond(10, 5))
+    expect(budget.visitorWait(0.5)).toBe(1000)
+    expect(budget.visitorWait(0.6)).toBe(0)
   })
 
-  it('tells the share and the reset of the window from the same bound', () => {
+  it('refuses no visitor-driven request while no limit is known', () => {
     const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle(second(10), 100)
-    budget.reserve(700)
-    budget.settle(second(5), 800)
-    expect(budget.resetIn(800)).toBe(300)
-    expect(budget.share(800)).toBe(0.25)
+    budget.take(true)
+    budget.take(true)
+    expect(budget.visitorWait(0.1)).toBe(0)
   })
 })
 
@@ -220,17 +275,5 @@ describe('RateBudget, answers a cache replays', () => {
     // The API's clock set back an hour: its first refusal is fresh and sets the clock again.
     expect(budget.replayed(at(-3600, 0, 429), T + 1000)).toBe(false)
     expect(budget.replayed(at(-3599, 4), T + 2000)).toBe(false)
-  })
-
-  it('gives back the place of a request a cache answered, learning nothing from it', () => {
-    const budget = new RateBudget()
-    budget.reserve(0)
-    budget.settle(ok({ 'x-ratelimit-limit-second': '10', 'x-ratelimit-remaining-second': '1' }), 0)
-    expect(budget.reserve(10)).toBe(0)
-    // A cache answered that one: its place comes back, and the budget still lets one more go.
-    budget.refund()
-    expect(budget.share(10)).toBe(0.1)
-    expect(budget.reserve(20)).toBe(0)
-    expect(budget.reserve(30)).toBe(970)
   })
 })

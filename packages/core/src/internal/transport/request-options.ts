@@ -28,11 +28,12 @@ export interface RetryEvent {
 /** A wait the client is about to make because of a rate limit. */
 export interface RateLimitEvent {
   /**
-   * `refused`: the API answered 429 and the client is about to retry. `budget`: the rate-limit
-   * headers of earlier answers say the budget is spent, so the client waits before being refused.
+   * `refused`: the API answered 429 and the client is about to retry. `budget`: the client's rate
+   * budget gives the request a later turn (requests are spaced to stay under the limits the API's
+   * rate-limit headers tell, and stopped after a 429 or a spent window), so it waits before sending.
    */
   reason: 'refused' | 'budget'
-  /** Milliseconds the client is about to wait. */
+  /** Milliseconds the client is about to wait (for `budget`, as things stand when the wait starts). */
   delay: number
   /** Retries already made for this request. */
   attempt: number
@@ -116,4 +117,20 @@ export interface RequestOptions {
    * @default the client's cache settings
    */
   cache?: false | RequestCacheOptions
+  /**
+   * Marks the call as driven by a visitor (a public route, such as the reviews endpoint, which sets it):
+   * its requests go before the client's other waiting requests, but together such requests take at most
+   * `visitorShare` of the client's rate budget. A request beyond that share is not queued: the call
+   * throws a `RateShareError` at once. Needs rate-limit headers from the API (before the first answer
+   * tells the limits, the request waits its turn as any other).
+   * @default false
+   */
+  visitor?: boolean
+  /**
+   * Share of the client's rate budget (more than 0, at most 1) that visitor-driven requests may take
+   * together, in each rate window and of what the API says is left of the current one: the rest is kept
+   * for the site's own calls (page rendering, sync). Read only with `visitor: true`.
+   * @default 0.5
+   */
+  visitorShare?: number
 }
