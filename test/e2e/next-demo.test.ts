@@ -332,14 +332,21 @@ describe('a flood of visitors opening views', () => {
     // Distinct valid views (an order and a rate filter of a product, in a language): 160 in CI, more with
     // VR_FLOOD_VIEWS (the issue's figure is 1,000), and junk or forged ones (VR_FLOOD_JUNK, 60 in CI).
     const views = Number(process.env.VR_FLOOD_VIEWS ?? 160)
-    const valid = new Set<string>()
-    for (let n = 0; valid.size < views && n < views * 10; n++) {
-      const product = `SKU-${String(1 + (n % CATALOGUE)).padStart(3, '0')}`
-      const locale = ['en', 'fr', 'de'][Math.floor(n / CATALOGUE) % 3]
-      const sort = sorts[Math.floor(n / (CATALOGUE * 3)) % sorts.length]
-      const rate = rateSets[Math.floor(n / (CATALOGUE * 3 * sorts.length)) % rateSets.length]
-      valid.add(`/${locale}/products/${product}?vr_sort=${sort}&vr_rate=${rate}`)
-    }
+    const every: string[] = []
+    for (const locale of ['en', 'fr', 'de'])
+      for (const sort of sorts)
+        for (const rate of rateSets)
+          for (let n = 1; n <= CATALOGUE; n++)
+            every.push(
+              `/${locale}/products/SKU-${String(n).padStart(3, '0')}?vr_sort=${sort}&vr_rate=${rate}`,
+            )
+    // A stride coprime with the 4,320 views spreads the ones taken over every product, language and order.
+    const valid = new Set(
+      Array.from(
+        { length: Math.min(views, every.length) },
+        (_, i) => every[(i * 1009) % every.length] as string,
+      ),
+    )
     const junk = Array.from({ length: Number(process.env.VR_FLOOD_JUNK ?? 60) }, (_, n) => {
       const product = `SKU-${String(1 + (n % CATALOGUE)).padStart(3, '0')}`
       const cursor = ['junk', `s1.${'A'.repeat(43)}.~vrp1~e30`, '%E2%80%AE', 'x'.repeat(600)][n % 4]
