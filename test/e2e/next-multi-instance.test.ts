@@ -147,6 +147,51 @@ describe('two next start instances sharing one Redis', () => {
     for (const text of responses) expect(/href="[^"]*xxxxxxxxxx/.test(text)).toBe(false)
   })
 
+  it('answer a flood of distinct valid views from the replica, with no API call and no new Redis entry', async () => {
+    const dbsize = async () => Number((await redis.command('DBSIZE')).slice(1))
+    const info = async () => Number(/used_memory:(\d+)/.exec(await redis.command('INFO', 'memory'))?.[1])
+    // Warm: every instance has read the replica once.
+    await page(a, '/en/products/SKU-004?vr_sort=lowest')
+    await page(b, '/en/products/SKU-004?vr_sort=lowest')
+    const [entries, memory, calls] = [await dbsize(), await info(), await sandboxCalls()]
+    const sorts = ['newest', 'oldest', 'highest', 'lowest']
+    const rates = ['5', '4', '1,2', '3,4,5', '2', '1', '']
+    const count = Number(process.env.VR_FLOOD_VIEWS ?? 120)
+    let withoutReviews = 0
+    const next = (() => {
+      let n = 0
+      return () => {
+        if (n >= count) return undefined
+        const i = n++
+        const product = `SKU-${String(1 + (i % 60)).padStart(3, '0')}`
+        const locale = ['en', 'fr', 'de'][Math.floor(i / 60) % 3]
+        const sort = sorts[Math.floor(i / 180) % sorts.length]
+        const rate = rates[Math.floor(i / 720) % rates.length]
+        return {
+          server: i % 2 === 0 ? a : b,
+          path: `/${locale}/products/${product}?vr_sort=${sort}&vr_rate=${rate}&p=${Math.floor(i / 5040)}`,
+        }
+      }
+    })()
+    const worker = async () => {
+      for (let view = next(); view !== undefined; view = next()) {
+        const { text } = await page(view.server, view.path)
+        if (!text.includes('class="vr-rating-summary')) withoutReviews++
+      }
+    }
+    await Promise.all(Array.from({ length: 6 }, worker))
+    const newEntries = (await dbsize()) - entries
+    const grown = (await info()) - memory
+    const apiCalls = apiCallsBetween(calls, await sandboxCalls())
+    console.log(
+      `next multi-instance: ${count} distinct valid views on two instances: ${apiCalls} API calls, ` +
+        `${withoutReviews} without reviews, ${newEntries} new Redis keys, Redis memory ${grown >= 0 ? '+' : ''}${grown} bytes`,
+    )
+    expect(withoutReviews).toBe(0)
+    expect(apiCalls).toBe(0)
+    expect(newEntries).toBe(0)
+  })
+
   it('stay within a small maxmemory under a flood of unknown ids and junk views, and still revalidate on both', async () => {
     // The revalidate route's review store, seeded from the build at its first call, is in Redis first.
     await revalidateThroughA()

@@ -7,10 +7,10 @@ import { type Locale, text } from '@/lib/i18n'
 import { REVIEWS_ENDPOINT, SITE_URL } from '@/lib/site'
 
 /**
- * A product's reviews, cached ('use cache') until the revalidate route revalidates the product's tag,
- * or for hours at most. Takes plain values: the arguments are the cache key, so the view is the checked
- * one of `productReviewView` (sort, rates, a cursor this site signed), never the raw search params.
- * During `next build` the reviews come from the build prefetch, shared by every page.
+ * A product's first page of reviews, cached ('use cache') until the revalidate route revalidates the
+ * product's tag, or for hours at most. Takes plain values: the arguments are the cache key. During
+ * `next build` the reviews come from the build prefetch, shared by every page; after it, from the
+ * server's replica.
  */
 async function CachedProductReviews(props: {
   locale: Locale
@@ -64,7 +64,20 @@ export function ProductView(props: { locale: Locale; product: Product; view?: Re
             </p>
           </div>
         </div>
-        <CachedProductReviews locale={locale} product={product} url={url} view={props.view} />
+        {props.view === undefined || Object.keys(props.view).length === 0 ? (
+          <CachedProductReviews locale={locale} product={product} url={url} view={props.view} />
+        ) : (
+          // Any other view (an order, rates, a page) renders on request from the server's replica, one
+          // indexed read and no API call: caching each of the thousands of views would only fill the cache.
+          <ProductReviews
+            productId={product.id}
+            locale={locale}
+            endpoint={REVIEWS_ENDPOINT}
+            searchParams={props.view}
+            url={url}
+            product={productFacts(product, url)}
+          />
+        )}
       </main>
     </>
   )

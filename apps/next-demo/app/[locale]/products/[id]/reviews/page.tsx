@@ -9,7 +9,8 @@ import { SITE_URL } from '@/lib/site'
 // The product page with a view of its reviews (`vr_cursor`, `vr_sort`, `vr_rate`): next.config rewrites
 // the static page's plain links here, so they work without JavaScript. It reads the search params, so it
 // renders on request, whole (no Suspense fallback a visitor without JavaScript would be left with):
-// `instant = false` allows it to block. The reviews of each view are still a cached component.
+// `instant = false` allows it to block. The first page of reviews is a cached component; any other view
+// renders on request from the server's replica (one indexed read, no API call, no cache entry).
 export const instant = false
 
 interface Props {
