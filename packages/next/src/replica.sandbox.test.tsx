@@ -9,7 +9,7 @@ import { startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.t
 import { getBuildData } from './build-data.ts'
 import { ProductRating, ProductReviews } from './components.tsx'
 import { replicaCatchingUp, replicaPath } from './internal/replica.ts'
-import { createRevalidateRoute } from './revalidate-route.ts'
+import { createRevalidateRoute, type RevalidateRouteBody } from './revalidate-route.ts'
 import { createReviewsRoute } from './reviews-route.ts'
 
 const SECRET = 'a-secret-of-the-scheduler-0123456789'
@@ -169,6 +169,27 @@ describe('a server whose build left a replica', () => {
     expect((await sb.stats()).operations).toEqual({ 'products.reviews.list': 1, 'products.list': 1 })
     expect((await view({})).reviews?.[0]?.review_content).toBe('Found without a revalidate call')
     expect(replicaCatchingUp()).toBeUndefined()
+  })
+
+  it('goes on incrementally after a restart, product and brand reviews alike, from the replica file', async () => {
+    await build()
+    const call = () =>
+      createRevalidateRoute({ secret: SECRET, revalidate: () => undefined }).POST(
+        new Request('https://shop.example/api/revalidate-reviews', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${SECRET}` },
+        }),
+      )
+    const first = (await (await call()).json()) as RevalidateRouteBody
+    expect(first.sync.products.mode).toBe('incremental')
+    expect(first.sync.brands?.mode).toBe('full')
+    // A new process over the same files: nothing of the last one's state.
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for('verified-reviews.next.replica')]
+    await sb.admin('DELETE', 'stats')
+    const second = (await (await call()).json()) as RevalidateRouteBody
+    expect(second.sync.products).toMatchObject({ mode: 'incremental', calls: 1 })
+    expect(second.sync.brands).toMatchObject({ mode: 'incremental', calls: 1 })
+    expect((await sb.stats()).operations).toEqual({ 'products.reviews.list': 1, 'brands.reviews.list': 1 })
   })
 
   it('makes an unreadable replica again from the build, once, and says so', async () => {

@@ -8,9 +8,9 @@ import {
   syncProductReviews,
 } from '@verified-reviews/core/sync'
 import { revalidateTag } from 'next/cache.js'
-import { freshReviewsClient } from './clients.ts'
+import { freshReviewsClient, sharedClientState } from './clients.ts'
 import { jsonAnswer as json } from './internal/json-answer.ts'
-import { bypassLocalReplica, siteReplica, syncReplica } from './internal/replica.ts'
+import { bypassLocalReplica, replicaPath, siteReplica, syncReplica } from './internal/replica.ts'
 import { scheduledFailure } from './internal/scheduled-failure.ts'
 import { schedulerCheck } from './internal/secret.ts'
 import { openBrandStore, openProductStore, type ReviewStoreOption } from './internal/stores.ts'
@@ -45,8 +45,10 @@ export interface RevalidateRouteOptions {
   seedFromBuild?: boolean
   /**
    * Whether brand and shop reviews are synced too (revalidating `reviewTags.brand()` and
-   * `reviewTags.shop(key)`), and where they are kept; `false` leaves them out.
-   * @default 'memory'
+   * `reviewTags.shop(key)`), and where they are kept; `false` leaves them out. `'build'` keeps them
+   * in the server's replica file (`brand_reviews`), so that a restart goes on incrementally (the build
+   * keeps none: the first call after a deploy walks them all); memory where there is no such file.
+   * @default 'build'
    */
   brandStore?: ReviewStoreOption<BrandReview> | false
   /**
@@ -160,6 +162,7 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
       // The site's replica, which the renders read: the store the default `'build'` syncs into (the
       // shared one of `shareClientState`, else this server's file).
       const replica = await siteReplica(options.distDir, { create: ownStore })
+      const isLocal = replica !== undefined && sharedClientState().replica === undefined
       productStore ??= (
         ownStore && replica !== undefined
           ? Promise.resolve(replica.reviews)
@@ -183,7 +186,11 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
 
       let brands: Awaited<ReturnType<typeof syncBrandReviews>> | undefined
       if (options.brandStore !== false) {
-        brandStore ??= openBrandStore(options.brandStore ?? 'memory')
+        // Kept beside the server's replica by default, so that a restart goes on incrementally.
+        brandStore ??= openBrandStore(
+          options.brandStore ?? 'build',
+          ownStore && isLocal ? await replicaPath(options.distDir) : undefined,
+        )
         brands = await syncBrandReviews({ client, store: brandStore, mode })
         const shops = brands.affectedShopKeys
         apply([

@@ -63,9 +63,18 @@ export async function openProductStore(
   return seed ? seedFromBuild(store, distDir === undefined ? {} : { distDir }) : store
 }
 
-/** The brand review store an option names; the build keeps no brand reviews, so `'build'` is `'memory'`. */
-export function openBrandStore(option: ReviewStoreOption<BrandReview>): ReviewStore<BrandReview> {
+/**
+ * The brand review store an option names. The build keeps no brand reviews: `'build'` is the table
+ * `brand_reviews` of the server's replica file (`replicaFile`), which a restart finds, else memory.
+ */
+export function openBrandStore(
+  option: ReviewStoreOption<BrandReview>,
+  replicaFile?: string,
+): ReviewStore<BrandReview> {
   if (isStore<BrandReview>(option)) return option
+  if (option === 'build' && replicaFile !== undefined) {
+    return createSqliteReviewStore<BrandReview>(replicaFile, { name: 'brand_reviews' })
+  }
   if (option === 'build' || option === 'memory') return createMemoryReviewStore<BrandReview>()
   return createSqliteReviewStore<BrandReview>(option)
 }
