@@ -98,6 +98,16 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
   const checkpointKey = `${base}checkpoint`
   const groupPrefix = `${base}k:`
 
+  /** Visits every field of a hash with its value, 1,000 at a time (a field seen twice is visited twice). */
+  const scan = async (key: string, visit: (field: string, value: string) => void): Promise<void> => {
+    let cursor = '0'
+    do {
+      const [next, pairs] = (await runner.send(['HSCAN', key, cursor, 'COUNT', '1000'])) as [string, string[]]
+      for (let i = 0; i + 1 < pairs.length; i += 2) visit(pairs[i] as string, pairs[i + 1] as string)
+      cursor = next
+    } while (cursor !== '0')
+  }
+
   const getMany = async (ids: readonly string[]): Promise<(R | undefined)[]> => {
     const found: (R | undefined)[] = []
     for (let start = 0; start < ids.length; start += BATCH) {
@@ -143,21 +153,12 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
     async removeExcept(kept) {
       const removed: string[] = []
       const groups = new Set<string>()
-      let cursor = '0'
-      do {
-        // Ids and groups only: no review's JSON is read.
-        const [next, pairs] = (await runner.send(['HSCAN', groupsKey, cursor, 'COUNT', '1000'])) as [
-          string,
-          string[],
-        ]
-        for (let i = 0; i + 1 < pairs.length; i += 2) {
-          const id = pairs[i] as string
-          if (kept.has(id)) continue
-          removed.push(id)
-          groups.add(pairs[i + 1] as string)
-        }
-        cursor = next
-      } while (cursor !== '0')
+      // Ids and groups only: no review's JSON is read.
+      await scan(groupsKey, (id, group) => {
+        if (kept.has(id)) return
+        removed.push(id)
+        groups.add(group)
+      })
       for (let start = 0; start < removed.length; start += BATCH) {
         await runner.script(
           REMOVE,
@@ -173,19 +174,10 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
     },
     async all() {
       const reviews = new Map<string, R>()
-      let cursor = '0'
-      do {
-        const [next, pairs] = (await runner.send(['HSCAN', reviewsKey, cursor, 'COUNT', '1000'])) as [
-          string,
-          string[],
-        ]
-        for (let i = 0; i + 1 < pairs.length; i += 2) {
-          const id = pairs[i] as string
-          const review = parse<R>(pairs[i + 1])
-          if (review !== undefined) reviews.set(id, review)
-        }
-        cursor = next
-      } while (cursor !== '0')
+      await scan(reviewsKey, (id, json) => {
+        const review = parse<R>(json)
+        if (review !== undefined) reviews.set(id, review)
+      })
       return [...reviews.values()]
     },
     async count() {
