@@ -1,4 +1,4 @@
-import type { BrandReview, ProductReview } from '@verified-reviews/core'
+import { type BrandReview, type ProductReview, readEnvironment } from '@verified-reviews/core'
 import {
   type BrandReviewsClient,
   type ProductReviewsClient,
@@ -80,6 +80,11 @@ export interface RevalidateSyncSummary {
   newReviews: number
   updatedReviews: number
   calls: number
+  /**
+   * `true` when the sync was a full one because the store kept its reviews in another form than
+   * `VERIFIED_REVIEWS_LANGUAGES` asks (other languages, or whole); absent otherwise.
+   */
+  rebuilt?: true
 }
 
 /** The answer of the revalidate route. */
@@ -107,6 +112,7 @@ function summary(report: RevalidateSyncSummary): RevalidateSyncSummary {
     newReviews: report.newReviews,
     updatedReviews: report.updatedReviews,
     calls: report.calls,
+    ...(report.rebuilt === true ? { rebuilt: true as const } : {}),
   }
 }
 
@@ -173,7 +179,13 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
       const store = await productStore
       products =
         replica === undefined
-          ? await syncProductReviews({ client, store, mode, continueNamed: true })
+          ? await syncProductReviews({
+              client,
+              store,
+              mode,
+              continueNamed: true,
+              replicaLanguages: readEnvironment().replicaLanguages,
+            })
           : await syncReplica(replica, client, store, mode)
       // Revalidated at once: the store now holds these reviews, so a later failure must not lose them.
       apply(products.affectedProductIds.map(reviewTags.product))
