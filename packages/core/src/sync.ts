@@ -12,6 +12,14 @@ export type {
   SyncRequestOptions,
   SyncRunOptions,
 } from './internal/sync/engine.ts'
+export {
+  KEPT_FIELDS,
+  KEPT_REPLY_FIELDS,
+  type KeptForm,
+  type KeptReply,
+  type KeptReview,
+  keptReview,
+} from './internal/sync/kept-review.ts'
 export { createMemoryReviewStore } from './internal/sync/memory-store.ts'
 export { observePages, type PagedLister } from './internal/sync/observed-pages.ts'
 export {

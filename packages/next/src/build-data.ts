@@ -66,10 +66,13 @@ export async function getBuildData(): Promise<BuildData | undefined> {
 async function buildOptions() {
   const problem = buildCheckProblem()
   if (problem !== undefined) throw new VerifiedReviewsError(`no build data: ${problem}`)
-  const productIds = await namedProducts(readEnvironment().buildProducts)
+  const environment = readEnvironment()
+  const productIds = await namedProducts(environment.buildProducts)
   return {
     client: freshReviewsClient(),
     ...(productIds === undefined ? {} : { productIds }),
+    // The build's store becomes the server's replica: it keeps what the site's pages show.
+    replicaLanguages: environment.replicaLanguages,
     // The review store is `reviews.sqlite` in `directory` (`buildStorePath`), where the revalidate
     // route starts from. `next build` empties the folder: a build naming few products of a large
     // account fetches theirs.

@@ -1,4 +1,4 @@
-import type { BrandReview, ProductReview } from '@verified-reviews/core'
+import { type BrandReview, type ProductReview, readEnvironment } from '@verified-reviews/core'
 import {
   type BrandReviewsClient,
   type ProductReviewsClient,
@@ -84,6 +84,11 @@ export interface RevalidateSyncSummary {
   /** Held reviews a full sync did not see (removed upstream), taken out of the store. */
   removedReviews: number
   calls: number
+  /**
+   * `true` when the sync was a full one because the store kept its reviews in another form than
+   * `VERIFIED_REVIEWS_LANGUAGES` asks (other languages, or whole); absent otherwise.
+   */
+  rebuilt?: true
 }
 
 /** The answer of the revalidate route. */
@@ -112,6 +117,7 @@ function summary(report: RevalidateSyncSummary): RevalidateSyncSummary {
     updatedReviews: report.updatedReviews,
     removedReviews: report.removedReviews,
     calls: report.calls,
+    ...(report.rebuilt === true ? { rebuilt: true as const } : {}),
   }
 }
 
@@ -179,7 +185,13 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
       const store = await productStore
       products =
         replica === undefined
-          ? await syncProductReviews({ client, store, mode, continueNamed: true })
+          ? await syncProductReviews({
+              client,
+              store,
+              mode,
+              continueNamed: true,
+              replicaLanguages: readEnvironment().replicaLanguages,
+            })
           : await syncReplica(replica, client, store, mode)
       // Revalidated at once: the store now holds these reviews, so a later failure must not lose them.
       apply(products.affectedProductIds.map(reviewTags.product))

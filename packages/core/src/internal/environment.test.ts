@@ -22,6 +22,7 @@ describe('readEnvironment', () => {
       VERIFIED_REVIEWS_DIST_DIR: '.next-e2e',
       VERIFIED_REVIEWS_FAIL_ON_ERROR: 'true',
       VERIFIED_REVIEWS_BUILD_PRODUCTS: '/tmp/products.json',
+      VERIFIED_REVIEWS_LANGUAGES: ' en, FR de ',
     })
     expect(env).toEqual({
       clientId: 'id',
@@ -36,6 +37,7 @@ describe('readEnvironment', () => {
       distDir: '.next-e2e',
       failOnError: true,
       buildProducts: '/tmp/products.json',
+      replicaLanguages: ['en', 'fr', 'de'],
     })
   })
 
@@ -77,6 +79,12 @@ describe('readEnvironment', () => {
   it('refuses a fail-on-error value that is neither a yes nor a no', () => {
     expect(() => readEnvironment({ VERIFIED_REVIEWS_FAIL_ON_ERROR: 'always' })).toThrow(
       /VERIFIED_REVIEWS_FAIL_ON_ERROR/,
+    )
+  })
+
+  it('refuses a replica language that is none of the 13 of translated_review, naming the variable', () => {
+    expect(() => readEnvironment({ VERIFIED_REVIEWS_LANGUAGES: 'en,xx' })).toThrow(
+      /VERIFIED_REVIEWS_LANGUAGES.*not xx/,
     )
   })
 

@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors.ts'
+import { LANGUAGES, type Language } from '../types/published.ts'
 
 /**
  * The settings the packages read from the environment, each from one variable, by one set of rules:
@@ -42,6 +43,13 @@ export interface VerifiedReviewsEnvironment {
    * build workers: the build then fetches those products' reviews when that costs fewer calls.
    */
   buildProducts: string | undefined
+  /**
+   * `VERIFIED_REVIEWS_LANGUAGES`: the languages of the site's pages, separated by commas or spaces
+   * (`en,fr,de`), among the 13 of `translated_review`: the site's replica keeps each review with the
+   * translations into these alone, and none of the fields no page shows (`replicaLanguages`). Unset:
+   * the replica keeps reviews whole.
+   */
+  replicaLanguages: Language[] | undefined
 }
 
 /** Every variable {@link readEnvironment} reads, by the setting it gives. */
@@ -58,6 +66,7 @@ export const ENVIRONMENT_VARIABLES = {
   distDir: 'VERIFIED_REVIEWS_DIST_DIR',
   failOnError: 'VERIFIED_REVIEWS_FAIL_ON_ERROR',
   buildProducts: 'VERIFIED_REVIEWS_BUILD_PRODUCTS',
+  replicaLanguages: 'VERIFIED_REVIEWS_LANGUAGES',
 } as const satisfies Record<keyof VerifiedReviewsEnvironment, string>
 
 /** Where variables are read: a record such as `process.env`. */
@@ -89,7 +98,8 @@ const FALSE = ['0', 'false', 'no']
  *
  * @throws ValidationError naming the variable, when `VERIFIED_REVIEWS_REVALIDATE` is not a whole number
  * of seconds, `VERIFIED_REVIEWS_FAIL_ON_ERROR` is not a yes or a no (a typo must not silently turn a
- * setting off), or `VERIFIED_REVIEWS_CURSOR_SECRET` is shorter than 16 characters.
+ * setting off), `VERIFIED_REVIEWS_CURSOR_SECRET` is shorter than 16 characters, or
+ * `VERIFIED_REVIEWS_LANGUAGES` names a language that is none of the 13 of `translated_review`.
  *
  * @example
  * const env = readEnvironment()
@@ -113,7 +123,14 @@ export function readEnvironment(
   const cursorSecret = read('cursorSecret')
   if (cursorSecret !== undefined && cursorSecret.length < 16)
     refuse('cursorSecret', 'must be at least 16 characters')
-  // Every setting as its variable reads (ENVIRONMENT_VARIABLES lists them all), then the two that are no string.
+  const languages = read('replicaLanguages')
+    ?.toLowerCase()
+    .split(/[\s,]+/)
+    .filter((language) => language !== '')
+  const unknown = languages?.filter((language) => !(LANGUAGES as readonly string[]).includes(language)) ?? []
+  if (unknown.length > 0)
+    refuse('replicaLanguages', `must list languages among ${LANGUAGES.join(', ')}, not ${unknown.join(', ')}`)
+  // Every setting as its variable reads (ENVIRONMENT_VARIABLES lists them all), then those that are no string.
   const strings = Object.fromEntries(
     Object.keys(ENVIRONMENT_VARIABLES).map((key) => [key, read(key as keyof VerifiedReviewsEnvironment)]),
   )
@@ -121,6 +138,7 @@ export function readEnvironment(
     ...strings,
     revalidate: revalidate === undefined ? undefined : Number(revalidate),
     failOnError: failOnError === undefined ? undefined : TRUE.includes(failOnError),
+    replicaLanguages: languages === undefined ? undefined : [...new Set(languages as Language[])],
   } as VerifiedReviewsEnvironment
 }
 

@@ -1,4 +1,4 @@
-import type { ProductReview } from '@verified-reviews/core'
+import { type ProductReview, readEnvironment } from '@verified-reviews/core'
 import {
   fetchSummaries,
   type ProductReplica,
@@ -270,7 +270,18 @@ export async function syncReplica(
   store: ReviewStore<ProductReview> = replica.reviews,
   mode: SyncMode = 'auto',
 ): Promise<ProductReviewsSyncReport> {
-  const report = await syncProductReviews({ client, store, mode, continueNamed: true })
+  const report = await syncProductReviews({
+    client,
+    store,
+    mode,
+    continueNamed: true,
+    replicaLanguages: readEnvironment().replicaLanguages,
+  })
+  if (report.rebuilt === true)
+    console.log(
+      `${LOG_PREFIX} The review replica was synced in full: it kept reviews in another form than ` +
+        'VERIFIED_REVIEWS_LANGUAGES asks (other languages, or whole).',
+    )
   // A client that syncs reviews only (one of the tests) leaves the summaries as they are.
   const lists = typeof (client.products as Partial<SummaryClient['products']>).list === 'function'
   if (report.affectedProductIds.length > 0 && lists) {

@@ -1,5 +1,6 @@
-import type { ProductReview, ProductSummary, RatingCounts } from '../../types/published.ts'
+import type { Language, ProductReview, ProductSummary, RatingCounts } from '../../types/published.ts'
 import { sharedPromise, singleFlight } from '../single-flight.ts'
+import { keptForm, sameKeptForm } from '../sync/kept-review.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
 import type { ProductReviewsSyncReport } from '../sync/sync-reviews.ts'
@@ -91,6 +92,13 @@ export interface LocalCatalogOptions {
    * @default { mode: 'auto', limit: 200 }
    */
   sync?: false | { mode?: 'auto' | 'full' | undefined; limit?: number | undefined } | undefined
+  /**
+   * The languages of the site's pages: `store` keeps the reviews in the form `keptReview` trims them
+   * to, with the translations a page in these languages shows (`replicaLanguages` of
+   * `syncProductReviews`, which also rebuilds a store kept in another form).
+   * @default undefined: reviews are kept whole
+   */
+  replicaLanguages?: readonly Language[] | undefined
   /** Stops the fetch between two pages, and a wait for another process's fetch. */
   signal?: AbortSignal | undefined
   /**
@@ -129,12 +137,15 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
     }
     const { summaries: list, every, all } = await summaries()
     const checkpoint = await store.getCheckpoint()
+    const kept = options.replicaLanguages === undefined ? undefined : keptForm(options.replicaLanguages)
     // A store of named products' reviews (`products`) is no sync of the account, whatever its phase.
     const incremental =
       options.sync?.mode !== 'full' &&
       checkpoint?.completedAt !== undefined &&
       checkpoint.phase !== 'full' &&
-      checkpoint.products === undefined
+      checkpoint.products === undefined &&
+      // A store kept in another form is rebuilt by a full walk.
+      sameKeptForm(checkpoint.kept, kept)
     const keptStore = options.keptStore ?? options.store !== undefined
     // Named reviews go to a kept store that is empty or holds named reviews only: never over a sync's.
     const namedIntoStore =
@@ -163,6 +174,7 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
       store,
       sync: options.sync === undefined ? undefined : options.sync,
       namedIntoStore,
+      replicaLanguages: options.replicaLanguages,
       signal,
       onPage: (received, pages) =>
         onProgress?.({ phase: 'reviews', reviews: received, expected, calls: pages }),
@@ -186,6 +198,7 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
         client,
         plan: { choice: 'named', batches: [[productId]], namedCalls: undefined, syncCalls: undefined },
         store,
+        replicaLanguages: options.replicaLanguages,
         signal,
       })
       calls.reviews += one.calls

@@ -1,11 +1,11 @@
 import type { ProductReviewListParams } from '../../resources/params.ts'
-import type { ProductReview } from '../../types/published.ts'
+import type { Language, ProductReview } from '../../types/published.ts'
 import type { SyncPage } from '../sync/engine.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import { observePages } from '../sync/observed-pages.ts'
 import { changesOfPage, type WalkTally } from '../sync/page-changes.ts'
 import type { ReviewStore, SyncCheckpoint } from '../sync/store.ts'
-import { type ProductReviewsSyncReport, syncProductReviews } from '../sync/sync-reviews.ts'
+import { type ProductReviewsSyncReport, productWalk, syncProductReviews } from '../sync/sync-reviews.ts'
 import { REVIEW_PAGE, type ReviewsPlan } from './plan.ts'
 
 /** What fetching reviews needs of a client: `createClient()` satisfies it. */
@@ -47,6 +47,8 @@ export async function fetchReviews(options: {
   onPage?: (reviews: number, calls: number) => void
   /** Whether named products' reviews go to `store` (kept between runs, holding no sync of the account). */
   namedIntoStore?: boolean | undefined
+  /** The site's languages: the reviews are stored as `keptReview` trims them (whole when undefined). */
+  replicaLanguages?: readonly Language[] | undefined
 }): Promise<FetchedReviews> {
   let calls = 0
   let received = 0
@@ -63,6 +65,7 @@ export async function fetchReviews(options: {
       mode: options.sync?.mode,
       limit: options.sync?.limit,
       signal: options.signal,
+      replicaLanguages: options.replicaLanguages,
     })
     return { store: options.store, calls, received, newReviews: sync.newReviews, sync }
   }
@@ -85,8 +88,9 @@ async function fetchNamed(
   plan: ReviewsPlan,
   store: ReviewStore<ProductReview>,
   kept: boolean,
-  options: { signal?: AbortSignal | undefined },
+  options: { signal?: AbortSignal | undefined; replicaLanguages?: readonly Language[] | undefined },
 ): Promise<number> {
+  const { keep } = productWalk(options.replicaLanguages)
   const saved = await store.getCheckpoint()
   const watermark = saved?.products === undefined ? undefined : saved.watermark
   const tally: WalkTally = { newReviews: 0, updatedReviews: 0, affected: new Set(), newest: watermark }
@@ -98,7 +102,9 @@ async function fetchNamed(
       { cache: false },
     )
     for (;;) {
-      const { changed, reachedHeld } = await changesOfPage(page.data, store, stopAt, tally)
+      // Compared and stored in the sync's form, so that the sync goes on from these reviews.
+      const reviews = keep === undefined ? page.data : page.data.map(keep.review)
+      const { changed, reachedHeld } = await changesOfPage(reviews, store, stopAt, tally)
       await store.putMany(changed)
       if (reachedHeld || !page.hasNextPage()) return
       options.signal?.throwIfAborted()
@@ -120,6 +126,7 @@ async function fetchNamed(
     lastMode: heldBatches.length > 0 ? 'incremental' : 'full',
     products: [...products].sort(),
   }
+  if (keep !== undefined) done.kept = keep.form
   if (tally.newest !== undefined) done.watermark = tally.newest
   await store.setCheckpoint(done)
   return tally.newReviews

@@ -18,7 +18,10 @@ export type PrefetchClient = ReviewsCatalogClient
 
 /** Options of {@link prefetchBuildData}. */
 export interface PrefetchOptions
-  extends Pick<LocalCatalogOptions, 'client' | 'productIds' | 'keptStore' | 'signal' | 'onProgress'> {
+  extends Pick<
+    LocalCatalogOptions,
+    'client' | 'productIds' | 'keptStore' | 'replicaLanguages' | 'signal' | 'onProgress'
+  > {
   /**
    * Directory shared by the processes of one build: the SQLite file `reviews.sqlite` there holds the
    * reviews (the review store, unless `store` names another), the summaries and the state of each build
@@ -354,6 +357,7 @@ async function fetchIntoStore(options: PrefetchOptions, buildId: string): Promis
     productIds: options.productIds,
     store: options.store,
     keptStore: options.keptStore,
+    replicaLanguages: options.replicaLanguages,
     signal: options.signal,
     onProgress: options.onProgress,
   })

@@ -433,3 +433,78 @@ describe('syncProductReviews and the date filter', () => {
     expect(api.log.at(-1)?.publish_date).toBeUndefined()
   })
 })
+
+describe('syncProductReviews with replicaLanguages', () => {
+  function translated(count: number) {
+    const env = setup(count)
+    for (const item of env.api.items) {
+      item.translated_review = {
+        en: `${item.review_content} (en)`,
+        fr: 'Avis',
+        de: 'Bewertung',
+        it: 'Recensione',
+      }
+    }
+    return env
+  }
+
+  it('stores each review in its kept form: the site’s languages alone, no order reference', async () => {
+    const { store, sync } = translated(3)
+    await sync({ replicaLanguages: ['fr', 'de'] })
+    const held = (await store.get('r0001')) as unknown as Record<string, unknown>
+    expect(held.translated_review).toEqual({ fr: 'Avis', de: 'Bewertung' })
+    expect(held).not.toHaveProperty('order_reference')
+    expect(held).not.toHaveProperty('order_id')
+  })
+
+  it('records the kept form in the checkpoint', async () => {
+    const { store, sync } = translated(3)
+    await sync({ replicaLanguages: ['fr', 'en'] })
+    expect((await store.getCheckpoint())?.kept?.languages).toEqual(['en', 'fr'])
+  })
+
+  it('then runs incrementally in one call that updates nothing, when nothing changed', async () => {
+    const { api, sync } = translated(450)
+    await sync({ replicaLanguages: ['en', 'fr', 'de'] })
+    const calls = api.log.length
+    const report = await sync({ replicaLanguages: ['en', 'fr', 'de'] })
+    expect(report).toMatchObject({ mode: 'incremental', newReviews: 0, updatedReviews: 0, calls: 1 })
+    expect(report).not.toHaveProperty('rebuilt')
+    expect(api.log.length - calls).toBe(1)
+  })
+
+  it('makes the next sync a full one, said in its report, when the languages change', async () => {
+    const { store, sync } = translated(450)
+    await sync({ replicaLanguages: ['en', 'fr'] })
+    const report = await sync({ replicaLanguages: ['en', 'fr', 'de'] })
+    expect(report).toMatchObject({ mode: 'full', rebuilt: true, updatedReviews: 450, calls: 3 })
+    expect((await store.get('r0001'))?.translated_review).toEqual({ fr: 'Avis', de: 'Bewertung' })
+    expect((await store.getCheckpoint())?.kept?.languages).toEqual(['de', 'en', 'fr'])
+    expect(await sync({ replicaLanguages: ['en', 'fr', 'de'] })).toMatchObject({
+      mode: 'incremental',
+      calls: 1,
+    })
+  })
+
+  it('rebuilds a store of whole reviews, even when asked for an incremental sync', async () => {
+    const { store, sync } = translated(10)
+    await sync()
+    const report = await sync({ replicaLanguages: ['en'], mode: 'incremental' })
+    expect(report).toMatchObject({ mode: 'full', rebuilt: true })
+    expect(await store.get('r0001')).not.toHaveProperty('order_id')
+  })
+
+  it('rebuilds a trimmed store into whole reviews when the languages are no longer given', async () => {
+    const { store, sync } = translated(10)
+    await sync({ replicaLanguages: ['en'] })
+    expect(await sync()).toMatchObject({ mode: 'full', rebuilt: true })
+    expect(await store.get('r0001')).toHaveProperty('order_id', 'O1')
+    expect((await store.getCheckpoint())?.kept).toBeUndefined()
+  })
+
+  it('refuses a language that is none of the 13 of translated_review, before any call', async () => {
+    const { api, sync } = translated(3)
+    await expect(sync({ replicaLanguages: ['en', 'xx'] })).rejects.toThrow(/replicaLanguages.*not xx/)
+    expect(api.log).toHaveLength(0)
+  })
+})

@@ -2,6 +2,7 @@ import { BadRequestError, ValidationError, VerifiedReviewsError } from '../../er
 import { singleFlight } from '../single-flight.ts'
 import { KEEP_RAW_JSON, releaseRawJson } from '../transport/json-items.ts'
 import { isIsoDateTime } from '../validate.ts'
+import { type KeptForm, sameKeptForm } from './kept-review.ts'
 import { changesOfPage, type WalkTally } from './page-changes.ts'
 import type { ReviewStore, SyncCheckpoint, SyncedReview } from './store.ts'
 
@@ -53,12 +54,18 @@ const SYNC_REQUEST: SyncRequestOptions = Object.freeze({ cache: false, [KEEP_RAW
 export type SyncMode = 'auto' | 'full' | 'incremental'
 
 /** How one kind of sync walks, set by `syncProductReviews` and `syncBrandReviews`, not by callers. */
-export interface SyncWalk {
+export interface SyncWalk<T> {
   /**
    * Whether incremental runs send `publish_date.gte=<watermark>`, so that a run never walks past the
    * watermark. An API that refuses the filter (400) is asked again without it, on the spec's recipe.
    */
   sinceWatermark: boolean
+  /**
+   * The form reviews are stored in: each review of a page becomes `review(it)` before it is compared
+   * with the held one (kept in the same form) and stored; `form` is recorded in the checkpoint. Absent:
+   * reviews are stored whole.
+   */
+  keep?: { form: KeptForm; review: (review: T) => T } | undefined
 }
 
 /** Options shared by `syncProductReviews` and `syncBrandReviews`. */
@@ -111,11 +118,18 @@ export interface SyncOutcome {
   calls: number
   /** Whether this run continued an interrupted one from its checkpoint. */
   resumed: boolean
+  /**
+   * `true` when this run is a full one because the store held reviews kept in another form (other
+   * `replicaLanguages`, other kept fields, or whole where they are now trimmed, or the reverse): it
+   * stores every review again, and counts those held as updated. Absent otherwise.
+   */
+  rebuilt?: true
 }
 
 interface Run {
   mode: 'full' | 'incremental'
   resumed: boolean
+  rebuilt: boolean
   checkpoint: SyncCheckpoint
 }
 
@@ -140,7 +154,7 @@ export function runSync<T extends SyncedReview>(
   lister: ReviewLister<T>,
   store: ReviewStore<T>,
   options: SyncRunOptions,
-  walk: SyncWalk = { sinceWatermark: false },
+  walk: SyncWalk<T> = { sinceWatermark: false },
 ): Promise<SyncOutcome> {
   const limit = options.limit ?? 200
   checkLimit(limit)
@@ -152,11 +166,12 @@ async function sync<T extends SyncedReview>(
   store: ReviewStore<T>,
   limit: number,
   options: SyncRunOptions,
-  walk: SyncWalk,
+  walk: SyncWalk<T>,
 ): Promise<SyncOutcome> {
   options.signal?.throwIfAborted()
   const now = options.now ?? (() => new Date())
-  const run = await plan(store, limit, options.mode ?? 'auto', options.continueNamed === true)
+  const kept = walk.keep
+  const run = await plan(store, limit, options.mode ?? 'auto', options.continueNamed === true, kept?.form)
   const { checkpoint } = run
   const tally: WalkTally = {
     newReviews: checkpoint.newReviews,
@@ -204,7 +219,10 @@ async function sync<T extends SyncedReview>(
   const stopAt = run.mode === 'incremental' ? checkpoint.watermark : undefined
   for (;;) {
     if (seen !== undefined) for (const review of page.data) seen.add(review.review_id)
-    const { changed, reachedHeld } = await changesOfPage(page.data, store, stopAt, tally)
+    // The held reviews are in the kept form: the page's are compared in it too, so an unchanged review
+    // compares equal and an incremental walk stops where it did with whole reviews.
+    const reviews = kept === undefined ? page.data : page.data.map(kept.review)
+    const { changed, reachedHeld } = await changesOfPage(reviews, store, stopAt, tally)
     checkpoint.newReviews = tally.newReviews
     checkpoint.updatedReviews = tally.updatedReviews
     // Sorted once, at the end of the run: sorting every page would cost pages x products. The set only
@@ -227,6 +245,7 @@ async function sync<T extends SyncedReview>(
       if (newest !== undefined) done.watermark = newest
       // Still the named products' store: the other products' new reviews are held, not their older ones.
       if (partial) done.products = checkpoint.products
+      if (kept !== undefined) done.kept = kept.form
       await store.putMany(changed, done)
       let removedReviews = 0
       if (seen !== undefined && store.removeExcept !== undefined) {
@@ -246,6 +265,7 @@ async function sync<T extends SyncedReview>(
         calls,
         resumed: run.resumed,
         removedReviews,
+        ...(run.rebuilt ? { rebuilt: true as const } : {}),
       }
     }
 
@@ -260,6 +280,7 @@ async function sync<T extends SyncedReview>(
     changed.length = 0
     releaseRawJson(page.data)
     page.data.length = 0
+    reviews.length = 0
     page = undefined
     page = await next
   }
@@ -271,23 +292,29 @@ async function plan<T extends SyncedReview>(
   limit: number,
   mode: SyncMode,
   continueNamed: boolean,
+  kept: KeptForm | undefined,
 ): Promise<Run> {
   const saved = await store.getCheckpoint()
-  const fresh = (phase: 'full' | 'incremental'): Run => {
+  const fresh = (phase: 'full' | 'incremental', rebuilt = false): Run => {
     const checkpoint: SyncCheckpoint = { phase, limit, newReviews: 0, updatedReviews: 0, affected: [] }
     // The last completed run stays on record, so that an abandoned run does not forget it.
     if (saved?.watermark !== undefined) checkpoint.watermark = saved.watermark
     if (saved?.completedAt !== undefined) checkpoint.completedAt = saved.completedAt
     if (saved?.lastMode !== undefined) checkpoint.lastMode = saved.lastMode
     if (phase === 'incremental' && saved?.products !== undefined) checkpoint.products = saved.products
-    return { mode: phase, resumed: false, checkpoint }
+    // Recorded from the first page on, so that a rebuild interrupted and resumed is not started again.
+    if (kept !== undefined) checkpoint.kept = kept
+    return { mode: phase, resumed: false, rebuilt, checkpoint }
   }
+  // Reviews held in another form: every one is stored again, whatever the mode asked, which only a
+  // full walk reaches (an incremental one stops at the first held review).
+  if (saved !== undefined && !sameKeptForm(saved.kept, kept)) return fresh('full', true)
   if (mode === 'full') return fresh('full')
   if (saved !== undefined && saved.phase !== 'idle' && (mode === 'auto' || saved.phase === mode)) {
     const checkpoint: SyncCheckpoint = { ...saved, limit }
     // A cursor is bound to the limit it was issued with; with another limit the walk starts over.
     if (saved.limit !== limit) delete checkpoint.cursor
-    return { mode: saved.phase, resumed: true, checkpoint }
+    return { mode: saved.phase, resumed: true, rebuilt: false, checkpoint }
   }
   // A store of some products' reviews (`products`) misses the others: the account's sync starts over,
   // unless asked to go on from its watermark (it then stays a store of those products).

@@ -1,4 +1,5 @@
 import type { BrandReview, ProductReview } from '../../types/published.ts'
+import type { KeptForm } from './kept-review.ts'
 
 /** A review a sync can hold: product reviews are grouped by product, brand reviews by shop. */
 export type SyncedReview = ProductReview | BrandReview
@@ -34,6 +35,12 @@ export interface SyncCheckpoint {
    * reviews (a sync), so that a sync of the account never takes such a store for one of its own.
    */
   products?: string[]
+  /**
+   * The form the store's reviews are kept in (`keptReview`'s fields and languages, as
+   * `replicaLanguages` asked); absent when they are kept whole, as the API sent them. A sync that keeps
+   * another form makes a full walk, which stores every review again in its form.
+   */
+  kept?: KeptForm
 }
 
 /**

@@ -1,9 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
 import { createMemoryCache } from '../cache/memory-store.ts'
 import type { CacheStore } from '../cache/store.ts'
 import { createMemoryReviewStore } from './memory-store.ts'
+import { createSqliteReviewStore } from './sqlite-store.ts'
 import { syncBrandReviews, syncProductReviews } from './sync-reviews.ts'
 
 const sb = sandboxForFile({ seed: 1 })
@@ -126,5 +130,29 @@ describe('syncBrandReviews against the sandbox', () => {
     expect(await syncBrandReviews({ client: vr, store })).toMatchObject({ newReviews: 1, calls: 1 })
     const [request] = urls.filter((url) => url.pathname.endsWith('/brands/reviews'))
     expect(request?.searchParams.get('publish_date.gte')).toBe(watermark)
+  })
+})
+
+describe('syncProductReviews with replicaLanguages against the sandbox', () => {
+  it('syncs into a trimmed SQLite store, then makes one call that updates nothing when nothing changed', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'vr-kept-'))
+    const store = createSqliteReviewStore(join(directory, 'reviews.sqlite'))
+    try {
+      const vr = sb.client()
+      const languages = ['en', 'fr', 'de'] as const
+      expect(await syncProductReviews({ client: vr, store, replicaLanguages: languages })).toMatchObject({
+        mode: 'full',
+        newReviews: 3000,
+      })
+      const [held] = await store.all()
+      expect(held).not.toHaveProperty('order_reference')
+      await sb.admin('DELETE', 'stats')
+      const report = await syncProductReviews({ client: vr, store, replicaLanguages: languages })
+      expect(report).toMatchObject({ mode: 'incremental', newReviews: 0, updatedReviews: 0, calls: 1 })
+      expect(await listCalls()).toBe(1)
+    } finally {
+      await store.close()
+      await rm(directory, { recursive: true, force: true })
+    }
   })
 })
