@@ -168,9 +168,10 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
            CREATE TABLE IF NOT EXISTS "${name}_checkpoint" (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);`,
         )
         addViewColumns(db, name)
-        // A view reads one product's reviews in its order through one of these (the key alone: `list`).
+        // A view reads one product's reviews in its order through one of these, `list` through either's
+        // first column: an index of the key alone (files of earlier versions have one) would repeat it.
         db.exec(
-          `CREATE INDEX IF NOT EXISTS "${name}_by_key" ON "${name}" (key);
+          `DROP INDEX IF EXISTS "${name}_by_key";
            CREATE INDEX IF NOT EXISTS "${name}_by_date" ON "${name}" (key, published, id);
            CREATE INDEX IF NOT EXISTS "${name}_by_rate" ON "${name}" (key, rate, id);`,
         )
