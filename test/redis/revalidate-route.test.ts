@@ -50,7 +50,13 @@ describe('the Next.js revalidate route with a Redis review store', () => {
     await sb.admin('POST', 'product-reviews', [{ product_variation_id: 'SKU-002' }])
     const revalidated: string[] = []
     const second = await call(server(revalidated))
-    expect(second.sync.products).toEqual({ mode: 'incremental', newReviews: 1, updatedReviews: 0, calls: 1 })
+    expect(second.sync.products).toEqual({
+      mode: 'incremental',
+      newReviews: 1,
+      updatedReviews: 0,
+      removedReviews: 0,
+      calls: 1,
+    })
     expect(revalidated).toEqual(['verified-reviews:product:SKU-002'])
   })
 

@@ -2,7 +2,7 @@
  * `@verified-reviews/next/advanced`: what a page does not need but a site may: the build's review data
  * (`getBuildData`, `prefetchedProductReviews`, `isBuildPhase`), the clients the components call
  * (`reviewsClient`, `freshReviewsClient`, `revalidateSeconds`, `shareClientState` for several servers),
- * `seedFromBuild`, and the presentational components of `@verified-reviews/react` for pages that render
+ * `seedFromBuild`, `serverReplica` (the site's replica, for `createReviewsRoute({ replica })`), and the presentational components of `@verified-reviews/react` for pages that render
  * review data of their own. Server-only, like the main entry.
  *
  * @module
@@ -50,4 +50,5 @@ export {
   type SharedClientState,
   shareClientState,
 } from './clients.ts'
+export { replicaFor as serverReplica } from './internal/replica.ts'
 export { type SeedFromBuildOptions, seedFromBuild } from './seed-from-build.ts'

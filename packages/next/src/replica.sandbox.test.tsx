@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
 import { getBuildData } from './build-data.ts'
 import { ProductRating, ProductReviews } from './components.tsx'
-import { replicaCatchingUp, replicaPath } from './internal/replica.ts'
+import { replicaCatchingUp, replicaFor, replicaPath } from './internal/replica.ts'
 import { createRevalidateRoute, type RevalidateRouteBody } from './revalidate-route.ts'
 import { createReviewsRoute } from './reviews-route.ts'
 
@@ -89,7 +89,7 @@ describe('a server whose build left a replica', () => {
     await build()
     const first = await view({ vr_sort: 'highest' })
     const second = await view({ vr_sort: 'highest', vr_cursor: first.nextCursor ?? undefined })
-    const route = createReviewsRoute()
+    const route = createReviewsRoute({ replica: replicaFor })
     const url = new URL('https://shop.example/api/reviews')
     url.search = new URLSearchParams({
       product_variation_id: PRODUCT,

@@ -9,7 +9,6 @@ import { reviewsClient } from './clients.ts'
 import { jsonAnswer } from './internal/json-answer.ts'
 import { LOG_PREFIX } from './internal/log-prefix.ts'
 import { isBuildPhase } from './internal/phase.ts'
-import { replicaFor } from './internal/replica.ts'
 
 /** Options of {@link createReviewsRoute}. */
 export interface ReviewsRouteOptions extends Omit<ReviewsEndpointOptions, 'client'> {
@@ -20,8 +19,9 @@ export interface ReviewsRouteOptions extends Omit<ReviewsEndpointOptions, 'clien
   client?: ReviewsEndpointClient
   /**
    * The site's replica, for the products it holds: their pages are read from it, with no API call.
-   * @default the server's replica (`<distDir>/cache/verified-reviews/replica.sqlite`), once the build or
-   * the revalidate route filled it
+   * On the Node.js runtime, pass `serverReplica` of `@verified-reviews/next/advanced` (the server's
+   * replica, or the one given to `shareClientState`); an edge route has none, and reads the API.
+   * @default undefined (every page from the API)
    */
   replica?: ReviewsEndpointOptions['replica']
 }
@@ -70,12 +70,7 @@ export function createReviewsRoute(options: ReviewsRouteOptions = {}): ReviewsRo
         }
       }
       const client = options.client ?? reviewsClient()
-      const result = await handleReviewsRequest(new URL(request.url).searchParams, {
-        // The server's replica serves every product it holds, with no API call.
-        replica: replicaFor,
-        ...options,
-        client,
-      })
+      const result = await handleReviewsRequest(new URL(request.url).searchParams, { ...options, client })
       return toResponse(result, request.method)
     },
   }
