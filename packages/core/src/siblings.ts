@@ -15,7 +15,14 @@ export { createTextFormatter } from './internal/i18n/text-formatter.ts'
 export { processState } from './internal/process-state.ts'
 // The Redis budget reads the limits as the client's own budget does.
 export { type RateWindow, rateWindowsOf } from './internal/transport/rate-windows.ts'
-export { type BrandView, loadBrandView } from './internal/view/brand-view.ts'
+export {
+  type BrandReplica,
+  type BrandView,
+  type BrandViewSource,
+  brandApiSource,
+  brandReplicaSource,
+  loadBrandView,
+} from './internal/view/brand-view.ts'
 export { classNames, type HeadingLevel, subLevel } from './internal/view/heading.ts'
 export { type MessagePart, messageParts } from './internal/view/message-parts.ts'
 export {

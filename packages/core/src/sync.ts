@@ -3,6 +3,14 @@
  * (one full walk, then incremental newest-first walks), resumable from a checkpoint, and reports what
  * changed so that only the affected pages are revalidated.
  */
+
+export {
+  BRAND_RATING_TABLE,
+  type BrandRatingStore,
+  createMemoryBrandRatingStore,
+  createSqliteBrandRatingStore,
+  type SqliteBrandRatingStore,
+} from './internal/sync/brand-rating-store.ts'
 export type {
   ReviewLister,
   SyncListParams,
@@ -59,4 +67,5 @@ export {
   syncBrandReviews,
   syncProductReviews,
 } from './internal/sync/sync-reviews.ts'
+export type { BrandReplica } from './internal/view/brand-view.ts'
 export type { ProductReplica } from './internal/view/product-view.ts'

@@ -22,7 +22,7 @@ import { markFailedRender } from './internal/failed-render.ts'
 import { FAILED_RENDER_RETRY_SECONDS } from './internal/failed-render-tag.ts'
 import { LOG_PREFIX } from './internal/log-prefix.ts'
 import { tagRender } from './internal/render-tags.ts'
-import { replicaFor } from './internal/replica.ts'
+import { brandReplicaFor, replicaFor } from './internal/replica.ts'
 import { reviewTags } from './tags.ts'
 
 /** Props of {@link ProductReviews}: those of the React component, whose client this package provides. */
@@ -192,12 +192,19 @@ export async function ProductRating(props: ProductRatingProps): Promise<ReactEle
 }
 
 /**
- * Reviews of the brand or of one shop, with statistics, sort and rate links and pages, from the API
- * through the Next.js data cache, tagged `reviewTags.brand()` or `reviewTags.shop(key)`.
+ * Reviews of the brand or of one shop, with statistics, sort and rate links and pages, tagged
+ * `reviewTags.brand()` or `reviewTags.shop(key)`. On a server whose replica holds the brand reviews,
+ * every view is read from it, with no API call; until then (the first sync of them runs in the
+ * background once pages read a replica), from the API through the Next.js data cache.
  */
-export function BrandReviews(props: BrandReviewsProps): Promise<ReactElement | null> {
+export async function BrandReviews(props: BrandReviewsProps): Promise<ReactElement | null> {
+  const replica = await brandReplicaFor()
+  if (replica !== undefined) {
+    const tag = props.shopKey === undefined ? reviewTags.brand() : reviewTags.shop(props.shopKey)
+    await tagRender([tag, reviewTags.all()], revalidateSeconds())
+  }
   return failSafe('BrandReviews', props.onError, (onError) =>
-    BrandReviewsFromApi({ ...props, onError, client: reviewsClient() }),
+    BrandReviewsFromApi({ ...props, onError, client: reviewsClient(), replica }),
   )
 }
 

@@ -1,13 +1,19 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createClient } from '@verified-reviews/core'
 import type { ReviewsEndpointBody } from '@verified-reviews/core/endpoint'
-import { type ProductReviewsViewProps, RatingBadge } from '@verified-reviews/react'
+import {
+  BrandReviews as BrandReviewsFromApi,
+  type BrandReviewsViewProps,
+  type ProductReviewsViewProps,
+  RatingBadge,
+} from '@verified-reviews/react'
 import type { ReactElement } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
 import { getBuildData } from './build-data.ts'
-import { ProductRating, ProductReviews } from './components.tsx'
+import { BrandReviews, ProductRating, ProductReviews } from './components.tsx'
 import { replicaCatchingUp, replicaFor, replicaPath } from './internal/replica.ts'
 import { createRevalidateRoute, type RevalidateRouteBody } from './revalidate-route.ts'
 import { createReviewsRoute } from './reviews-route.ts'
@@ -190,6 +196,81 @@ describe('a server whose build left a replica', () => {
     expect(second.sync.products).toMatchObject({ mode: 'incremental', calls: 1 })
     expect(second.sync.brands).toMatchObject({ mode: 'incremental', calls: 1 })
     expect((await sb.stats()).operations).toEqual({ 'products.reviews.list': 1, 'brands.reviews.list': 1 })
+  })
+
+  it('serves the shop page from it once a first sync of the brand reviews ran in the background', async () => {
+    await build()
+    const shop = async (shopKey: string | undefined, searchParams: Record<string, string> = {}) =>
+      ((await BrandReviews({ shopKey, searchParams })) as ReactElement<BrandReviewsViewProps>).props
+    // The first render reads the API and starts the sync of the brand reviews and their statistics.
+    expect((await shop(undefined)).reviews?.length).toBeGreaterThan(0)
+    await replicaCatchingUp()
+    const synced = (await sb.stats()).operations
+    expect(synced['brands.list']).toBe(2) // the render's statistics, then the sync's, all shops in one
+    await sb.admin('DELETE', 'stats')
+
+    // Every view of the brand and of a shop, from the replica: the same reviews and statistics as the API's.
+    const client = createClient() // the environment's, as the test stubbed it
+    const views: Record<string, string>[] = [
+      {},
+      { vr_sort: 'oldest' },
+      { vr_sort: 'highest', vr_rate: '5,4' },
+      { vr_sort: 'lowest' },
+    ]
+    const fromReplica: [string | undefined, Record<string, string>, BrandReviewsViewProps][] = []
+    for (const shopKey of [undefined, 'shop-lyon'])
+      for (const params of views) {
+        let props = await shop(shopKey, params)
+        fromReplica.push([shopKey, params, props])
+        if (props.nextCursor) {
+          props = await shop(shopKey, { ...params, vr_cursor: props.nextCursor })
+          expect(props.reviews?.length).toBeGreaterThan(0)
+        }
+      }
+    expect((await sb.stats()).operations).toEqual({})
+    for (const [shopKey, params, props] of fromReplica) {
+      const api = (
+        (await BrandReviewsFromApi({
+          shopKey,
+          searchParams: params,
+          client,
+        })) as ReactElement<BrandReviewsViewProps>
+      ).props
+      expect(
+        props.reviews?.map((review) => review.review_id),
+        JSON.stringify([shopKey, params]),
+      ).toEqual(api.reviews?.map((review) => review.review_id))
+      expect(props.rating).toEqual(api.rating)
+    }
+  })
+
+  it('shows a shop review added upstream once the revalidate route synced it, with no call to render it', async () => {
+    await build()
+    const route = createRevalidateRoute({ secret: SECRET, revalidate: () => undefined })
+    const call = async () =>
+      (await (
+        await route.POST(
+          new Request('https://shop.example/api/revalidate-reviews', {
+            method: 'POST',
+            headers: { authorization: `Bearer ${SECRET}` },
+          }),
+        )
+      ).json()) as RevalidateRouteBody
+    expect((await call()).sync.brands?.mode).toBe('full')
+    await sb.admin('POST', 'brand-reviews', [
+      { shop_key: 'shop-lille', review_rate: 2, review_content: 'Queue too long' },
+    ])
+    await sb.admin('DELETE', 'stats')
+    const second = await call()
+    expect(second.shops).toEqual(['shop-lille'])
+    // The new review's shop changed: its statistics come again, all shops in one call.
+    expect((await sb.stats()).operations).toMatchObject({ 'brands.reviews.list': 1, 'brands.list': 1 })
+    await sb.admin('DELETE', 'stats')
+    const props = ((await BrandReviews({ shopKey: 'shop-lille' })) as ReactElement<BrandReviewsViewProps>)
+      .props
+    expect(props.reviews?.[0]?.review_content).toBe('Queue too long')
+    expect(props.rating?.shop_key).toBe('shop-lille')
+    expect((await sb.stats()).operations).toEqual({})
   })
 
   it('makes an unreadable replica again from the build, once, and says so', async () => {

@@ -10,7 +10,13 @@ import {
 import { revalidateTag } from 'next/cache.js'
 import { freshReviewsClient, sharedClientState } from './clients.ts'
 import { jsonAnswer as json } from './internal/json-answer.ts'
-import { bypassLocalReplica, replicaPath, siteReplica, syncReplica } from './internal/replica.ts'
+import {
+  bypassLocalReplica,
+  replicaPath,
+  siteReplica,
+  syncBrandReplica,
+  syncReplica,
+} from './internal/replica.ts'
 import { scheduledFailure } from './internal/scheduled-failure.ts'
 import { schedulerCheck } from './internal/secret.ts'
 import { openBrandStore, openProductStore, type ReviewStoreOption } from './internal/stores.ts'
@@ -46,8 +52,10 @@ export interface RevalidateRouteOptions {
   /**
    * Whether brand and shop reviews are synced too (revalidating `reviewTags.brand()` and
    * `reviewTags.shop(key)`), and where they are kept; `false` leaves them out. `'build'` keeps them
-   * in the server's replica file (`brand_reviews`), so that a restart goes on incrementally (the build
-   * keeps none: the first call after a deploy walks them all); memory where there is no such file.
+   * in the site's replica (the server's file, or the one given to `shareClientState`) with the brand and
+   * shop statistics (one call when reviews changed or once a day), which `BrandReviews` then reads with
+   * no call; a restart or a redeploy goes on incrementally (the build keeps none: the first call of a
+   * new replica walks them all). Memory where there is no replica.
    * @default 'build'
    */
   brandStore?: ReviewStoreOption<BrandReview> | false
@@ -199,11 +207,17 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
       let brands: Awaited<ReturnType<typeof syncBrandReviews>> | undefined
       if (options.brandStore !== false) {
         // Kept beside the server's replica by default, so that a restart goes on incrementally.
-        brandStore ??= openBrandStore(
-          options.brandStore ?? 'build',
-          ownStore && isLocal ? await replicaPath(options.distDir) : undefined,
-        )
-        brands = await syncBrandReviews({ client, store: brandStore, mode })
+        const option = options.brandStore ?? 'build'
+        if (option === 'build' && ownStore && replica?.brands !== undefined) {
+          // The replica's brand part, which the shop page reads, with the statistics it shows.
+          brands = await syncBrandReplica(replica.brands, client, mode)
+        } else {
+          brandStore ??= openBrandStore(
+            option,
+            ownStore && isLocal ? await replicaPath(options.distDir) : undefined,
+          )
+          brands = await syncBrandReviews({ client, store: brandStore, mode })
+        }
         const shops = brands.affectedShopKeys
         apply([
           ...(shops.length > 0 ? [reviewTags.brand()] : []),

@@ -27,8 +27,10 @@ export { createRedisPrefetchShare, type RedisPrefetchShareOptions } from './stor
 export { createRedisRateBudget, type RateWindow, type RedisRateBudgetOptions } from './stores/rate-budget.ts'
 export { createRedisReviewStore, type RedisReviewStoreOptions } from './stores/review-store.ts'
 export {
+  createRedisBrandRatingStore,
   createRedisReplica,
   createRedisSummaryStore,
+  type RedisBrandRatingStoreOptions,
   type RedisSummaryStoreOptions,
 } from './stores/summary-store.ts'
 export { createRedisTokenStore, type RedisTokenStoreOptions } from './stores/token.ts'

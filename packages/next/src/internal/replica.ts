@@ -1,11 +1,19 @@
-import { type ProductReview, readEnvironment } from '@verified-reviews/core'
 import {
+  type BrandRating,
+  type ProductReview,
+  readEnvironment,
+  type VerifiedReviewsClient,
+} from '@verified-reviews/core'
+import {
+  type BrandReplica,
   fetchSummaries,
   type ProductReplica,
   processState,
   type SummaryClient,
 } from '@verified-reviews/core/internal'
 import {
+  type BrandReviewsClient,
+  type BrandReviewsSyncReport,
   createSqliteReviewStore,
   createSqliteSummaryStore,
   openSqliteReplica,
@@ -15,6 +23,7 @@ import {
   refreshReplicaFromFile,
   type SqliteReplica,
   type SyncMode,
+  syncBrandReviews,
   syncProductReviews,
 } from '@verified-reviews/core/sync'
 import { freshReviewsClient, revalidateSeconds, sharedClientState } from '../clients.ts'
@@ -220,7 +229,7 @@ export async function replicaFor(productIds: readonly string[]): Promise<Product
   }
   if (replica === undefined) return undefined
   if (checkpoint?.completedAt === undefined) return undefined
-  catchUp(replica, checkpoint.completedAt)
+  catchUp(replica, checkpoint.completedAt, 'products')
   if (checkpoint.products !== undefined) {
     const held = new Set(checkpoint.products)
     if (!productIds.every((id) => held.has(id))) return undefined
@@ -234,14 +243,32 @@ export async function replicaFor(productIds: readonly string[]): Promise<Product
  * refreshes its reviews as often as its pages expire. One at a time per process; the render that
  * starts it does not wait for it, and its pages show the new reviews once their cache entries expire.
  */
-function catchUp(replica: ProductReplica, completedAt: string): void {
+function catchUp(
+  replica: ProductReplica,
+  completedAt: string | undefined,
+  part: 'products' | 'brands',
+): void {
   const state = held()
   if (state.catchingUp !== undefined) return
-  if (Date.now() - Date.parse(completedAt) < revalidateSeconds() * 1000) return
-  state.catchingUp = syncReplica(replica, freshReviewsClient())
+  if (completedAt !== undefined && Date.now() - Date.parse(completedAt) < revalidateSeconds() * 1000) return
+  const brands = replica.brands
+  const run =
+    part === 'products'
+      ? syncReplica(replica, freshReviewsClient())
+      : brands === undefined
+        ? undefined
+        : syncBrandReplica(brands, freshReviewsClient())
+  if (run === undefined) return
+  const first = completedAt === undefined
+  state.catchingUp = run
     .then(
       (report) => {
-        if (report.newReviews + report.updatedReviews > 0)
+        if (first)
+          console.log(
+            `${LOG_PREFIX} The review replica now holds the ${part === 'brands' ? 'brand and shop' : 'product'} ` +
+              `reviews (${report.newReviews} synced): pages read it from now on.`,
+          )
+        else if (report.newReviews + report.updatedReviews > 0)
           console.log(
             `${LOG_PREFIX} The review replica caught up: ${report.newReviews} new, ${report.updatedReviews} updated ` +
               `(no revalidate call for ${revalidateSeconds()} s; schedule the revalidate route to refresh pages at once).`,
@@ -287,6 +314,59 @@ export async function syncReplica(
   if (report.affectedProductIds.length > 0 && lists) {
     const { summaries } = await fetchSummaries(client as unknown as SummaryClient, report.affectedProductIds)
     await replica.summaries.putMany(summaries)
+  }
+  return report
+}
+
+/** How long brand and shop statistics are kept before a sync asks for them again: their 12-month figures move daily. */
+const BRAND_RATINGS_MAX_AGE_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The brand part of the process's replica when it holds a completed sync of the brand reviews and their
+ * statistics. Otherwise undefined, and a sync of them starts in the background (one at a time, as the
+ * products' catch-up): the shop page reads the API until it completes, then the replica, with no call.
+ */
+export async function brandReplicaFor(): Promise<BrandReplica | undefined> {
+  let replica: ProductReplica | undefined
+  let completedAt: string | undefined
+  let fetchedAt: string | undefined
+  try {
+    // A site whose pages read a replica (its products synced): never `next dev`, nor a site without one.
+    replica = await siteReplica()
+    if (replica?.brands === undefined) return undefined
+    if ((await replica.reviews.getCheckpoint())?.completedAt === undefined) return undefined
+    ;[completedAt, fetchedAt] = await Promise.all([
+      replica.brands.reviews.getCheckpoint().then((checkpoint) => checkpoint?.completedAt),
+      replica.brands.ratings.fetchedAt(),
+    ])
+  } catch (error) {
+    console.error(`${LOG_PREFIX} The review replica is out of reach; pages read the API meanwhile.`, error)
+    return undefined
+  }
+  catchUp(replica, fetchedAt === undefined ? undefined : completedAt, 'brands')
+  return completedAt === undefined || fetchedAt === undefined ? undefined : replica.brands
+}
+
+/**
+ * An incremental sync of the brand and shop reviews of the replica (a full one the first time), then
+ * the statistics of the brand and its shops (one call) when reviews changed or they are older than a
+ * day: what the revalidate route and a render's catch-up both do.
+ */
+export async function syncBrandReplica(
+  brands: BrandReplica,
+  client: BrandReviewsClient & { brands: Partial<Pick<VerifiedReviewsClient['brands'], 'list'>> },
+  mode: SyncMode = 'auto',
+): Promise<BrandReviewsSyncReport> {
+  const report = await syncBrandReviews({ client, store: brands.reviews, mode })
+  const fetchedAt = await brands.ratings.fetchedAt()
+  const stale = fetchedAt === undefined || Date.now() - Date.parse(fetchedAt) >= BRAND_RATINGS_MAX_AGE_MS
+  // A client that syncs reviews only (one of the tests) leaves the statistics as they are.
+  const list = client.brands.list?.bind(client.brands)
+  if (list !== undefined && (stale || report.affectedShopKeys.length > 0)) {
+    const now = new Date().toISOString()
+    const ratings: BrandRating[] = []
+    for await (const rating of list({ limit: 200 })) ratings.push(rating)
+    await brands.ratings.replaceAll(ratings, now)
   }
   return report
 }

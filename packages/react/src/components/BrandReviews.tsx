@@ -1,5 +1,11 @@
 import type { VerifiedReviewsClient } from '@verified-reviews/core'
-import { checkLimit, DEFAULT_REVIEWS_LIMIT, loadBrandView } from '@verified-reviews/core/internal'
+import {
+  type BrandReplica,
+  brandReplicaSource,
+  checkLimit,
+  DEFAULT_REVIEWS_LIMIT,
+  loadBrandView,
+} from '@verified-reviews/core/internal'
 import type { ReactElement } from 'react'
 import {
   type ReviewsErrorHandler,
@@ -28,6 +34,13 @@ export interface BrandReviewsProps
   /** The client to call. @default a client built by `createClient()` from the environment */
   client?: VerifiedReviewsClient
   /**
+   * The brand part of the site's replica (brand and shop reviews and statistics, kept current by a
+   * sync): the statistics and every view are read from it, with no API call; the client then only signs
+   * the cursors. `@verified-reviews/next` passes the one of the process.
+   * @default undefined (the API)
+   */
+  replica?: BrandReplica | undefined
+  /**
    * Receives an API failure, after which nothing is rendered. Each failure is reported once.
    * @default logs to `console.error`
    */
@@ -46,13 +59,15 @@ export interface BrandReviewsProps
  * @throws RangeError when `limit` is not a whole number from 1 to 50.
  */
 export async function BrandReviews(props: BrandReviewsProps): Promise<ReactElement | null> {
-  const { shopKey, limit = DEFAULT_REVIEWS_LIMIT, client, onError, searchParams, ...shown } = props
+  const { shopKey, limit = DEFAULT_REVIEWS_LIMIT, client, replica, onError, searchParams, ...shown } = props
   checkLimit(limit)
   try {
     const params = await searchParams
     const vr = await resolveClient(client)
     const { page, searchParams: pageParams } = await viewPage(vr, params, (view, signer) =>
-      loadBrandView({ client: vr, shopKey, view, limit, signer }),
+      replica === undefined
+        ? loadBrandView({ client: vr, shopKey, view, limit, signer })
+        : loadBrandView({ source: brandReplicaSource(replica), shopKey, view, limit, signer }),
     )
     return (
       <BrandReviewsView

@@ -1,11 +1,11 @@
-import type { ProductSummary } from '@verified-reviews/core'
+import type { BrandRating, ProductSummary } from '@verified-reviews/core'
 import { cursorSigner } from '@verified-reviews/core/endpoint'
 import { loadProductView, replicaSource } from '@verified-reviews/core/internal'
 import { syncProductReviews } from '@verified-reviews/core/sync'
 import { describe, expect, it } from 'vitest'
 import { connectionsFor, redisForFile } from '../../../../test/fixtures/redis.ts'
 import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
-import { createRedisReplica, createRedisSummaryStore } from './summary-store.ts'
+import { createRedisBrandRatingStore, createRedisReplica, createRedisSummaryStore } from './summary-store.ts'
 
 const redis = redisForFile()
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
@@ -26,6 +26,25 @@ describe('createRedisSummaryStore', () => {
       3,
     ])
     expect(await other.count()).toBe(2)
+  })
+})
+
+describe('createRedisBrandRatingStore', () => {
+  it('replaces every statistic at once with its fetch time, read by another server', async () => {
+    const store = createRedisBrandRatingStore(connect(), { name: 'ratings-a' })
+    const other = createRedisBrandRatingStore(connect(), { name: 'ratings-a' })
+    expect(await other.fetchedAt()).toBeUndefined()
+    const rating = (shopKey: string, count: number) =>
+      ({ shop_key: shopKey, count_total_since_creation: count }) as unknown as BrandRating
+    await store.replaceAll(
+      [rating('', 10), rating('shop-a', 4), rating('shop-b', 2)],
+      '2026-11-01T00:00:00.000Z',
+    )
+    await store.replaceAll([rating('', 11), rating('shop-a', 5)], '2026-11-02T00:00:00.000Z')
+    expect(await other.fetchedAt()).toBe('2026-11-02T00:00:00.000Z')
+    expect(
+      (await other.getMany(['shop-b', 'shop-a', ''])).map((held) => held?.count_total_since_creation),
+    ).toEqual([undefined, 5, 11])
   })
 })
 

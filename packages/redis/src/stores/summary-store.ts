@@ -1,6 +1,7 @@
-import type { ProductReview } from '@verified-reviews/core'
-import type { ProductReplica, ProductSummaryStore } from '@verified-reviews/core/sync'
+import type { BrandRating, BrandReview, ProductReview } from '@verified-reviews/core'
+import type { BrandRatingStore, ProductReplica, ProductSummaryStore } from '@verified-reviews/core/sync'
 import { type RedisConnection, runnerOf } from '../connection.ts'
+import { defineScript } from '../internal/runner.ts'
 import { createRedisReviewStore } from './review-store.ts'
 
 /** Options of {@link createRedisSummaryStore}. */
@@ -48,14 +49,64 @@ export function createRedisSummaryStore(
   }
 }
 
+/** Options of {@link createRedisBrandRatingStore}. */
+export interface RedisBrandRatingStoreOptions {
+  /**
+   * Names this store under the connection's prefix.
+   * @default 'brand_ratings'
+   */
+  name?: string
+}
+
 /**
- * The site's replica of the account in Redis: the product reviews (the review store named `reviews`,
- * which the revalidate route syncs) and their summaries, read by the renders of every instance. Give it
- * to `shareClientState({ replica })` of `@verified-reviews/next/advanced` in `instrumentation.ts`.
+ * A `BrandRatingStore` in Redis, shared by every server: one hash of the statistics (shop key to JSON,
+ * `''` for the brand) and one key of their fetch time, replaced together in one transaction.
+ */
+export function createRedisBrandRatingStore(
+  connection: RedisConnection,
+  options: RedisBrandRatingStoreOptions = {},
+): BrandRatingStore {
+  const runner = runnerOf(connection)
+  const key = `${runner.prefix}${options.name ?? 'brand_ratings'}`
+  const fetchedKey = `${key}:fetched_at`
+  return {
+    async getMany(keys) {
+      if (keys.length === 0) return []
+      const texts = (await runner.send(['HMGET', key, ...keys])) as unknown[]
+      return texts.map((text) => (typeof text === 'string' ? (JSON.parse(text) as BrandRating) : undefined))
+    },
+    async replaceAll(ratings, fetchedAt) {
+      const fields = ratings.flatMap((rating) => [rating.shop_key, JSON.stringify(rating)])
+      await runner.script(REPLACE_RATINGS, [key, fetchedKey], [fetchedAt, ...fields])
+    },
+    async fetchedAt() {
+      const text = await runner.send(['GET', fetchedKey])
+      return typeof text === 'string' ? text : undefined
+    },
+  }
+}
+
+/** Replaces the statistics and their fetch time at once. KEYS: hash, fetch time. ARGV: fetch time, then shop key and JSON of each. */
+const REPLACE_RATINGS = defineScript(`
+redis.call('DEL', KEYS[1])
+for i = 2, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+redis.call('SET', KEYS[2], ARGV[1])
+return 1
+`)
+
+/**
+ * The site's replica of the account in Redis, read by the renders of every instance: the product reviews
+ * (the review store named `reviews`, which the revalidate route syncs) and their summaries, the brand and
+ * shop reviews (`brand_reviews`) and their statistics. Give it to `shareClientState({ replica })` of
+ * `@verified-reviews/next/advanced` in `instrumentation.ts`.
  */
 export function createRedisReplica(connection: RedisConnection): ProductReplica {
   return {
     reviews: createRedisReviewStore<ProductReview>(connection),
     summaries: createRedisSummaryStore(connection),
+    brands: {
+      reviews: createRedisReviewStore<BrandReview>(connection, { name: 'brand_reviews' }),
+      ratings: createRedisBrandRatingStore(connection),
+    },
   }
 }

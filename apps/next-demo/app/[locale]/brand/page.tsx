@@ -17,8 +17,8 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 }
 
 /**
- * The reviews of the brand or of one shop, for one view (page, order, rates kept), cached ('use cache')
- * and tagged reviewTags.brand() or reviewTags.shop(key), which the revalidate route revalidates.
+ * The first page of the reviews of the brand or of one shop, cached ('use cache') and tagged
+ * reviewTags.brand() or reviewTags.shop(key), which the revalidate route revalidates.
  */
 async function CachedBrandReviews(props: {
   locale: Locale
@@ -42,7 +42,8 @@ async function CachedBrandReviews(props: {
 // Brand and shop reviews carry no star markup (Google treats them as self-serving), so this page needs no
 // static HTML for crawlers: it reads the shop filter from the URL and renders on request, whole (no
 // Suspense fallback a visitor without JavaScript would be left with): `instant = false` allows it to
-// block. The reviews of each shop and view are a cached component.
+// block. The first page of each shop's reviews is a cached component; the brand reviews come from the
+// server's replica, which the revalidate route keeps current (the API until its first sync of them).
 export const instant = false
 
 export default async function BrandPage(props: Props) {
@@ -50,6 +51,8 @@ export default async function BrandPage(props: Props) {
   if (!isLocale(locale)) notFound()
   const query = await props.searchParams
   const shop = findShop(typeof query.shop === 'string' ? query.shop : undefined)
+  // Parsed and checked before the cache: junk parameters and forged cursors all give the first page's key.
+  const view = await brandReviewView(shop?.key, query)
   return (
     <>
       <SiteHeader locale={locale} path="/brand" />
@@ -74,12 +77,24 @@ export default async function BrandPage(props: Props) {
             ))}
           </ul>
         </nav>
-        <CachedBrandReviews
-          key={shop?.key ?? ''}
-          locale={locale}
-          shop={shop === undefined ? undefined : { key: shop.key, name: shop.name }}
-          view={await brandReviewView(shop?.key, query)}
-        />
+        {Object.keys(view).length === 0 ? (
+          <CachedBrandReviews
+            key={shop?.key ?? ''}
+            locale={locale}
+            shop={shop === undefined ? undefined : { key: shop.key, name: shop.name }}
+            view={view}
+          />
+        ) : (
+          // Any other view (an order, rates, a page) renders on request from the server's replica, one
+          // indexed read and no API call: caching each of the thousands of views would only fill the cache.
+          <BrandReviews
+            key={shop?.key ?? ''}
+            shopKey={shop?.key}
+            shopName={shop?.name}
+            searchParams={shop === undefined ? view : { ...view, shop: shop.key }}
+            locale={locale}
+          />
+        )}
       </main>
     </>
   )

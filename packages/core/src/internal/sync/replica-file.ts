@@ -1,13 +1,19 @@
 import { VerifiedReviewsError } from '../../errors.ts'
-import type { ProductReview } from '../../types/published.ts'
+import type { BrandReview, ProductReview } from '../../types/published.ts'
 import { openSqliteFile, transaction } from '../sqlite.ts'
+import { createSqliteBrandRatingStore, type SqliteBrandRatingStore } from './brand-rating-store.ts'
 import { createSqliteReviewStore, type SqliteReviewStore } from './sqlite-store.ts'
 import { createSqliteSummaryStore, type SqliteSummaryStore, SUMMARY_TABLE } from './summary-store.ts'
 
-/** A site's replica of the account in one SQLite file: the product reviews with their sync mark, and the summaries. */
+/**
+ * A site's replica of the account in one SQLite file: the product reviews with their sync mark, the
+ * summaries, and the brand reviews (table `brand_reviews`, with their own sync mark) with the brand and
+ * shop statistics (`brand_ratings`).
+ */
 export interface SqliteReplica {
   reviews: SqliteReviewStore<ProductReview>
   summaries: SqliteSummaryStore
+  brands: { reviews: SqliteReviewStore<BrandReview>; ratings: SqliteBrandRatingStore }
   /** The file. */
   readonly file: string
   /** Closes the file; the replica must not be used afterwards. */
@@ -18,12 +24,17 @@ export interface SqliteReplica {
 export function openSqliteReplica(file: string): SqliteReplica {
   const reviews = createSqliteReviewStore<ProductReview>(file)
   const summaries = createSqliteSummaryStore(file)
+  const brands = {
+    reviews: createSqliteReviewStore<BrandReview>(file, { name: 'brand_reviews' }),
+    ratings: createSqliteBrandRatingStore(file),
+  }
   return {
     reviews,
     summaries,
+    brands,
     file,
     async close() {
-      await Promise.all([reviews.close(), summaries.close()])
+      await Promise.all([reviews.close(), summaries.close(), brands.reviews.close(), brands.ratings.close()])
     },
   }
 }

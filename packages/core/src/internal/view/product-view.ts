@@ -3,13 +3,14 @@ import type { StructuredDataParams } from '../../resources/params.ts'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
 import type { ReviewsCatalog } from '../catalog/local.ts'
 import { continuationCursor } from '../endpoint/continuation.ts'
-import { positionCursor, readPositionCursor } from '../endpoint/position-cursor.ts'
 import type { CursorScope, CursorSigner } from '../endpoint/signed-cursor.ts'
 import type { ProductJsonLd } from '../jsonld/product-node.ts'
 import { fromStructuredData, type StructuredDataJsonLdOptions } from '../jsonld/structured-data.ts'
-import { positionOf, queryByList, type ReviewStore } from '../sync/store.ts'
+import type { ReviewStore } from '../sync/store.ts'
 import type { ProductSummaryStore } from '../sync/summary-store.ts'
+import type { BrandReplica } from './brand-view.ts'
 import { combineProductSummaries, newestFirst, type ProductSummaryView } from './product-group.ts'
+import { replicaViewPage } from './replica-page.ts'
 import { DEFAULT_REVIEWS_LIMIT, type ReviewView } from './review-query.ts'
 import { type SignedViewPage, signedViewPage } from './view-page.ts'
 
@@ -76,42 +77,26 @@ export function buildDataSource(data: ProductViewData): ProductViewSource {
   }
 }
 
-/** The site's replica of the account, as a product view reads it: reviews and product summaries. */
+/**
+ * The site's replica of the account, as a product view reads it: reviews and product summaries, and
+ * where the site shows them, the brand and shop reviews with their statistics.
+ */
 export interface ProductReplica {
   reviews: ReviewStore<ProductReview>
   summaries: ProductSummaryStore
+  /** The brand and shop reviews and statistics, read by the shop page; absent where the replica keeps none. */
+  brands?: BrandReplica | undefined
 }
 
 /**
  * The site's replica: no call. Every view (any order, rates and page) is one query of the review store
- * (through its index when it has `query`), and its cursors are {@link positionCursor}s, which only the
- * replica reads; a continuation cursor of a build's page goes on from where that page ended, and any
- * other cursor gives the first page.
+ * ({@link replicaViewPage}).
  */
 export function replicaSource(replica: ProductReplica): ProductViewSource {
   const { reviews, summaries } = replica
   return {
     summaries: (ids) => summaries.getMany(ids),
-    page: (ids, view, scope, signer) =>
-      signedViewPage(
-        async (params) => {
-          const from = params.cursor === undefined ? undefined : readPositionCursor(params.cursor, view.sort)
-          const query = { keys: ids, order: view.sort, rates: view.rates, from, limit: params.limit }
-          const page = await (reviews.query?.(query) ?? queryByList(reviews, query))
-          const first = page.data[0]
-          const last = page.data.at(-1)
-          const cursor = (direction: 'after' | 'before', review: ProductReview | undefined) =>
-            review && positionCursor({ direction, position: positionOf(view.sort, review) })
-          return {
-            data: page.data,
-            nextCursor: page.more ? cursor('after', last) : undefined,
-            previousCursor: page.less ? cursor('before', first) : undefined,
-          }
-        },
-        view,
-        scope,
-        signer,
-      ),
+    page: (ids, view, scope, signer) => replicaViewPage(reviews, ids, view, scope, signer),
   }
 }
 
