@@ -381,6 +381,13 @@ function parse<T>(text: unknown): T | undefined {
  * one script, so a sync interrupted anywhere resumes from a checkpoint that never runs ahead of its
  * reviews. Every step is linear in the reviews it touches: no read of the whole store per page.
  *
+ * `query` (a page of a view of the replica) reads two sorted sets per product, by date and by rate,
+ * which `putMany` and `removeExcept` keep in their scripts: about one page of entries and the JSON of
+ * the page's reviews, whatever the product's size, answering exactly as {@link queryByList} would. A
+ * store written by an earlier version, without those sets, is detected by its missing `index` key: its
+ * views are answered by {@link queryByList} (from `list`) while the first `query`, in the background, or
+ * the first `putMany`, awaited, builds them once from the reviews' JSON.
+ *
  * While Redis is unavailable, its methods throw `RedisUnavailableError`: a sync fails (the revalidate
  * route answers 502) and the next one resumes from the checkpoint Redis still holds; pages keep
  * rendering from the API and the cache.
