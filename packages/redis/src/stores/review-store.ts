@@ -1,5 +1,11 @@
 import type { ProductReview } from '@verified-reviews/core'
-import type { ReviewStore, SyncCheckpoint, SyncedReview } from '@verified-reviews/core/sync'
+import {
+  queryByList,
+  type ReviewStore,
+  type ReviewStoreQuery,
+  type SyncCheckpoint,
+  type SyncedReview,
+} from '@verified-reviews/core/sync'
 import { type RedisConnection, runnerOf } from '../connection.ts'
 import { defineScript } from '../internal/runner.ts'
 
@@ -14,16 +20,37 @@ export interface RedisReviewStoreOptions {
 }
 
 /**
- * Stores reviews and moves each to its group's set, then saves the checkpoint, in one script: a
- * checkpoint never runs ahead of the reviews it counts. KEYS: reviews (id -> JSON), groups (id ->
- * group), group keys (sorted set), checkpoint. ARGV: group set prefix, has-checkpoint flag,
- * checkpoint JSON, then id, group, JSON of each review.
+ * Takes a review out of the two view indexes of its group, when it is in them (a review stored by a
+ * version without them is not): its rate is read back from its score in the date index.
+ */
+const UNINDEX = `
+local function unindex(group, id)
+  local score = redis.call('ZSCORE', dprefix .. group, id)
+  if score then
+    score = tonumber(score)
+    local rate = score - math.floor(score / 8) * 8
+    redis.call('ZREM', dprefix .. group, id)
+    redis.call('ZREM', tprefix .. group, string.format('%d', rate) .. id)
+  end
+end
+`
+
+/**
+ * Stores reviews, moves each to its group's set and view indexes, then saves the checkpoint, in one
+ * script: a checkpoint never runs ahead of the reviews it counts. A store empty before the write is
+ * marked as indexed. KEYS: reviews (id -> JSON), groups (id -> group), group keys (sorted set),
+ * checkpoint, index mark. ARGV: group set prefix, date index prefix, rate index prefix, has-checkpoint
+ * flag, checkpoint JSON, then id, group, JSON, date score and rate digit of each review. Answers 1 when
+ * the store is marked as indexed.
  */
 const PUT_MANY = defineScript(`
-local prefix = ARGV[1]
-for i = 4, #ARGV, 3 do
-  local id, group, json = ARGV[i], ARGV[i + 1], ARGV[i + 2]
+local prefix, dprefix, tprefix = ARGV[1], ARGV[2], ARGV[3]
+${UNINDEX}
+if redis.call('EXISTS', KEYS[5]) == 0 and redis.call('HLEN', KEYS[1]) == 0 then redis.call('SET', KEYS[5], '1') end
+for i = 6, #ARGV, 5 do
+  local id, group, json, score, rate = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]
   local held = redis.call('HGET', KEYS[2], id)
+  if held then unindex(held, id) end
   if held and held ~= group then
     redis.call('SREM', prefix .. held, id)
     if redis.call('SCARD', prefix .. held) == 0 then redis.call('ZREM', KEYS[3], held) end
@@ -32,21 +59,26 @@ for i = 4, #ARGV, 3 do
   redis.call('HSET', KEYS[2], id, group)
   redis.call('SADD', prefix .. group, id)
   redis.call('ZADD', KEYS[3], 0, group)
+  redis.call('ZADD', dprefix .. group, score, id)
+  redis.call('ZADD', tprefix .. group, 0, rate .. id)
 end
-if ARGV[2] == '1' then redis.call('SET', KEYS[4], ARGV[3]) end
-return 1
+if ARGV[4] == '1' then redis.call('SET', KEYS[4], ARGV[5]) end
+return redis.call('EXISTS', KEYS[5])
 `)
 
 /**
- * Removes reviews and takes each out of its group's set (and a group left empty out of the group keys).
- * KEYS: reviews, groups, group keys. ARGV: group set prefix, then the ids.
+ * Removes reviews and takes each out of its group's set and view indexes (and a group left empty out
+ * of the group keys). KEYS: reviews, groups, group keys. ARGV: group set prefix, date index prefix,
+ * rate index prefix, then the ids.
  */
 const REMOVE = defineScript(`
-local prefix = ARGV[1]
-for i = 2, #ARGV do
+local prefix, dprefix, tprefix = ARGV[1], ARGV[2], ARGV[3]
+${UNINDEX}
+for i = 4, #ARGV do
   local id = ARGV[i]
   local group = redis.call('HGET', KEYS[2], id)
   if group then
+    unindex(group, id)
     redis.call('SREM', prefix .. group, id)
     if redis.call('SCARD', prefix .. group) == 0 then redis.call('ZREM', KEYS[3], group) end
   end
@@ -54,6 +86,224 @@ for i = 2, #ARGV do
   redis.call('HDEL', KEYS[2], id)
 end
 return 1
+`)
+
+/**
+ * Indexes reviews held without view indexes (written by an earlier version), skipping any the index
+ * already has: `putMany` indexed it, from its latest JSON. KEYS: reviews, groups. ARGV: date index
+ * prefix, rate index prefix, then id, date score and rate digit of each review, read from its JSON.
+ */
+const INDEX = defineScript(`
+local dprefix, tprefix = ARGV[1], ARGV[2]
+for i = 3, #ARGV, 3 do
+  local id = ARGV[i]
+  local group = redis.call('HGET', KEYS[2], id)
+  if group and redis.call('HEXISTS', KEYS[1], id) == 1 and not redis.call('ZSCORE', dprefix .. group, id) then
+    redis.call('ZADD', dprefix .. group, ARGV[i + 1], id)
+    redis.call('ZADD', tprefix .. group, 0, ARGV[i + 2] .. id)
+  end
+end
+return 1
+`)
+
+/**
+ * One page of a view (see {@link ReviewStore.query}), read through the view indexes of its keys: per
+ * key, a date index (score: publish date in epoch ms * 8 + rate digit, member: review id) and a rate
+ * index (score 0, member: rate digit then review id, in byte order). Each key's index is walked in the
+ * view's order (ties by ascending id in every order: a date's entries are read whole and sorted, a
+ * rate's are read by id range) and the keys are merged, up to the page and one more, then one entry on
+ * the other side of the position. Ids are compared byte by byte, never with Lua's `<` (locale-bound).
+ * KEYS: reviews, index mark. ARGV: date index prefix, rate index prefix, order, rate mask ('' for every
+ * rate, else '1' at each kept digit), direction (none, after, before), position value, position id,
+ * limit, then the keys. Answers nil when the store is not marked as indexed, else more (0/1), less, and
+ * the JSON of each review of the page.
+ */
+const QUERY = defineScript(`
+if redis.call('EXISTS', KEYS[2]) == 0 then
+  if redis.call('HLEN', KEYS[1]) > 0 then return false end
+  redis.call('SET', KEYS[2], '1')
+end
+local dprefix, tprefix, order, mask, direction = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local limit = tonumber(ARGV[8])
+local byDate = order == 'newest' or order == 'oldest'
+local desc = order == 'newest' or order == 'highest'
+local position = nil
+if direction ~= 'none' then position = { tonumber(ARGV[6]), ARGV[7] } end
+
+local function fmt(x) return string.format('%.17g', x) end
+local function kept(rate) return mask == '' or string.sub(mask, rate + 1, rate + 1) == '1' end
+local function lt(a, b)
+  local n = math.min(#a, #b)
+  for i = 1, n do
+    local x, y = string.byte(a, i), string.byte(b, i)
+    if x ~= y then return x < y end
+  end
+  return #a < #b
+end
+local function gt(a, b) return lt(b, a) end
+-- Whether entry a ({ value, id }) comes before entry b in the view's order.
+local function precedes(a, b)
+  if a[1] ~= b[1] then return (a[1] > b[1]) == desc end
+  return lt(a[2], b[2])
+end
+-- Whether an id lies beyond the position's id in the walk (or is it, when inclusive).
+local function beyond(id, forward, inclusive)
+  if id == position[2] then return inclusive end
+  if forward then return lt(position[2], id) end
+  return lt(id, position[2])
+end
+
+-- The entries of one key's date index in the walk: forward (the view's order) or backward.
+local function dateStream(key, forward, from, inclusive, chunk)
+  local s = { buffer = {}, at = 1, done = false }
+  local down = desc == forward
+  local bound = nil
+  local function push(date, ids)
+    table.sort(ids, forward and lt or gt)
+    for _, id in ipairs(ids) do s.buffer[#s.buffer + 1] = { date, id } end
+  end
+  local function group(date, keep)
+    local found = redis.call('ZRANGEBYSCORE', key, fmt(date * 8), fmt(date * 8 + 7), 'WITHSCORES')
+    local ids = {}
+    for i = 1, #found, 2 do
+      if kept(tonumber(found[i + 1]) - date * 8) and keep(found[i]) then ids[#ids + 1] = found[i] end
+    end
+    push(date, ids)
+  end
+  local function all() return true end
+  if from then
+    local date = math.floor(position[1])
+    if date == position[1] then
+      group(date, function(id) return beyond(id, forward, inclusive) end)
+      if down then bound = date * 8 else bound = date * 8 + 8 end
+    else
+      bound = (date + 1) * 8
+    end
+  end
+  function s.fill()
+    s.buffer, s.at = {}, 1
+    local found
+    if down then
+      found = redis.call('ZREVRANGEBYSCORE', key, bound and '(' .. fmt(bound) or '+inf', '-inf', 'WITHSCORES', 'LIMIT', 0, chunk)
+    else
+      found = redis.call('ZRANGEBYSCORE', key, bound and fmt(bound) or '-inf', '+inf', 'WITHSCORES', 'LIMIT', 0, chunk)
+    end
+    local n = #found / 2
+    if n < chunk then s.done = true end
+    if n == 0 then return end
+    local dates, groups = {}, {}
+    for i = 1, #found, 2 do
+      local score = tonumber(found[i + 1])
+      local date = math.floor(score / 8)
+      if dates[#dates] ~= date then
+        dates[#dates + 1] = date
+        groups[#groups + 1] = {}
+      end
+      if kept(score - date * 8) then table.insert(groups[#groups], found[i]) end
+    end
+    local last = dates[#dates]
+    if n == chunk and #dates == 1 then
+      -- One date fills the chunk: read it whole.
+      group(last, all)
+    else
+      -- The chunk may end inside its last date: that date is read again by the next fill.
+      local count = #dates
+      if n == chunk then count = count - 1 end
+      for i = 1, count do push(dates[i], groups[i]) end
+      last = dates[count]
+    end
+    if down then bound = last * 8 else bound = last * 8 + 8 end
+  end
+  return s
+end
+
+-- The entries of one key's rate index in the walk.
+local function rateStream(key, forward, from, inclusive, chunk)
+  local s = { buffer = {}, at = 1, done = false }
+  local down = desc == forward
+  local rates = {}
+  for k = 0, 7 do
+    local rate = k
+    if down then rate = 7 - k end
+    if kept(rate) and (not from or rate == position[1] or (rate < position[1]) == down) then rates[#rates + 1] = rate end
+  end
+  local r, cursor = 1, nil
+  if from and rates[1] == position[1] then
+    cursor = (inclusive and '[' or '(') .. string.format('%d', rates[1]) .. position[2]
+  end
+  function s.fill()
+    s.buffer, s.at = {}, 1
+    local rate = rates[r]
+    if rate == nil then
+      s.done = true
+      return
+    end
+    local digit, after = string.format('%d', rate), string.format('%d', rate + 1)
+    local found
+    if forward then
+      found = redis.call('ZRANGEBYLEX', key, cursor or '[' .. digit, '(' .. after, 'LIMIT', 0, chunk)
+    else
+      found = redis.call('ZREVRANGEBYLEX', key, cursor or '(' .. after, '[' .. digit, 'LIMIT', 0, chunk)
+    end
+    for i = 1, #found do s.buffer[i] = { rate, string.sub(found[i], 2) } end
+    if #found < chunk then
+      r, cursor = r + 1, nil
+    else
+      cursor = '(' .. found[#found]
+    end
+  end
+  return s
+end
+
+-- Up to n entries of the keys, merged, in the walk from the position (or the start).
+local function walk(forward, from, inclusive, n)
+  local streams = {}
+  local chunk = math.max(n, 16)
+  for i = 9, #ARGV do
+    if byDate then
+      streams[#streams + 1] = dateStream(dprefix .. ARGV[i], forward, from, inclusive, chunk)
+    else
+      streams[#streams + 1] = rateStream(tprefix .. ARGV[i], forward, from, inclusive, chunk)
+    end
+  end
+  local function peek(s)
+    while s.at > #s.buffer do
+      if s.done then return nil end
+      s.fill()
+    end
+    return s.buffer[s.at]
+  end
+  local out = {}
+  while #out < n do
+    local best, entry = nil, nil
+    for _, s in ipairs(streams) do
+      local e = peek(s)
+      if e and (entry == nil or (forward and precedes(e, entry)) or (not forward and precedes(entry, e))) then
+        best, entry = s, e
+      end
+    end
+    if best == nil then break end
+    best.at = best.at + 1
+    out[#out + 1] = entry
+  end
+  return out
+end
+
+local page, more, less = {}, false, false
+if direction == 'before' then
+  local got = walk(false, true, false, limit + 1)
+  less = #got > limit
+  for i = math.min(#got, limit), 1, -1 do page[#page + 1] = got[i] end
+  more = #walk(true, true, true, 1) > 0
+else
+  local got = walk(true, position ~= nil, false, limit + 1)
+  more = #got > limit
+  for i = 1, math.min(#got, limit) do page[i] = got[i] end
+  less = position ~= nil and #walk(false, true, true, 1) > 0
+end
+local answer = { more and 1 or 0, less and 1 or 0 }
+for i = 1, #page do answer[i + 2] = redis.call('HGET', KEYS[1], page[i][2]) end
+return answer
 `)
 
 /** Reviews written by one script call at most: a sync page is 200; a larger write goes in parts. */
@@ -70,6 +320,55 @@ function newestFirst(a: SyncedReview, b: SyncedReview): number {
   return a.review_id < b.review_id ? -1 : a.review_id > b.review_id ? 1 : 0
 }
 
+/**
+ * Dates the date index holds: epoch ms within ±2^49 (some 17,800 years around 1970), so that the score
+ * (ms * 8 + rate digit) stays an exact double. A date outside, or unparsable, is indexed as 0.
+ */
+const DATE_LIMIT = 2 ** 49
+
+/** The largest page {@link QUERY} reads; a larger one goes through {@link queryByList}. */
+const MAX_LIMIT = 10_000
+
+/** The rate digit of the indexes: the rate when it is an integer from 0 to 6, else 7 (never a filter's). */
+function rateDigit(rate: unknown): number {
+  return typeof rate === 'number' && Number.isInteger(rate) && rate >= 0 && rate <= 6 ? rate : 7
+}
+
+/** The date score and rate digit a review is indexed under, as script arguments. */
+function indexArgs(review: SyncedReview): [string, string] {
+  const date = Date.parse(review.publish_date)
+  const rate = rateDigit(review.review_rate)
+  return [String((Number.isFinite(date) && Math.abs(date) <= DATE_LIMIT ? date : 0) * 8 + rate), String(rate)]
+}
+
+/**
+ * The arguments of {@link QUERY} after the two prefixes, or undefined for a query the indexes cannot
+ * answer as {@link queryByList} would (a position off the indexed values, a limit that is no count),
+ * which `queryByList` answers then.
+ */
+function queryArgs(query: ReviewStoreQuery): string[] | undefined {
+  const { keys, order, rates, from, limit } = query
+  if (!Number.isSafeInteger(limit) || limit < 0 || limit > MAX_LIMIT) return undefined
+  if (
+    from !== undefined &&
+    !(Number.isFinite(from.position.value) && Math.abs(from.position.value) <= DATE_LIMIT)
+  ) {
+    return undefined
+  }
+  const kept = new Set(rates.filter((rate) => rateDigit(rate) !== 7))
+  const mask =
+    rates.length === 0 ? '' : Array.from({ length: 8 }, (_, digit) => (kept.has(digit) ? '1' : '0')).join('')
+  return [
+    order,
+    mask,
+    from?.direction ?? 'none',
+    String(from?.position.value ?? 0),
+    from?.position.id ?? '',
+    String(limit),
+    ...keys,
+  ]
+}
+
 function parse<T>(text: unknown): T | undefined {
   return typeof text === 'string' ? (JSON.parse(text) as T) : undefined
 }
@@ -81,6 +380,13 @@ function parse<T>(text: unknown): T | undefined {
  * hash, grouped by product (or shop) in sets; `putMany` stores a page of reviews and the checkpoint in
  * one script, so a sync interrupted anywhere resumes from a checkpoint that never runs ahead of its
  * reviews. Every step is linear in the reviews it touches: no read of the whole store per page.
+ *
+ * `query` (a page of a view of the replica) reads two sorted sets per product, by date and by rate,
+ * which `putMany` and `removeExcept` keep in their scripts: about one page of entries and the JSON of
+ * the page's reviews, whatever the product's size, answering exactly as {@link queryByList} would. A
+ * store written by an earlier version, without those sets, is detected by its missing `index` key: its
+ * views are answered by {@link queryByList} (from `list`) while the first `query`, in the background, or
+ * the first `putMany`, awaited, builds them once from the reviews' JSON.
  *
  * While Redis is unavailable, its methods throw `RedisUnavailableError`: a sync fails (the revalidate
  * route answers 502) and the next one resumes from the checkpoint Redis still holds; pages keep
@@ -97,15 +403,64 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
   const groupKeysKey = `${base}keys`
   const checkpointKey = `${base}checkpoint`
   const groupPrefix = `${base}k:`
+  const datePrefix = `${base}d:`
+  const ratePrefix = `${base}t:`
+  const indexedKey = `${base}index`
+  const buildingKey = `${base}index:build`
 
-  /** Visits every field of a hash with its value, 1,000 at a time (a field seen twice is visited twice). */
-  const scan = async (key: string, visit: (field: string, value: string) => void): Promise<void> => {
+  /**
+   * Visits every field of a hash with its value, 1,000 at a time (a field seen twice is visited twice),
+   * and calls `visited` after each of those.
+   */
+  const scan = async (
+    key: string,
+    visit: (field: string, value: string) => void,
+    visited?: () => Promise<void>,
+  ): Promise<void> => {
     let cursor = '0'
     do {
       const [next, pairs] = (await runner.send(['HSCAN', key, cursor, 'COUNT', '1000'])) as [string, string[]]
       for (let i = 0; i + 1 < pairs.length; i += 2) visit(pairs[i] as string, pairs[i + 1] as string)
+      await visited?.()
       cursor = next
     } while (cursor !== '0')
+  }
+
+  /**
+   * Indexes the reviews of a store written by an earlier version (no view indexes), from their JSON,
+   * then marks it indexed; one server at a time (a lock of 5 minutes, which a build that stopped half
+   * way lets expire: the next build goes over what that one indexed again, skipping it).
+   */
+  const build = async (): Promise<void> => {
+    if ((await runner.send(['SET', buildingKey, '1', 'NX', 'EX', '300'])) !== 'OK') return
+    let args: string[] = []
+    await scan(
+      reviewsKey,
+      (id, json) => {
+        const review = parse<SyncedReview>(json)
+        if (review !== undefined) args.push(id, ...indexArgs(review))
+      },
+      async () => {
+        for (let start = 0; start < args.length; start += 3 * BATCH) {
+          await runner.script(
+            INDEX,
+            [reviewsKey, groupsKey],
+            [datePrefix, ratePrefix, ...args.slice(start, start + 3 * BATCH)],
+          )
+        }
+        args = []
+      },
+    )
+    await runner.send(['SET', indexedKey, '1'])
+    await runner.send(['DEL', buildingKey])
+  }
+  let building: Promise<void> | undefined
+  /** Builds the indexes once per store object at a time (see {@link build}). */
+  const ensureIndexed = (): Promise<void> => {
+    building ??= build().finally(() => {
+      building = undefined
+    })
+    return building
   }
 
   const getMany = async (ids: readonly string[]): Promise<(R | undefined)[]> => {
@@ -121,7 +476,7 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
     return found
   }
 
-  return {
+  const store: ReviewStore<R> = {
     async get(reviewId) {
       return parse<R>(await runner.send(['HGET', reviewsKey, reviewId]))
     },
@@ -130,7 +485,8 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
       return (await runner.send(['HEXISTS', reviewsKey, reviewId])) === 1
     },
     async putMany(reviews: readonly R[], checkpoint?: SyncCheckpoint) {
-      const keys = [reviewsKey, groupsKey, groupKeysKey, checkpointKey]
+      const keys = [reviewsKey, groupsKey, groupKeysKey, checkpointKey, indexedKey]
+      let indexed = true
       // The checkpoint goes with the last part, after every review it counts.
       for (let start = 0; start < reviews.length || start === 0; start += BATCH) {
         const part = reviews.slice(start, start + BATCH)
@@ -138,12 +494,18 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
         const withCheckpoint = last && checkpoint !== undefined
         const args = [
           groupPrefix,
+          datePrefix,
+          ratePrefix,
           withCheckpoint ? '1' : '0',
           withCheckpoint ? JSON.stringify(checkpoint) : '',
         ]
-        for (const review of part) args.push(review.review_id, groupOf(review), JSON.stringify(review))
-        if (part.length > 0 || withCheckpoint) await runner.script(PUT_MANY, keys, args)
+        for (const review of part) {
+          args.push(review.review_id, groupOf(review), JSON.stringify(review), ...indexArgs(review))
+        }
+        if (part.length > 0 || withCheckpoint) indexed = (await runner.script(PUT_MANY, keys, args)) === 1
       }
+      // A store of an earlier version: the sync that writes to it indexes it.
+      if (!indexed) await ensureIndexed()
     },
     async list(key) {
       const ids = (await runner.send(['SMEMBERS', `${groupPrefix}${key}`])) as string[]
@@ -163,10 +525,29 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
         await runner.script(
           REMOVE,
           [reviewsKey, groupsKey, groupKeysKey],
-          [groupPrefix, ...removed.slice(start, start + BATCH)],
+          [groupPrefix, datePrefix, ratePrefix, ...removed.slice(start, start + BATCH)],
         )
       }
       return [...groups].sort()
+    },
+    async query(query) {
+      const args = queryArgs(query)
+      const answer =
+        args === undefined
+          ? null
+          : ((await runner.script(QUERY, [reviewsKey, indexedKey], [datePrefix, ratePrefix, ...args])) as
+              | unknown[]
+              | null)
+      if (answer === null) {
+        // Not indexed yet (written by an earlier version): answered from the lists meanwhile.
+        if (args !== undefined) ensureIndexed().catch(() => {})
+        return queryByList(store, query)
+      }
+      const data = answer
+        .slice(2)
+        .map((json) => parse<R>(json))
+        .filter((review) => review !== undefined)
+      return { data, more: answer[0] === 1, less: answer[1] === 1 }
     },
     async keys() {
       const keys = (await runner.send(['ZRANGE', groupKeysKey, '0', '-1'])) as string[]
@@ -190,4 +571,5 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
       await runner.send(['SET', checkpointKey, JSON.stringify(checkpoint)])
     },
   }
+  return store
 }
