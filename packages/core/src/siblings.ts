@@ -11,8 +11,10 @@
  */
 
 export { fetchSummaries, type SummaryClient } from './internal/catalog/summaries.ts'
+export { replicaAccount } from './internal/environment.ts'
 export { createTextFormatter } from './internal/i18n/text-formatter.ts'
 export { processState } from './internal/process-state.ts'
+export { sha256Hex } from './internal/sha256.ts'
 // The Redis budget reads the limits as the client's own budget does.
 export { type RateWindow, rateWindowsOf } from './internal/transport/rate-windows.ts'
 export {

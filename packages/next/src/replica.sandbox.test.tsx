@@ -273,6 +273,19 @@ describe('a server whose build left a replica', () => {
     expect((await sb.stats()).operations).toEqual({})
   })
 
+  it('keeps the replica of each account apart: another client id or origin never reads this one', async () => {
+    await build()
+    await view({})
+    const first = await replicaPath()
+    expect(first).toMatch(/replica-[0-9a-f]{12}\.sqlite$/)
+    expect(await readdir(join(first, '..'))).toContain(first.split('/').at(-1))
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', 'another-account')
+    expect(await replicaPath()).not.toBe(first)
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_ID', sb.env().VERIFIED_REVIEWS_CLIENT_ID)
+    vi.stubEnv('VERIFIED_REVIEWS_ORIGIN', 'https://api.example')
+    expect(await replicaPath()).not.toBe(first)
+  })
+
   it('makes an unreadable replica again from the build, once, and says so', async () => {
     await build()
     const file = await replicaPath()

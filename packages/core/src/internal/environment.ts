@@ -151,3 +151,13 @@ export function missingCredentials(environment: VerifiedReviewsEnvironment = rea
     .filter((key) => environment[key] === undefined)
     .map((key) => ENVIRONMENT_VARIABLES[key])
 }
+
+/**
+ * The account a replica of reviews belongs to, as the data cache's keys name it: the client id at the
+ * API's origin (never the secret). A replica is kept under a digest of it, so that a site moved to
+ * another account (or from the sandbox to production) never reads the reviews of the first, and several
+ * accounts can share one store.
+ */
+export function replicaAccount(env: Pick<VerifiedReviewsEnvironment, 'clientId' | 'origin'>): string {
+  return `${env.clientId ?? ''}@${env.origin ?? ''}`
+}

@@ -9,7 +9,9 @@ import {
   fetchSummaries,
   type ProductReplica,
   processState,
+  replicaAccount,
   type SummaryClient,
+  sha256Hex,
 } from '@verified-reviews/core/internal'
 import {
   type BrandReviewsClient,
@@ -32,7 +34,8 @@ import { buildStorePath, nextDistDir } from './paths.ts'
 import { isBuildPhase } from './phase.ts'
 
 /**
- * The site's replica of the account on this server: `<distDir>/cache/verified-reviews/replica.sqlite`,
+ * The site's replica of the account on this server: `<distDir>/cache/verified-reviews/replica-<account>.sqlite`
+ * (`<account>`: 12 hex digits of the SHA-256 of the client id and the API's origin),
  * beside Next.js's own cache, which `next build` keeps and a redeploy on the same host finds. It is
  * brought up to the build's review store and summaries when the build synced later than it (a deploy),
  * then kept current by the revalidate route; every render of a product it holds reads it instead of the
@@ -41,7 +44,14 @@ import { isBuildPhase } from './phase.ts'
 export async function replicaPath(distDir?: string): Promise<string> {
   const { isAbsolute, join } = await import('node:path')
   const dir = distDir ?? nextDistDir()
-  return join(isAbsolute(dir) ? dir : join(process.cwd(), dir), 'cache', 'verified-reviews', 'replica.sqlite')
+  // Keyed by account (client id and origin, never the secret): another account starts a replica of its own.
+  const account = (await sha256Hex(replicaAccount(readEnvironment()))).slice(0, 12)
+  return join(
+    isAbsolute(dir) ? dir : join(process.cwd(), dir),
+    'cache',
+    'verified-reviews',
+    `replica-${account}.sqlite`,
+  )
 }
 
 interface Held {
