@@ -31,6 +31,7 @@ export {
   createRedisReplica,
   createRedisSummaryStore,
   type RedisBrandRatingStoreOptions,
+  type RedisReplicaOptions,
   type RedisSummaryStoreOptions,
 } from './stores/summary-store.ts'
 export { createRedisTokenStore, type RedisTokenStoreOptions } from './stores/token.ts'

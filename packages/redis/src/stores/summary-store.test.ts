@@ -75,4 +75,17 @@ describe('createRedisReplica', () => {
     )
     expect((await sb.stats()).total).toBe(0)
   })
+
+  it('keeps the replicas of two accounts apart in one Redis', async () => {
+    const connection = connect()
+    const first = createRedisReplica(connection, { account: 'client-a@https://api.example' })
+    const second = createRedisReplica(connection, { account: 'client-b@https://api.example' })
+    await syncProductReviews({ client: sb.client(), store: first.reviews })
+    expect(await first.reviews.count()).toBeGreaterThan(0)
+    expect(await second.reviews.count()).toBe(0)
+    expect(await second.reviews.getCheckpoint()).toBeUndefined()
+    // The same account, named again (another instance), reads the same replica.
+    const again = createRedisReplica(connect(), { account: 'client-a@https://api.example' })
+    expect(await again.reviews.count()).toBe(await first.reviews.count())
+  })
 })

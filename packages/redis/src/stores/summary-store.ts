@@ -1,4 +1,11 @@
-import type { BrandRating, BrandReview, ProductReview } from '@verified-reviews/core'
+import { createHash } from 'node:crypto'
+import {
+  type BrandRating,
+  type BrandReview,
+  type ProductReview,
+  readEnvironment,
+} from '@verified-reviews/core'
+import { replicaAccount } from '@verified-reviews/core/internal'
 import type { BrandRatingStore, ProductReplica, ProductSummaryStore } from '@verified-reviews/core/sync'
 import { type RedisConnection, runnerOf } from '../connection.ts'
 import { defineScript } from '../internal/runner.ts'
@@ -95,18 +102,35 @@ return 1
 `)
 
 /**
- * The site's replica of the account in Redis, read by the renders of every instance: the product reviews
+ * The site's replica of the account in Redis, read by the renders of every instance, under keys of its
+ * account (client id and API origin, see {@link RedisReplicaOptions}): the product reviews
  * (the review store named `reviews`, which the revalidate route syncs) and their summaries, the brand and
  * shop reviews (`brand_reviews`) and their statistics. Give it to `shareClientState({ replica })` of
  * `@verified-reviews/next/advanced` in `instrumentation.ts`.
  */
-export function createRedisReplica(connection: RedisConnection): ProductReplica {
+export function createRedisReplica(
+  connection: RedisConnection,
+  options: RedisReplicaOptions = {},
+): ProductReplica {
+  const account = options.account ?? replicaAccount(readEnvironment())
+  const key = `replica:${createHash('sha256').update(account).digest('hex').slice(0, 12)}:`
   return {
-    reviews: createRedisReviewStore<ProductReview>(connection),
-    summaries: createRedisSummaryStore(connection),
+    reviews: createRedisReviewStore<ProductReview>(connection, { name: `${key}reviews` }),
+    summaries: createRedisSummaryStore(connection, { name: `${key}summaries` }),
     brands: {
-      reviews: createRedisReviewStore<BrandReview>(connection, { name: 'brand_reviews' }),
-      ratings: createRedisBrandRatingStore(connection),
+      reviews: createRedisReviewStore<BrandReview>(connection, { name: `${key}brand_reviews` }),
+      ratings: createRedisBrandRatingStore(connection, { name: `${key}brand_ratings` }),
     },
   }
+}
+
+/** Options of {@link createRedisReplica}. */
+export interface RedisReplicaOptions {
+  /**
+   * The account the replica holds the reviews of: its keys are named after a digest of it
+   * (`replica:<12 hex digits>:reviews`, `…:summaries`, `…:brand_reviews`, `…:brand_ratings`), so that
+   * another account (or the sandbox) never reads this one's, and several can share one Redis.
+   * @default the client id and API origin of the environment (`VERIFIED_REVIEWS_CLIENT_ID`, `VERIFIED_REVIEWS_ORIGIN`), never the secret
+   */
+  account?: string
 }
