@@ -161,6 +161,13 @@ describe('sweepReplica against the sandbox', () => {
     expect(await calls()).toEqual({ list: 2 * Math.ceil(products / 200), reviews: 1 })
   })
 
+  it('shares one sweep between concurrent calls on the same replica', async () => {
+    const { store, sweep } = await synced()
+    const [a, b] = await Promise.all([sweep(T0), sweep(T0)])
+    expect(a).toEqual(b)
+    expect(await calls()).toEqual({ list: Math.ceil((await store.keys()).length / 200), reviews: 0 })
+  })
+
   it('sweeps nothing in a replica that holds no completed sync', async () => {
     const replica = { reviews: createMemoryReviewStore(), summaries: createMemorySummaryStore() }
     expect(await sweepReplica({ client: sb.client(), replica })).toMatchObject({ swept: false, calls: 0 })

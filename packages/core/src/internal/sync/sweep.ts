@@ -4,6 +4,7 @@ import type { ReviewPagesClient } from '../catalog/reviews.ts'
 import type { SummaryClient } from '../catalog/summaries.ts'
 import { chunks } from '../concurrency.ts'
 import { MAX_VALUES } from '../query.ts'
+import { singleFlight } from '../single-flight.ts'
 import { changesOfPage, type WalkTally } from './page-changes.ts'
 import type { ReviewStore, SweepStamp } from './store.ts'
 import type { ProductSummaryStore } from './summary-store.ts'
@@ -72,9 +73,16 @@ export interface SweepReport {
  *
  * The stamp (`sweep` in the sync's checkpoint) says when the summaries were last fetched for every held
  * product: a build's summaries count as a sweep, so the first sync after a deploy sweeps nothing. A
- * replica without a completed sync is not swept.
+ * replica without a completed sync is not swept. Concurrent calls for one store share one sweep.
  */
-export async function sweepReplica(options: SweepReplicaOptions): Promise<SweepReport> {
+export function sweepReplica(options: SweepReplicaOptions): Promise<SweepReport> {
+  return sweeping.run(options.replica.reviews, () => sweep(options))
+}
+
+// One sweep of a store at a time: concurrent calls (the revalidate route, a render's catch-up) share it.
+const sweeping = singleFlight<object, SweepReport>('flight', new WeakMap())
+
+async function sweep(options: SweepReplicaOptions): Promise<SweepReport> {
   const { client, replica, signal } = options
   const store = replica.reviews
   const now = (options.now ?? (() => new Date()))()
