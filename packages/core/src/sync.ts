@@ -48,6 +48,7 @@ export {
   type ReviewStorePage,
   type ReviewStoreQuery,
   type StoreOrder,
+  type SweepStamp,
   type SyncCheckpoint,
   type SyncedReview,
 } from './internal/sync/store.ts'
@@ -57,6 +58,13 @@ export {
   type ProductSummaryStore,
   type SqliteSummaryStore,
 } from './internal/sync/summary-store.ts'
+export {
+  SWEEP_INTERVAL,
+  type SweepClient,
+  type SweepReplicaOptions,
+  type SweepReport,
+  sweepReplica,
+} from './internal/sync/sweep.ts'
 export {
   type BrandReviewsClient,
   type BrandReviewsSyncReport,

@@ -8,6 +8,7 @@ import {
 } from '@verified-reviews/core/sync'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
+import { getBuildData } from './build-data.ts'
 import {
   createRevalidateRoute,
   type RevalidateRouteBody,
@@ -22,6 +23,8 @@ let revalidated: Array<[string, unknown]>
 
 beforeEach(() => {
   revalidated = []
+  // A fresh process's state: no replica opened, none bypassed by a route of an earlier test.
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('verified-reviews.next.replica')]
 })
 afterEach(() => {
   vi.unstubAllEnvs()
@@ -274,5 +277,57 @@ describe('createRevalidateRoute', () => {
     expect(((await failed.json()) as { error: { message: string } }).error.message).toBe(
       'a review sync failed: VERIFIED_REVIEWS_CLIENT_SECRET is not set; every call fails the same way until the configuration of this server is fixed',
     )
+  })
+
+  it("makes at most 3 calls on its first call after a deploy (the build's summaries count as the day's sweep), then sweeps a day later", async () => {
+    const distDir = await mkdtemp(join(tmpdir(), 'vr-next-deploy-'))
+    try {
+      for (const [name, value] of Object.entries(sb.env())) vi.stubEnv(name, value)
+      vi.stubEnv('VERIFIED_REVIEWS_DIST_DIR', distDir)
+      vi.stubEnv('NEXT_PHASE', 'phase-production-build')
+      expect((await getBuildData())?.productIds).toHaveLength(60)
+      vi.stubEnv('NEXT_PHASE', 'phase-production-server')
+      const handler = route({ store: 'build', distDir, brandStore: false, client: sb.client() })
+      await addReviews([{ product_variation_id: 'SKU-007' }])
+      // A review withdrawn upstream, which no list shows as changed.
+      const [gone] = (
+        await sb.client().products.reviews.list({ product_variation_id: ['SKU-013'], limit: 1 })
+      ).data
+      await sb.admin('DELETE', `product-reviews/${gone?.review_id}`)
+      await sb.admin('DELETE', 'stats')
+
+      const first = (await (
+        await handler.POST(call('POST', `Bearer ${SECRET}`))
+      ).json()) as RevalidateRouteBody
+      expect(first.products).toEqual(['SKU-007'])
+      expect(first.sync.products.sweep).toBeUndefined()
+      // A token, the reviews published since, the summary of the product they changed.
+      const stats = await sb.stats()
+      expect(stats.total).toBeLessThanOrEqual(3)
+      expect(stats.operations).toMatchObject({ 'products.reviews.list': 1, 'products.list': 1 })
+
+      // A day later the sweep finds the withdrawn review, and revalidates its product.
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(Date.now() + 25 * 3_600_000)
+      await sb.admin('DELETE', 'stats')
+      const later = (await (
+        await handler.POST(call('POST', `Bearer ${SECRET}`))
+      ).json()) as RevalidateRouteBody
+      expect(later.products).toEqual(['SKU-013'])
+      expect(later.sync.products.sweep).toMatchObject({ resynced: ['SKU-013'], removedReviews: 1 })
+      const swept = await sb.stats()
+      // ⌈60/200⌉ summaries and one list of SKU-013's reviews, besides the sync's call (and a token).
+      expect(swept.operations).toMatchObject({ 'products.list': 1, 'products.reviews.list': 2 })
+      expect(later.sync.products.sweep?.calls).toBe(2)
+      await sb.admin('DELETE', 'stats')
+      const again = (await (
+        await handler.POST(call('POST', `Bearer ${SECRET}`))
+      ).json()) as RevalidateRouteBody
+      expect(again.sync.products.sweep).toBeUndefined()
+      expect((await sb.stats()).operations['products.list'] ?? 0).toBe(0)
+    } finally {
+      vi.useRealTimers()
+      await rm(distDir, { recursive: true, force: true })
+    }
   })
 })

@@ -3,6 +3,7 @@ import {
   type BrandReviewsClient,
   type ProductReviewsClient,
   type ReviewStore,
+  type SweepReport,
   type SyncMode,
   syncBrandReviews,
   syncProductReviews,
@@ -12,6 +13,7 @@ import { freshReviewsClient, sharedClientState } from './clients.ts'
 import { jsonAnswer as json } from './internal/json-answer.ts'
 import {
   bypassLocalReplica,
+  type ReplicaSyncReport,
   replicaPath,
   siteReplica,
   syncBrandReplica,
@@ -97,6 +99,12 @@ export interface RevalidateSyncSummary {
    * `VERIFIED_REVIEWS_LANGUAGES` asks (other languages, or whole); absent otherwise.
    */
   rebuilt?: true
+  /**
+   * The replica's daily sweep, when this call made one: its calls (⌈held products / 200⌉ summaries,
+   * plus those of the products synced again), the products whose review count disagreed and were
+   * synced again (among `products`), and the reviews it took out. Absent otherwise.
+   */
+  sweep?: { calls: number; resynced: string[]; removedReviews: number }
 }
 
 /** The answer of the revalidate route. */
@@ -118,7 +126,10 @@ export interface RevalidateRoute {
 
 const MODES: readonly SyncMode[] = ['auto', 'full', 'incremental']
 
-function summary(report: RevalidateSyncSummary): RevalidateSyncSummary {
+function summary(
+  report: Omit<RevalidateSyncSummary, 'sweep'> & { sweep?: SweepReport },
+): RevalidateSyncSummary {
+  const { sweep } = report
   return {
     mode: report.mode,
     newReviews: report.newReviews,
@@ -126,6 +137,9 @@ function summary(report: RevalidateSyncSummary): RevalidateSyncSummary {
     removedReviews: report.removedReviews,
     calls: report.calls,
     ...(report.rebuilt === true ? { rebuilt: true as const } : {}),
+    ...(sweep === undefined
+      ? {}
+      : { sweep: { calls: sweep.calls, resynced: sweep.resynced, removedReviews: sweep.removedReviews } }),
   }
 }
 
@@ -171,7 +185,7 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
         revalidated.push(tag)
       }
     }
-    let products: Awaited<ReturnType<typeof syncProductReviews>> | undefined
+    let products: ReplicaSyncReport | undefined
     try {
       // The site's replica, which the renders read: the store the default `'build'` syncs into (the
       // shared one of `shareClientState`, else this server's file).

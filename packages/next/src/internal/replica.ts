@@ -24,7 +24,10 @@ import {
   type ReviewStore,
   refreshReplicaFromFile,
   type SqliteReplica,
+  type SweepClient,
+  type SweepReport,
   type SyncMode,
+  sweepReplica,
   syncBrandReviews,
   syncProductReviews,
 } from '@verified-reviews/core/sync'
@@ -297,16 +300,22 @@ export function replicaCatchingUp(): Promise<void> | undefined {
   return held().catchingUp
 }
 
+/** What {@link syncReplica} did: the sync, and the day's sweep when one ran (its products among the affected). */
+export type ReplicaSyncReport = ProductReviewsSyncReport & { sweep?: SweepReport }
+
 /**
  * An incremental sync of the replica's reviews, then the summaries of the products whose reviews
- * changed (200 a call): what the revalidate route and a render's catch-up both do.
+ * changed (200 a call): what the revalidate route and a render's catch-up both do. Once a day (the
+ * build's summaries count as one) the summaries of every held product instead, with the products whose
+ * review count disagrees synced again on their own (`sweepReplica`): reviews removed or edited upstream,
+ * which the API does not list as changed.
  */
 export async function syncReplica(
   replica: ProductReplica,
   client: ProductReviewsClient,
   store: ReviewStore<ProductReview> = replica.reviews,
   mode: SyncMode = 'auto',
-): Promise<ProductReviewsSyncReport> {
+): Promise<ReplicaSyncReport> {
   const report = await syncProductReviews({
     client,
     store,
@@ -321,7 +330,19 @@ export async function syncReplica(
     )
   // A client that syncs reviews only (one of the tests) leaves the summaries as they are.
   const lists = typeof (client.products as Partial<SummaryClient['products']>).list === 'function'
-  if (report.affectedProductIds.length > 0 && lists) {
+  if (!lists) return report
+  const sweep = await sweepReplica({
+    client: client as unknown as SweepClient,
+    replica: { reviews: store, summaries: replica.summaries },
+    replicaLanguages: readEnvironment().replicaLanguages,
+  })
+  if (sweep.swept) {
+    const affectedProductIds = [
+      ...new Set([...report.affectedProductIds, ...sweep.affectedProductIds]),
+    ].sort()
+    return { ...report, affectedProductIds, sweep }
+  }
+  if (report.affectedProductIds.length > 0) {
     const { summaries } = await fetchSummaries(client as unknown as SummaryClient, report.affectedProductIds)
     await replica.summaries.putMany(summaries)
   }

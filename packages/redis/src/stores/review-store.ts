@@ -407,6 +407,8 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
   const ratePrefix = `${base}t:`
   const indexedKey = `${base}index`
   const buildingKey = `${base}index:build`
+  /** The marks of the full syncs (`markSeen`): review ids scored by the generation that last saw them. */
+  const seenKey = `${base}seen`
 
   /**
    * Visits every field of a hash with its value, 1,000 at a time (a field seen twice is visited twice),
@@ -474,6 +476,16 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
       for (const text of texts) found.push(parse<R>(text))
     }
     return found
+  }
+
+  const removeIds = async (removed: readonly string[]): Promise<void> => {
+    for (let start = 0; start < removed.length; start += BATCH) {
+      await runner.script(
+        REMOVE,
+        [reviewsKey, groupsKey, groupKeysKey],
+        [groupPrefix, datePrefix, ratePrefix, ...removed.slice(start, start + BATCH)],
+      )
+    }
   }
 
   const store: ReviewStore<R> = {
@@ -548,6 +560,52 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
         .map((json) => parse<R>(json))
         .filter((review) => review !== undefined)
       return { data, more: answer[0] === 1, less: answer[1] === 1 }
+    },
+    async markSeen(reviewIds, generation) {
+      for (let start = 0; start < reviewIds.length; start += BATCH) {
+        const args = ['ZADD', seenKey, 'GT']
+        for (const id of reviewIds.slice(start, start + BATCH)) args.push(String(generation), id)
+        if (args.length > 3) await runner.send(args)
+      }
+    },
+    async removeUnseen(generation) {
+      const removed: string[] = []
+      const groups = new Set<string>()
+      // Ids and groups only, 1,000 at a time with their marks: neither every id nor any JSON is held.
+      let cursor = '0'
+      do {
+        const [next, pairs] = (await runner.send(['HSCAN', groupsKey, cursor, 'COUNT', '1000'])) as [
+          string,
+          string[],
+        ]
+        const ids = pairs.filter((_, i) => i % 2 === 0)
+        const marks = ids.length === 0 ? [] : ((await runner.send(['ZMSCORE', seenKey, ...ids])) as unknown[])
+        ids.forEach((id, i) => {
+          if (marks[i] !== null && marks[i] !== undefined && Number(marks[i]) >= generation) return
+          removed.push(id)
+          groups.add(pairs[2 * i + 1] as string)
+        })
+        cursor = next
+      } while (cursor !== '0')
+      await removeIds([...new Set(removed)])
+      await runner.send(['ZREMRANGEBYSCORE', seenKey, '-inf', `(${generation}`])
+      return [...groups].sort()
+    },
+    async removeMany(reviewIds) {
+      const groups = new Set<string>()
+      for (let start = 0; start < reviewIds.length; start += BATCH) {
+        const ids = reviewIds.slice(start, start + BATCH)
+        const held = (await runner.send(['HMGET', groupsKey, ...ids])) as unknown[]
+        for (const group of held) if (typeof group === 'string') groups.add(group)
+      }
+      await removeIds(reviewIds)
+      if (reviewIds.length > 0) await runner.send(['ZREM', seenKey, ...reviewIds])
+      return [...groups].sort()
+    },
+    async countByKey(keys) {
+      const counts: number[] = []
+      for (const key of keys) counts.push(Number(await runner.send(['SCARD', `${groupPrefix}${key}`])))
+      return counts
     },
     async keys() {
       const keys = (await runner.send(['ZRANGE', groupKeysKey, '0', '-1'])) as string[]

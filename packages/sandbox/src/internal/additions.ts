@@ -1,3 +1,4 @@
+import { CatalogueIndex } from './catalogue-index.ts'
 import { HttpError } from './http-error.ts'
 import {
   datesBefore,
@@ -344,4 +345,54 @@ export function addBrandReviews(store: SandboxStore, body: Buffer): BrandReview[
   })
   store.brandReviews.push(...added)
   return added
+}
+
+/** What `POST /__sandbox/product-reviews/<id>` may change of a published review: its text and rate. */
+const PRODUCT_REVIEW_EDIT_SCHEMA: Record<string, Check> = {
+  review_content: isString,
+  translated_review: isTranslations,
+  review_rate: isRate,
+}
+
+/** The review with this id, or a 404. */
+function heldProductReview(store: SandboxStore, reviewId: string): number {
+  const at = store.productReviews.findIndex((review) => review.review_id === reviewId)
+  if (at === -1) throw new HttpError(404, 'not_found', `no product review ${reviewId}`)
+  return at
+}
+
+/**
+ * Removes a product review, as a moderator who withdraws it upstream: the API stops listing it, and no
+ * list shows anything changed (the summaries count one review less). The indexes are made again.
+ */
+export function removeProductReview(store: SandboxStore, reviewId: string): void {
+  store.productReviews.splice(heldProductReview(store, reviewId), 1)
+  store.index = new CatalogueIndex(store.products, store.productReviews)
+}
+
+/**
+ * Edits a published product review in place (`review_content`, `translated_review`, `review_rate`),
+ * keeping its `publish_date`: the newest-first list does not bring it forward, as an edit upstream
+ * that is not republished. Answers the review as it is now.
+ */
+export function editProductReview(store: SandboxStore, reviewId: string, body: Buffer): ProductReview {
+  let input: unknown
+  try {
+    input = JSON.parse(body.toString('utf8'))
+  } catch {
+    throw new HttpError(400, 'invalid_body', 'the body must be JSON', { field: 'body' })
+  }
+  if (!isObject(input))
+    throw new HttpError(400, 'invalid_body', 'the body must be an object', { field: 'body' })
+  for (const [field, value] of Object.entries(input)) {
+    const check = PRODUCT_REVIEW_EDIT_SCHEMA[field]
+    const problem = check === undefined ? 'is not a field an edit can change' : check(value)
+    if (problem !== undefined) throw new HttpError(400, 'invalid_body', `${field} ${problem}`, { field })
+  }
+  const at = heldProductReview(store, reviewId)
+  // A new record: records never change once stored (their views are kept serialized, per record).
+  const review = { ...(store.productReviews[at] as ProductReview), ...input }
+  store.productReviews[at] = review
+  store.index = new CatalogueIndex(store.products, store.productReviews)
+  return review
 }

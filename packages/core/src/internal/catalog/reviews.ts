@@ -128,6 +128,7 @@ async function fetchNamed(
   }
   if (keep !== undefined) done.kept = keep.form
   if (tally.newest !== undefined) done.watermark = tally.newest
+  if (saved?.sweep !== undefined) done.sweep = saved.sweep
   await store.setCheckpoint(done)
   return tally.newReviews
 }

@@ -216,6 +216,11 @@ async function produce(
       // The summaries of the replica too, which the server reads after the build (`product_summaries`).
       putSummaryRows(db, header.summaries)
     })
+    // The summaries of every product the file's store holds, fetched now: they count as the replica's
+    // sweep (`sweepReplica`), so that the first sync after a deploy does not fetch them again.
+    const held = await own.getCheckpoint()
+    if (held !== undefined)
+      await own.setCheckpoint({ ...held, sweep: { at: header.fetchedAt, resynced: {} } })
     const { fetchedAt, calls, report } = header
     return { fetchedAt, calls, report, reviews: inStore ? 'store' : 'copy' }
   } finally {

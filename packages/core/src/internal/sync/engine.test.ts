@@ -314,15 +314,60 @@ describe('syncProductReviews', () => {
     expect((await store.getCheckpoint())?.affected).toEqual([gone?.product_variation_id])
   })
 
-  it('removes nothing after a full sync it resumed, which did not see the pages before its cursor', async () => {
+  it('removes, after a full sync it resumed, what neither part of the run saw, through the marks of both', async () => {
     const { api, store, sync } = setup(450)
+    await sync()
+    // One review gone from the pages before the interruption, one from those after it.
+    const [early] = api.items.splice(3, 1)
+    api.failOn(2)
+    await expect(sync({ mode: 'full' })).rejects.toThrow()
+    const [late] = api.items.splice(400, 1)
+    const resumed = await sync()
+    expect(resumed).toMatchObject({ mode: 'full', resumed: true, removedReviews: 2 })
+    expect(await store.count()).toBe(448)
+    expect(await store.has(early?.review_id ?? '')).toBe(false)
+    expect(await store.has(late?.review_id ?? '')).toBe(false)
+    expect(resumed.affectedProductIds).toEqual(
+      [...new Set([early?.product_variation_id, late?.product_variation_id])].sort(),
+    )
+  })
+
+  it('removes nothing after a resumed full sync into a store that cannot mark reviews', async () => {
+    const { api } = setup(450)
+    const { markSeen: _mark, removeUnseen: _unseen, ...unmarked } = createMemoryReviewStore()
+    const sync = () =>
+      syncProductReviews({ client: { products: { reviews: { list: api.list } } }, store: unmarked })
     await sync()
     api.items.splice(3, 1)
     api.failOn(2)
-    await expect(sync({ mode: 'full' })).rejects.toThrow()
-    const resumed = await sync()
-    expect(resumed).toMatchObject({ mode: 'full', resumed: true, removedReviews: 0 })
-    expect(await store.count()).toBe(450)
+    await expect(
+      syncProductReviews({
+        client: { products: { reviews: { list: api.list } } },
+        store: unmarked,
+        mode: 'full',
+      }),
+    ).rejects.toThrow()
+    expect(await sync()).toMatchObject({ mode: 'full', resumed: true, removedReviews: 0 })
+    expect(await unmarked.count()).toBe(450)
+    // A full run from its first page removes it, through the ids it holds.
+    expect(
+      await syncProductReviews({
+        client: { products: { reviews: { list: api.list } } },
+        store: unmarked,
+        mode: 'full',
+      }),
+    ).toMatchObject({ removedReviews: 1 })
+  })
+
+  it('gives each full run a later generation, which an incremental run keeps', async () => {
+    const { store, sync } = setup(10)
+    await sync()
+    const first = (await store.getCheckpoint())?.generation
+    expect(first).toBeTypeOf('number')
+    await sync()
+    expect((await store.getCheckpoint())?.generation).toBe(first)
+    await sync({ mode: 'full' })
+    expect((await store.getCheckpoint())?.generation).toBeGreaterThan(first as number)
   })
 
   it('shares one run between concurrent calls on the same store', async () => {

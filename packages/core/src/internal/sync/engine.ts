@@ -111,7 +111,8 @@ export interface SyncOutcome {
   affected: string[]
   /**
    * Held reviews a full sync did not see (removed upstream, which the API does not list) and took out of
-   * a store that can remove them; 0 for an incremental or resumed run, which sees only part of the account.
+   * a store that can remove them; 0 for an incremental run, which sees only part of the account, and for
+   * a resumed one unless the store marks what each run sees (`markSeen`, as the stores of this package do).
    */
   removedReviews: number
   /** List calls this run made (a resumed run does not count the calls of the run it resumed). */
@@ -171,7 +172,14 @@ async function sync<T extends SyncedReview>(
   options.signal?.throwIfAborted()
   const now = options.now ?? (() => new Date())
   const kept = walk.keep
-  const run = await plan(store, limit, options.mode ?? 'auto', options.continueNamed === true, kept?.form)
+  const run = await plan(
+    store,
+    limit,
+    options.mode ?? 'auto',
+    options.continueNamed === true,
+    kept?.form,
+    now,
+  )
   const { checkpoint } = run
   const tally: WalkTally = {
     newReviews: checkpoint.newReviews,
@@ -180,10 +188,20 @@ async function sync<T extends SyncedReview>(
     newest: checkpoint.newest ?? checkpoint.watermark,
   }
   let calls = 0
-  // The ids a full walk of the whole account sees, in one run from its first page: what it did not see
-  // was removed upstream. A resumed run has not seen the pages before its cursor.
+  // What a full walk of the whole account did not see was removed upstream. A store that marks reviews
+  // keeps the run's marks (its generation is in the checkpoint), so that a resumed run knows what the
+  // pages before its cursor saw; else the ids are held here, in one run from its first page (a resumed
+  // run has not seen the pages before its cursor), which costs some 100 bytes an id.
+  const { generation } = checkpoint
+  const marking =
+    run.mode === 'full' &&
+    generation !== undefined &&
+    store.markSeen !== undefined &&
+    store.removeUnseen !== undefined
   const seen =
-    run.mode === 'full' && !run.resumed && store.removeExcept !== undefined ? new Set<string>() : undefined
+    run.mode === 'full' && !marking && !run.resumed && store.removeExcept !== undefined
+      ? new Set<string>()
+      : undefined
 
   const params: SyncListParams<'publish_date'> =
     run.mode === 'full'
@@ -219,6 +237,12 @@ async function sync<T extends SyncedReview>(
   const stopAt = run.mode === 'incremental' ? checkpoint.watermark : undefined
   for (;;) {
     if (seen !== undefined) for (const review of page.data) seen.add(review.review_id)
+    // Marked before the checkpoint moves past the page: a run stopped in between walks the page again.
+    if (marking)
+      await store.markSeen?.(
+        page.data.map((review) => review.review_id),
+        generation as number,
+      )
     // The held reviews are in the kept form: the page's are compared in it too, so an unchanged review
     // compares equal and an incremental walk stops where it did with whole reviews.
     const reviews = kept === undefined ? page.data : page.data.map(kept.review)
@@ -246,11 +270,18 @@ async function sync<T extends SyncedReview>(
       // Still the named products' store: the other products' new reviews are held, not their older ones.
       if (partial) done.products = checkpoint.products
       if (kept !== undefined) done.kept = kept.form
+      if (generation !== undefined) done.generation = generation
+      if (checkpoint.sweep !== undefined) done.sweep = checkpoint.sweep
       await store.putMany(changed, done)
       let removedReviews = 0
-      if (seen !== undefined && store.removeExcept !== undefined) {
+      const remove = marking
+        ? () => store.removeUnseen?.(generation as number)
+        : seen !== undefined
+          ? () => store.removeExcept?.(seen)
+          : undefined
+      if (remove !== undefined) {
         const before = await store.count()
-        const groups = await store.removeExcept(seen)
+        const groups = (await remove()) ?? []
         removedReviews = before - (await store.count())
         if (groups.length > 0) {
           done.affected = [...new Set([...done.affected, ...groups])].sort()
@@ -293,10 +324,17 @@ async function plan<T extends SyncedReview>(
   mode: SyncMode,
   continueNamed: boolean,
   kept: KeptForm | undefined,
+  now: () => Date,
 ): Promise<Run> {
   const saved = await store.getCheckpoint()
   const fresh = (phase: 'full' | 'incremental', rebuilt = false): Run => {
     const checkpoint: SyncCheckpoint = { phase, limit, newReviews: 0, updatedReviews: 0, affected: [] }
+    // A full run's own stamp, later than any before (marks of earlier runs never equal it); an
+    // incremental run keeps the last full run's.
+    const last = saved?.generation
+    if (phase === 'full') checkpoint.generation = Math.max(now().getTime(), (last ?? 0) + 1)
+    else if (last !== undefined) checkpoint.generation = last
+    if (saved?.sweep !== undefined) checkpoint.sweep = saved.sweep
     // The last completed run stays on record, so that an abandoned run does not forget it.
     if (saved?.watermark !== undefined) checkpoint.watermark = saved.watermark
     if (saved?.completedAt !== undefined) checkpoint.completedAt = saved.completedAt

@@ -86,10 +86,18 @@ export function createMemoryReviewStore<R extends SyncedReview = ProductReview>(
   let bytes = 0
   let checkpoint: SyncCheckpoint | undefined
   let slabs = new Slabs()
+  /** The generation of the full run that last saw each id (`markSeen`). */
+  const seen = new Map<string, number>()
 
   const get = (reviewId: string): R | undefined => {
     const review = held.get(reviewId)
     return review === undefined ? undefined : decode<R>(review.bytes)
+  }
+  const remove = (id: string, review: Held): void => {
+    held.delete(id)
+    seen.delete(id)
+    groups.get(review.group)?.delete(id)
+    bytes -= review.bytes.length
   }
   const put = (review: R): void => {
     const id = review.review_id
@@ -130,13 +138,35 @@ export function createMemoryReviewStore<R extends SyncedReview = ProductReview>(
       const groupsOfRemoved = new Set<string>()
       for (const [id, review] of held) {
         if (kept.has(id)) continue
-        held.delete(id)
-        groups.get(review.group)?.delete(id)
-        bytes -= review.bytes.length
+        remove(id, review)
         groupsOfRemoved.add(review.group)
       }
       return [...groupsOfRemoved].sort()
     },
+    async markSeen(reviewIds, generation) {
+      for (const id of reviewIds) if (!((seen.get(id) ?? 0) > generation)) seen.set(id, generation)
+    },
+    async removeUnseen(generation) {
+      const groupsOfRemoved = new Set<string>()
+      for (const [id, review] of held) {
+        if ((seen.get(id) ?? 0) >= generation) continue
+        remove(id, review)
+        groupsOfRemoved.add(review.group)
+      }
+      for (const [id, mark] of seen) if (mark < generation) seen.delete(id)
+      return [...groupsOfRemoved].sort()
+    },
+    async removeMany(reviewIds) {
+      const groupsOfRemoved = new Set<string>()
+      for (const id of reviewIds) {
+        const review = held.get(id)
+        if (review === undefined) continue
+        remove(id, review)
+        groupsOfRemoved.add(review.group)
+      }
+      return [...groupsOfRemoved].sort()
+    },
+    countByKey: async (keys) => keys.map((key) => groups.get(key)?.size ?? 0),
     async keys() {
       const keys: string[] = []
       for (const [key, ids] of groups) if (ids.size > 0) keys.push(key)

@@ -72,6 +72,42 @@ interface Statements {
   count: StatementSync
   getCheckpoint: StatementSync
   setCheckpoint: StatementSync
+  /** The marks of the full runs (`markSeen`), in a table of their own. */
+  seen: SeenStatements
+}
+
+interface SeenStatements {
+  mark: StatementSync
+  unseenKeys: StatementSync
+  removeUnseen: StatementSync
+  forget: StatementSync
+  keysOf: StatementSync
+  forgetIds: StatementSync
+  countByKey: StatementSync
+}
+
+/**
+ * The table of the marks a full sync leaves (`<name>_seen`: review id, generation of the run that last
+ * saw it), apart from the reviews, so that marking a review that did not change writes a short row of
+ * its own rather than the review's, and its statements.
+ */
+function seenStatements(db: DatabaseSync, name: string): SeenStatements {
+  const seen = `"${name}_seen"`
+  const unseen = `NOT EXISTS (SELECT 1 FROM ${seen} AS s WHERE s.id = r.id AND s.generation >= ?)`
+  return {
+    mark: db.prepare(
+      `INSERT INTO ${seen} (id, generation) SELECT value, ? FROM json_each(?) WHERE true
+       ON CONFLICT (id) DO UPDATE SET generation = max(generation, excluded.generation)`,
+    ),
+    unseenKeys: db.prepare(`SELECT DISTINCT r.key AS key FROM "${name}" AS r WHERE ${unseen}`),
+    removeUnseen: db.prepare(`DELETE FROM "${name}" AS r WHERE ${unseen}`),
+    forget: db.prepare(`DELETE FROM ${seen} WHERE generation < ?`),
+    keysOf: db.prepare(`SELECT DISTINCT key FROM "${name}" WHERE id IN (SELECT value FROM json_each(?))`),
+    forgetIds: db.prepare(`DELETE FROM ${seen} WHERE id IN (SELECT value FROM json_each(?))`),
+    countByKey: db.prepare(
+      `SELECT key, count(*) AS n FROM "${name}" WHERE key IN (SELECT value FROM json_each(?)) GROUP BY key`,
+    ),
+  }
 }
 
 interface Opened {
@@ -167,6 +203,9 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
              published INTEGER, rate INTEGER);
            CREATE TABLE IF NOT EXISTS "${name}_checkpoint" (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);`,
         )
+        db.exec(
+          `CREATE TABLE IF NOT EXISTS "${name}_seen" (id TEXT PRIMARY KEY, generation INTEGER NOT NULL) WITHOUT ROWID;`,
+        )
         addViewColumns(db, name)
         // A view reads one product's reviews in its order through one of these, `list` through either's
         // first column: an index of the key alone (files of earlier versions have one) would repeat it.
@@ -194,6 +233,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         setCheckpoint: db.prepare(
           `INSERT INTO "${name}_checkpoint" (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json`,
         ),
+        seen: seenStatements(db, name),
       }
       const opened: Opened = { db, sql, views: new Map() }
       const source = inPlace ?? options.importJsonFileStore
@@ -282,6 +322,44 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         }
       })
       return [...groups].sort()
+    },
+    async markSeen(reviewIds, generation) {
+      const { sql } = await use()
+      for (let start = 0; start < reviewIds.length; start += BATCH) {
+        sql.seen.mark.run(generation, JSON.stringify(reviewIds.slice(start, start + BATCH)))
+      }
+    },
+    async removeUnseen(generation) {
+      const { db, sql } = await use()
+      // In SQLite, row by row: no id is held in memory.
+      return transaction(db, () => {
+        const keys = sql.seen.unseenKeys.all(generation).map((row) => row.key as string)
+        sql.seen.removeUnseen.run(generation)
+        sql.seen.forget.run(generation)
+        return keys.sort()
+      })
+    },
+    async removeMany(reviewIds) {
+      const { db, sql } = await use()
+      const keys = new Set<string>()
+      transaction(db, () => {
+        for (let start = 0; start < reviewIds.length; start += BATCH) {
+          const ids = JSON.stringify(reviewIds.slice(start, start + BATCH))
+          for (const row of sql.seen.keysOf.all(ids)) keys.add(row.key as string)
+          sql.remove.run(ids)
+          sql.seen.forgetIds.run(ids)
+        }
+      })
+      return [...keys].sort()
+    },
+    async countByKey(keys) {
+      const { sql } = await use()
+      const counts = new Map<string, number>()
+      for (let start = 0; start < keys.length; start += BATCH) {
+        for (const row of sql.seen.countByKey.all(JSON.stringify(keys.slice(start, start + BATCH))))
+          counts.set(row.key as string, Number(row.n))
+      }
+      return keys.map((key) => counts.get(key) ?? 0)
     },
     async query(query) {
       return viewPage<R>(await use(), name, query)

@@ -41,6 +41,26 @@ export interface SyncCheckpoint {
    * another form makes a full walk, which stores every review again in its form.
    */
   kept?: KeptForm
+  /**
+   * The stamp of the full run under way (or, when idle, of the last full run), in epoch milliseconds:
+   * what that run marks each review it sees with ({@link ReviewStore.markSeen}), so that at its end it
+   * removes what it did not see ({@link ReviewStore.removeUnseen}), even when it was interrupted and
+   * resumed. Absent in checkpoints of earlier versions: such a run removes nothing.
+   */
+  generation?: number
+  /**
+   * When the replica's summaries were last compared with its reviews (`sweepReplica`), and the products
+   * that sweep synced again on their own, each with when: the build's summaries count as a sweep.
+   */
+  sweep?: SweepStamp
+}
+
+/** What {@link SyncCheckpoint.sweep} records: the last sweep, and the products resynced by sweeps (ISO 8601 dates). */
+export interface SweepStamp {
+  /** When the summaries were last fetched for every held product (by a sweep, or by the build). */
+  at: string
+  /** Products whose reviews a sweep fetched again, with when, kept for a day. */
+  resynced: Record<string, string>
 }
 
 /**
@@ -76,6 +96,28 @@ export interface ReviewStore<R extends SyncedReview = ProductReview> {
    * upstream. Optional: a store without it keeps such reviews.
    */
   removeExcept?(kept: ReadonlySet<string>): Promise<string[]>
+  /**
+   * Marks these review ids (held or not yet: a review stored after is marked too) as seen by the full
+   * run stamped `generation`; a mark never goes back to an earlier generation. Optional, with
+   * {@link removeUnseen}: a full sync then removes what it did not see without holding every id in
+   * memory (else it uses {@link removeExcept}, which does), and even when it was interrupted and resumed.
+   */
+  markSeen?(reviewIds: readonly string[], generation: number): Promise<void>
+  /**
+   * Removes every held review not marked by the run `generation` or a later one (and forgets the marks
+   * of earlier runs), and resolves to the products (or shops) of those removed, sorted.
+   */
+  removeUnseen?(generation: number): Promise<string[]>
+  /**
+   * Removes the reviews with these ids (an id not held is skipped), and resolves to their products (or
+   * shops), sorted. Optional: a sweep that fetches a product's reviews again then keeps those it did not see.
+   */
+  removeMany?(reviewIds: readonly string[]): Promise<string[]>
+  /**
+   * How many reviews each of these products (or shops) has, in their order. Optional: without it they
+   * are counted through `list`.
+   */
+  countByKey?(keys: readonly string[]): Promise<number[]>
   /** Every review held. */
   all(): Promise<R[]>
   /** Number of reviews held. */

@@ -62,7 +62,9 @@ export interface BrandReviewsSyncReport extends Omit<SyncOutcome, 'affected'> {
  * Updates: a held review that comes back different is stored and counted in `updatedReviews`. An
  * incremental run only sees reviews that the newest-first order brings before the held ones, that is
  * reviews whose `publish_date` moved; an edit that keeps its `publish_date` is found by a run with
- * `mode: 'full'`, which compares every review. Reviews withdrawn upstream are not removed.
+ * `mode: 'full'`, which compares every review. A full run also removes the held reviews it did not see
+ * (withdrawn upstream), where the store can (`markSeen` and `removeUnseen`, else `removeExcept`);
+ * `sweepReplica` finds them between full runs, product by product, from the summaries' review counts.
  *
  * Concurrent calls with the same store share one run.
  *

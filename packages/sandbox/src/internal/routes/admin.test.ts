@@ -88,6 +88,54 @@ describe('POST /__sandbox/product-reviews', () => {
   })
 })
 
+describe('POST and DELETE /__sandbox/product-reviews/{review_id}', () => {
+  const reviewsOf = async (product: string) => {
+    const auth = await fetch(`${sb.origin}/realms/skeepers/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${sb.clientId}:${sb.clientSecret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials', audience: 'verified-reviews' }),
+    })
+    const { access_token } = (await auth.json()) as { access_token: string }
+    const url = `${sb.origin}/verified-reviews/v1/published/products/reviews?product_variation_id=${product}&limit=200`
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${access_token}` } })
+    return (await res.json()) as { review_id: string; review_content: string; publish_date: string }[]
+  }
+
+  it('edits a review in place, keeping its publish_date, and removes one from its lists', async () => {
+    const product = 'SKU-002'
+    const [first, second] = await reviewsOf(product)
+    const edited = await post(`product-reviews/${first?.review_id}`, { review_content: 'Edited upstream.' })
+    expect(edited.status).toBe(200)
+    expect(await edited.json()).toMatchObject({
+      review_content: 'Edited upstream.',
+      publish_date: first?.publish_date,
+    })
+    const after = await reviewsOf(product)
+    expect(after.find((review) => review.review_id === first?.review_id)?.review_content).toBe(
+      'Edited upstream.',
+    )
+    const removed = await fetch(`${sb.origin}/__sandbox/product-reviews/${second?.review_id}`, {
+      method: 'DELETE',
+    })
+    expect(removed.status).toBe(204)
+    const left = await reviewsOf(product)
+    expect(left).toHaveLength(after.length - 1)
+    expect(left.some((review) => review.review_id === second?.review_id)).toBe(false)
+  })
+
+  it('refuses an unknown id with 404 and a field an edit cannot change with 400', async () => {
+    expect((await fetch(`${sb.origin}/__sandbox/product-reviews/nope`, { method: 'DELETE' })).status).toBe(
+      404,
+    )
+    const [review] = await reviewsOf('SKU-002')
+    const res = await post(`product-reviews/${review?.review_id}`, { publish_date: '2020-01-01T00:00:00Z' })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ field: 'publish_date' })
+  })
+})
+
 describe('POST /__sandbox/brand-reviews', () => {
   it('fills in a whole brand review from an empty object', async () => {
     const res = await post('brand-reviews', [{}])

@@ -1,4 +1,4 @@
-import { addBrandReviews, addProductReviews } from '../additions.ts'
+import { addBrandReviews, addProductReviews, editProductReview, removeProductReview } from '../additions.ts'
 import type { Route, SandboxRequest } from '../context.ts'
 import { parseFaultRules } from '../faults.ts'
 import { HttpError } from '../http-error.ts'
@@ -37,6 +37,29 @@ export function adminRoutes(store: SandboxStore): Route[] {
       status: 201,
       body: addProductReviews(store, req.body).map((r) => toPublishedProductReview(r, req.origin)),
     })),
+    {
+      method: 'POST',
+      pattern: /^\/__sandbox\/product-reviews\/(?<id>[^/]+)$/,
+      operation: 'admin',
+      rateLimited: false,
+      handle: (req, _state, params) => ({
+        status: 200,
+        body: toPublishedProductReview(
+          editProductReview(store, decodeURIComponent(params.id ?? ''), req.body),
+          req.origin,
+        ),
+      }),
+    },
+    {
+      method: 'DELETE',
+      pattern: /^\/__sandbox\/product-reviews\/(?<id>[^/]+)$/,
+      operation: 'admin',
+      rateLimited: false,
+      handle: (_req, _state, params) => {
+        removeProductReview(store, decodeURIComponent(params.id ?? ''))
+        return NO_CONTENT
+      },
+    },
     admin('POST', 'brand-reviews', (req) => ({
       status: 201,
       body: addBrandReviews(store, req.body).map(toPublishedBrandReview),
