@@ -1,5 +1,11 @@
 import type { ProductReview } from '@verified-reviews/core'
-import type { ReviewStore, SyncCheckpoint, SyncedReview } from '@verified-reviews/core/sync'
+import {
+  loadStoredReviewCodec,
+  type ReviewStore,
+  type StoredReviewCodec,
+  type SyncCheckpoint,
+  type SyncedReview,
+} from '@verified-reviews/core/sync'
 import { type RedisConnection, runnerOf } from '../connection.ts'
 import { defineScript } from '../internal/runner.ts'
 
@@ -15,9 +21,9 @@ export interface RedisReviewStoreOptions {
 
 /**
  * Stores reviews and moves each to its group's set, then saves the checkpoint, in one script: a
- * checkpoint never runs ahead of the reviews it counts. KEYS: reviews (id -> JSON), groups (id ->
+ * checkpoint never runs ahead of the reviews it counts. KEYS: reviews (id -> stored review), groups (id ->
  * group), group keys (sorted set), checkpoint. ARGV: group set prefix, has-checkpoint flag,
- * checkpoint JSON, then id, group, JSON of each review.
+ * checkpoint JSON, then id, group, stored form of each review.
  */
 const PUT_MANY = defineScript(`
 local prefix = ARGV[1]
@@ -74,11 +80,18 @@ function parse<T>(text: unknown): T | undefined {
   return typeof text === 'string' ? (JSON.parse(text) as T) : undefined
 }
 
+/** A review as the hash holds it (the stored form, or the JSON text of earlier versions), read as bytes. */
+function decoded<R>(codec: StoredReviewCodec, stored: unknown): R | undefined {
+  return stored instanceof Uint8Array ? codec.decode<R>(stored) : undefined
+}
+
 /**
  * A `ReviewStore` of the sync in Redis, shared by every server: the store of the Next revalidate route
  * (`createRevalidateRoute({ store })`) on several servers or on a serverless host, where files do not
- * survive between calls, and of `syncProductReviews` / `syncBrandReviews` anywhere. Reviews are JSON in a
- * hash, grouped by product (or shop) in sets; `putMany` stores a page of reviews and the checkpoint in
+ * survive between calls, and of `syncProductReviews` / `syncBrandReviews` anywhere. Reviews are in a hash
+ * in their stored form (their JSON compressed: `StoredReviewCodec` of `@verified-reviews/core/sync`; the
+ * JSON text that earlier versions wrote is read too, and each review is stored anew when a sync writes it
+ * again), grouped by product (or shop) in sets; `putMany` stores a page of reviews and the checkpoint in
  * one script, so a sync interrupted anywhere resumes from a checkpoint that never runs ahead of its
  * reviews. Every step is linear in the reviews it touches: no read of the whole store per page.
  *
@@ -97,51 +110,78 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
   const groupKeysKey = `${base}keys`
   const checkpointKey = `${base}checkpoint`
   const groupPrefix = `${base}k:`
+  // Loaded on first use: `node:zlib` (a promise of the module, made once).
+  let codec: Promise<StoredReviewCodec> | undefined
+  const codecOf = () => {
+    codec ??= loadStoredReviewCodec()
+    return codec
+  }
 
-  /** Visits every field of a hash with its value, 1,000 at a time (a field seen twice is visited twice). */
-  const scan = async (key: string, visit: (field: string, value: string) => void): Promise<void> => {
+  /**
+   * Visits every field of a hash with its value (as bytes with `bytes`), 1,000 at a time (a field seen
+   * twice is visited twice).
+   */
+  const scan = async <V extends string | Buffer = string>(
+    key: string,
+    visit: (field: string, value: V) => void,
+    bytes = false,
+  ): Promise<void> => {
     let cursor = '0'
     do {
-      const [next, pairs] = (await runner.send(['HSCAN', key, cursor, 'COUNT', '1000'])) as [string, string[]]
-      for (let i = 0; i + 1 < pairs.length; i += 2) visit(pairs[i] as string, pairs[i + 1] as string)
-      cursor = next
+      const [next, pairs] = (await runner.send(
+        ['HSCAN', key, cursor, 'COUNT', '1000'],
+        undefined,
+        bytes,
+      )) as [string | Buffer, (string | Buffer)[]]
+      for (let i = 0; i + 1 < pairs.length; i += 2) visit(String(pairs[i]), pairs[i + 1] as V)
+      cursor = String(next)
     } while (cursor !== '0')
   }
 
   const getMany = async (ids: readonly string[]): Promise<(R | undefined)[]> => {
+    const stored = await codecOf()
     const found: (R | undefined)[] = []
     for (let start = 0; start < ids.length; start += BATCH) {
-      const texts = (await runner.send([
-        'HMGET',
-        reviewsKey,
-        ...ids.slice(start, start + BATCH),
-      ])) as unknown[]
-      for (const text of texts) found.push(parse<R>(text))
+      const values = (await runner.send(
+        ['HMGET', reviewsKey, ...ids.slice(start, start + BATCH)],
+        undefined,
+        true,
+      )) as unknown[]
+      for (const value of values) found.push(decoded<R>(stored, value))
     }
     return found
   }
 
   return {
     async get(reviewId) {
-      return parse<R>(await runner.send(['HGET', reviewsKey, reviewId]))
+      const stored = await codecOf()
+      return decoded<R>(stored, await runner.send(['HGET', reviewsKey, reviewId], undefined, true))
     },
     getMany: (reviewIds) => (reviewIds.length === 0 ? Promise.resolve([]) : getMany(reviewIds)),
     async has(reviewId) {
       return (await runner.send(['HEXISTS', reviewsKey, reviewId])) === 1
     },
     async putMany(reviews: readonly R[], checkpoint?: SyncCheckpoint) {
+      const stored = await codecOf()
       const keys = [reviewsKey, groupsKey, groupKeysKey, checkpointKey]
       // The checkpoint goes with the last part, after every review it counts.
       for (let start = 0; start < reviews.length || start === 0; start += BATCH) {
         const part = reviews.slice(start, start + BATCH)
         const last = start + BATCH >= reviews.length
         const withCheckpoint = last && checkpoint !== undefined
-        const args = [
+        const args: (string | Buffer)[] = [
           groupPrefix,
           withCheckpoint ? '1' : '0',
           withCheckpoint ? JSON.stringify(checkpoint) : '',
         ]
-        for (const review of part) args.push(review.review_id, groupOf(review), JSON.stringify(review))
+        for (const review of part) {
+          const value = stored.encode(JSON.stringify(review))
+          args.push(
+            review.review_id,
+            groupOf(review),
+            Buffer.from(value.buffer, value.byteOffset, value.length),
+          )
+        }
         if (part.length > 0 || withCheckpoint) await runner.script(PUT_MANY, keys, args)
       }
     },
@@ -153,7 +193,7 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
     async removeExcept(kept) {
       const removed: string[] = []
       const groups = new Set<string>()
-      // Ids and groups only: no review's JSON is read.
+      // Ids and groups only: no review is read.
       await scan(groupsKey, (id, group) => {
         if (kept.has(id)) return
         removed.push(id)
@@ -173,11 +213,9 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
       return keys.sort()
     },
     async all() {
+      const stored = await codecOf()
       const reviews = new Map<string, R>()
-      await scan(reviewsKey, (id, json) => {
-        const review = parse<R>(json)
-        if (review !== undefined) reviews.set(id, review)
-      })
+      await scan<Buffer>(reviewsKey, (id, value) => reviews.set(id, stored.decode<R>(value)), true)
       return [...reviews.values()]
     },
     async count() {
