@@ -4,7 +4,10 @@
  * store (the file's size after close, divided by the reviews) and into the Redis review store (INFO
  * memory `used_memory` after minus before, divided by the reviews), in three forms: whole, as the API
  * sends them (before `replicaLanguages`), kept with the 13 languages, and kept for a site in en, fr and
- * de. The reviews are the sandbox's seeded ones (seed 1: 3,000 reviews with their 13 translations),
+ * de; with, per store and form, the time the writes took (the store's part of a full sync: the reviews are
+ * built before), the mean time of reading a view's first page of 10 reviews of one product (`query`, in
+ * SQLite; `getMany` of 10 ids in Redis, whose store has no `query`), over 1,000 products, and the time
+ * of a walk over every review (`each()` in SQLite, `all()` in Redis). The reviews are the sandbox's seeded ones (seed 1: 3,000 reviews with their 13 translations),
  * copied under new ids (UUID-shaped, as the API's), products and dates. Redis is a `redis-server` of
  * this script's own, on a free port, with no persistence.
  *
@@ -66,9 +69,16 @@ const FORMS: Form[] = [
   { name: 'kept, en fr de', review: kept(['en', 'fr', 'de']) },
 ]
 
-/** Writes every review in `form` as a full sync does: a page of 200 and its checkpoint per write. */
-async function fill(store: ReviewStore<ProductReview>, form: Form): Promise<number> {
+/**
+ * Writes every review in `form` as a full sync does: a page of 200 and its checkpoint per write; answers
+ * the reviews' mean bytes of JSON and the seconds the writes took.
+ */
+async function fill(
+  store: ReviewStore<ProductReview>,
+  form: Form,
+): Promise<{ json: number; seconds: number }> {
   let json = 0
+  let writing = 0
   const checkpoint: SyncCheckpoint = { phase: 'full', newReviews: 0, updatedReviews: 0, affected: [] }
   for (let first = 0; first < reviews; first += PAGE) {
     const page: ProductReview[] = []
@@ -78,10 +88,38 @@ async function fill(store: ReviewStore<ProductReview>, form: Form): Promise<numb
       page.push(review)
     }
     checkpoint.newReviews += page.length
+    const started = performance.now()
     await store.putMany(page, checkpoint)
+    writing += performance.now() - started
   }
   await store.setCheckpoint({ ...checkpoint, phase: 'idle', completedAt: new Date().toISOString() })
-  return json / reviews
+  return { json: json / reviews, seconds: writing / 1000 }
+}
+
+/** Products whose first page the read figures read: 1,000 spread over the catalogue. */
+const READS = Math.min(1000, products)
+const productAt = (i: number) => `SKU-${String(Math.floor((i * products) / READS)).padStart(5, '0')}`
+
+/** Mean microseconds of one call of `read`, over the {@link READS} products. */
+async function meanMicros(read: (product: string, i: number) => Promise<unknown>): Promise<number> {
+  const started = performance.now()
+  for (let i = 0; i < READS; i++) await read(productAt(i), i)
+  return ((performance.now() - started) * 1000) / READS
+}
+
+/** Seconds a walk over every review takes (`walk` answers the reviews it saw, checked against them all). */
+async function walkSeconds(walk: () => Promise<number>): Promise<number> {
+  const started = performance.now()
+  const seen = await walk()
+  if (seen !== reviews) throw new Error(`the walk saw ${seen} reviews of ${reviews}`)
+  return (performance.now() - started) / 1000
+}
+
+/** The ids of up to 10 reviews of the `p`-th product (`reviewAt` gives review `i` to product `i % products`). */
+const idsOf = (p: number) => {
+  const ids: string[] = []
+  for (let i = p; i < reviews && ids.length < 10; i += products) ids.push(reviewAt(i).review_id)
+  return ids
 }
 
 async function freePort(): Promise<number> {
@@ -124,14 +162,32 @@ try {
   for (const [i, form] of FORMS.entries()) {
     const file = join(directory, `replica-${i}.sqlite`)
     const sqlite = createSqliteReviewStore<ProductReview>(file)
-    const json = await fill(sqlite, form)
+    const { json, seconds: sqliteWrite } = await fill(sqlite, form)
     await sqlite.close()
     const sqliteBytes = (await stat(file)).size
+    const reading = createSqliteReviewStore<ProductReview>(file)
+    const sqliteView = await meanMicros(async (product) => {
+      const page = await reading.query?.({ keys: [product], order: 'newest', rates: [], limit: 10 })
+      if (page?.data.length !== Math.min(10, Math.ceil(reviews / products))) throw new Error('a short page')
+    })
+    const sqliteWalk = await walkSeconds(async () => {
+      let seen = 0
+      for await (const _ of reading.each()) seen++
+      return seen
+    })
+    await reading.close()
 
     await connection.client.sendCommand(['FLUSHALL'])
     const before = await usedMemory()
-    await fill(createRedisReviewStore<ProductReview>(connection), form)
+    const redisStore = createRedisReviewStore<ProductReview>(connection)
+    const { seconds: redisWrite } = await fill(redisStore, form)
     const redisBytes = (await usedMemory()) - before
+    const redisGet = await meanMicros(async (_, i) => {
+      const ids = idsOf(Math.floor((i * products) / READS))
+      if ((await redisStore.getMany(ids)).some((review) => review === undefined))
+        throw new Error('a review missing')
+    })
+    const redisWalk = await walkSeconds(async () => (await redisStore.all()).length)
     await connection.client.sendCommand(['FLUSHALL'])
 
     rows.push([
@@ -139,8 +195,14 @@ try {
       json.toFixed(0),
       (sqliteBytes / reviews).toFixed(0),
       `${(sqliteBytes / 2 ** 20).toFixed(1)} MiB`,
+      sqliteWrite.toFixed(1),
+      sqliteView.toFixed(0),
+      sqliteWalk.toFixed(2),
       (redisBytes / reviews).toFixed(0),
       `${(redisBytes / 2 ** 20).toFixed(1)} MiB`,
+      redisWrite.toFixed(1),
+      redisGet.toFixed(0),
+      redisWalk.toFixed(2),
     ])
   }
 } finally {
@@ -158,8 +220,14 @@ const header = [
   'JSON B/review',
   'SQLite B/review',
   'SQLite file',
+  'write s',
+  'view 10 µs',
+  'each() s',
   'Redis B/review',
   'Redis used_memory',
+  'write s',
+  'get 10 µs',
+  'all() s',
 ]
 const widths = header.map((title, column) =>
   Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),

@@ -53,6 +53,12 @@ export {
   type SyncedReview,
 } from './internal/sync/store.ts'
 export {
+  loadStoredReviewCodec,
+  STORED_REVIEW_DICTIONARY_V1,
+  STORED_REVIEW_VERSION,
+  type StoredReviewCodec,
+} from './internal/sync/stored-review.ts'
+export {
   createMemorySummaryStore,
   createSqliteSummaryStore,
   type ProductSummaryStore,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { ErrorReply } from 'redis'
+import { ErrorReply, RESP_TYPES } from 'redis'
 import { RedisUnavailableError } from '../redis-unavailable-error.ts'
 
 /**
@@ -10,7 +10,14 @@ export interface RedisCommandClient {
   readonly isOpen: boolean
   readonly isReady: boolean
   connect(): Promise<unknown>
-  sendCommand(args: readonly string[]): Promise<unknown>
+  /**
+   * Sends a command. Arguments may be bytes (the review store's stored reviews); with `typeMapping` of
+   * bulk strings (`$`, 36) to `Buffer`, the strings of the reply are bytes too.
+   */
+  sendCommand(
+    args: readonly (string | Buffer)[],
+    options?: { typeMapping?: Record<number, unknown> },
+  ): Promise<unknown>
   on(event: 'error' | 'ready', listener: (error?: unknown) => void): unknown
   close(): Promise<unknown>
   destroy(): void
@@ -37,11 +44,17 @@ export interface Runner {
   readonly prefix: string
   /**
    * Sends one command; throws {@link RedisUnavailableError} when Redis does not answer within
-   * `timeout` (the connection's `commandTimeout` by default).
+   * `timeout` (the connection's `commandTimeout` by default). With `bytes`, the reply's strings are
+   * `Buffer`s (for values that are not UTF-8 text).
    */
-  send(args: readonly string[], timeout?: number): Promise<unknown>
+  send(args: readonly (string | Buffer)[], timeout?: number, bytes?: boolean): Promise<unknown>
   /** Runs a script (EVALSHA, then EVAL when Redis does not know it yet). */
-  script(script: Script, keys: readonly string[], args: readonly string[]): Promise<unknown>
+  script(
+    script: Script,
+    keys: readonly string[],
+    args: readonly (string | Buffer)[],
+    bytes?: boolean,
+  ): Promise<unknown>
   available(): boolean
   /** Calls `listener` each time Redis answers again after an outage. */
   onRecovery(listener: () => Promise<void> | void): void
@@ -90,6 +103,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     )
   })
 }
+
+/** Replies whose strings are bytes. */
+const BYTES = { typeMapping: { [RESP_TYPES.BLOB_STRING]: Buffer } }
 
 export function createRunner(options: RunnerOptions): Runner {
   const { client, logger, where, commandTimeout, connectTimeout, retryInterval } = options
@@ -148,7 +164,11 @@ export function createRunner(options: RunnerOptions): Runner {
     if (connecting !== undefined) await withTimeout(connecting, connectTimeout)
   }
 
-  const send = async (args: readonly string[], timeout = commandTimeout): Promise<unknown> => {
+  const send = async (
+    args: readonly (string | Buffer)[],
+    timeout = commandTimeout,
+    bytes = false,
+  ): Promise<unknown> => {
     if (closed) throw new RedisUnavailableError('the Redis connection is closed')
     if (down) {
       if (Date.now() < retryAt) throw new RedisUnavailableError(`Redis at ${where} is unavailable`)
@@ -158,7 +178,10 @@ export function createRunner(options: RunnerOptions): Runner {
     const sentDuring = outages
     try {
       await ready()
-      const reply = await withTimeout(client.sendCommand(args), timeout)
+      const reply = await withTimeout(
+        bytes ? client.sendCommand(args, BYTES) : client.sendCommand(args),
+        timeout,
+      )
       markUp(sentDuring)
       return reply
     } catch (error) {
@@ -168,7 +191,7 @@ export function createRunner(options: RunnerOptions): Runner {
       }
       markDown(error)
       throw new RedisUnavailableError(
-        `Redis at ${where} did not answer ${args[0]}: ${error instanceof Error ? error.message : String(error)}`,
+        `Redis at ${where} did not answer ${String(args[0])}: ${error instanceof Error ? error.message : String(error)}`,
         { cause: error },
       )
     }
@@ -177,13 +200,13 @@ export function createRunner(options: RunnerOptions): Runner {
   return {
     prefix: options.prefix,
     send,
-    async script(script, keys, args) {
+    async script(script, keys, args, bytes = false) {
       const rest = [String(keys.length), ...keys, ...args]
       try {
-        return await send(['EVALSHA', script.sha, ...rest])
+        return await send(['EVALSHA', script.sha, ...rest], undefined, bytes)
       } catch (error) {
         if (!(isReplyError(error) && String((error as Error).message).startsWith('NOSCRIPT'))) throw error
-        return send(['EVAL', script.source, ...rest])
+        return send(['EVAL', script.source, ...rest], undefined, bytes)
       }
     },
     available: () => !down && !closed,

@@ -8,6 +8,7 @@ import {
   syncProductReviews,
 } from '@verified-reviews/core/sync'
 import { describe, expect, it, vi } from 'vitest'
+
 import { connectionsFor, redisForFile } from '../../../../test/fixtures/redis.ts'
 import { reviewStoreContract } from '../../../../test/fixtures/review-store-contract.ts'
 import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
@@ -66,6 +67,41 @@ describe('createRedisReviewStore', () => {
       redis.resume()
     }
     expect((await createRedisReviewStore(connect()).getCheckpoint())?.phase).toBe('idle')
+  })
+
+  it('holds each review in its stored form, and reads the JSON text earlier versions wrote', async () => {
+    const connection = connect()
+    const store = createRedisReviewStore(connection, { name: 'stored-form' })
+    const review = {
+      review_id: 'a',
+      product_variation_id: 'P1',
+      publish_date: '2025-01-01T00:00:00Z',
+      review_content: 'Très bien 👍🏽, 很好, ممتاز, \u2028 and a lone \uD800',
+    } as ProductReview
+    await store.putMany([review])
+    const stored = (await connection.client.sendCommand(['HGET', `${connection.prefix}stored-form:r`, 'a'], {
+      typeMapping: { 36: Buffer },
+    })) as Buffer
+    expect(stored[0]).toBe(1)
+    expect(stored.length).toBeLessThan(Buffer.byteLength(JSON.stringify(review)))
+    expect(JSON.stringify(await store.get('a'))).toBe(JSON.stringify(review))
+
+    // A review as the previous version wrote it: its JSON text, in the hash and in its group.
+    const older = { ...review, review_id: 'b', review_content: 'Écrit avant' }
+    await connection.client.sendCommand([
+      'HSET',
+      `${connection.prefix}stored-form:r`,
+      'b',
+      JSON.stringify(older),
+    ])
+    await connection.client.sendCommand(['HSET', `${connection.prefix}stored-form:g`, 'b', 'P1'])
+    await connection.client.sendCommand(['SADD', `${connection.prefix}stored-form:k:P1`, 'b'])
+    expect(await store.getMany(['a', 'b'])).toEqual([review, older])
+    expect(await store.list('P1')).toEqual([review, older])
+    expect((await store.all()).sort((x, y) => x.review_id.localeCompare(y.review_id))).toEqual([
+      review,
+      older,
+    ])
   })
 })
 

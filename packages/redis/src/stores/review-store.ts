@@ -1,8 +1,10 @@
 import type { ProductReview } from '@verified-reviews/core'
 import {
+  loadStoredReviewCodec,
   queryByList,
   type ReviewStore,
   type ReviewStoreQuery,
+  type StoredReviewCodec,
   type SyncCheckpoint,
   type SyncedReview,
 } from '@verified-reviews/core/sync'
@@ -38,9 +40,9 @@ end
 /**
  * Stores reviews, moves each to its group's set and view indexes, then saves the checkpoint, in one
  * script: a checkpoint never runs ahead of the reviews it counts. A store empty before the write is
- * marked as indexed. KEYS: reviews (id -> JSON), groups (id -> group), group keys (sorted set),
+ * marked as indexed. KEYS: reviews (id -> stored review), groups (id -> group), group keys (sorted set),
  * checkpoint, index mark. ARGV: group set prefix, date index prefix, rate index prefix, has-checkpoint
- * flag, checkpoint JSON, then id, group, JSON, date score and rate digit of each review. Answers 1 when
+ * flag, checkpoint JSON, then id, group, stored form, date score and rate digit of each review. Answers 1 when
  * the store is marked as indexed.
  */
 const PUT_MANY = defineScript(`
@@ -373,11 +375,18 @@ function parse<T>(text: unknown): T | undefined {
   return typeof text === 'string' ? (JSON.parse(text) as T) : undefined
 }
 
+/** A review as the hash holds it (the stored form, or the JSON text of earlier versions), read as bytes. */
+function decoded<R>(codec: StoredReviewCodec, stored: unknown): R | undefined {
+  return stored instanceof Uint8Array ? codec.decode<R>(stored) : undefined
+}
+
 /**
  * A `ReviewStore` of the sync in Redis, shared by every server: the store of the Next revalidate route
  * (`createRevalidateRoute({ store })`) on several servers or on a serverless host, where files do not
- * survive between calls, and of `syncProductReviews` / `syncBrandReviews` anywhere. Reviews are JSON in a
- * hash, grouped by product (or shop) in sets; `putMany` stores a page of reviews and the checkpoint in
+ * survive between calls, and of `syncProductReviews` / `syncBrandReviews` anywhere. Reviews are in a hash
+ * in their stored form (their JSON compressed: `StoredReviewCodec` of `@verified-reviews/core/sync`; the
+ * JSON text that earlier versions wrote is read too, and each review is stored anew when a sync writes it
+ * again), grouped by product (or shop) in sets; `putMany` stores a page of reviews and the checkpoint in
  * one script, so a sync interrupted anywhere resumes from a checkpoint that never runs ahead of its
  * reviews. Every step is linear in the reviews it touches: no read of the whole store per page.
  *
@@ -409,39 +418,52 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
   const buildingKey = `${base}index:build`
   /** The marks of the full syncs (`markSeen`): review ids scored by the generation that last saw them. */
   const seenKey = `${base}seen`
+  // Loaded on first use: `node:zlib` (a promise of the module, made once).
+  let codec: Promise<StoredReviewCodec> | undefined
+  const codecOf = () => {
+    codec ??= loadStoredReviewCodec()
+    return codec
+  }
 
   /**
-   * Visits every field of a hash with its value, 1,000 at a time (a field seen twice is visited twice),
-   * and calls `visited` after each of those.
+   * Visits every field of a hash with its value (as bytes with `bytes`), 1,000 at a time (a field seen
+   * twice is visited twice), and calls `visited` after each of those.
    */
-  const scan = async (
+  const scan = async <V extends string | Buffer = string>(
     key: string,
-    visit: (field: string, value: string) => void,
+    visit: (field: string, value: V) => void,
+    bytes = false,
     visited?: () => Promise<void>,
   ): Promise<void> => {
     let cursor = '0'
     do {
-      const [next, pairs] = (await runner.send(['HSCAN', key, cursor, 'COUNT', '1000'])) as [string, string[]]
-      for (let i = 0; i + 1 < pairs.length; i += 2) visit(pairs[i] as string, pairs[i + 1] as string)
+      const [next, pairs] = (await runner.send(
+        ['HSCAN', key, cursor, 'COUNT', '1000'],
+        undefined,
+        bytes,
+      )) as [string | Buffer, (string | Buffer)[]]
+      for (let i = 0; i + 1 < pairs.length; i += 2) visit(String(pairs[i]), pairs[i + 1] as V)
       await visited?.()
-      cursor = next
+      cursor = String(next)
     } while (cursor !== '0')
   }
 
   /**
-   * Indexes the reviews of a store written by an earlier version (no view indexes), from their JSON,
+   * Indexes the reviews of a store written by an earlier version (no view indexes), from their stored form,
    * then marks it indexed; one server at a time (a lock of 5 minutes, which a build that stopped half
    * way lets expire: the next build goes over what that one indexed again, skipping it).
    */
   const build = async (): Promise<void> => {
     if ((await runner.send(['SET', buildingKey, '1', 'NX', 'EX', '300'])) !== 'OK') return
+    const stored = await codecOf()
     let args: string[] = []
-    await scan(
+    await scan<Buffer>(
       reviewsKey,
-      (id, json) => {
-        const review = parse<SyncedReview>(json)
+      (id, value) => {
+        const review = decoded<SyncedReview>(stored, value)
         if (review !== undefined) args.push(id, ...indexArgs(review))
       },
+      true,
       async () => {
         for (let start = 0; start < args.length; start += 3 * BATCH) {
           await runner.script(
@@ -466,14 +488,15 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
   }
 
   const getMany = async (ids: readonly string[]): Promise<(R | undefined)[]> => {
+    const stored = await codecOf()
     const found: (R | undefined)[] = []
     for (let start = 0; start < ids.length; start += BATCH) {
-      const texts = (await runner.send([
-        'HMGET',
-        reviewsKey,
-        ...ids.slice(start, start + BATCH),
-      ])) as unknown[]
-      for (const text of texts) found.push(parse<R>(text))
+      const values = (await runner.send(
+        ['HMGET', reviewsKey, ...ids.slice(start, start + BATCH)],
+        undefined,
+        true,
+      )) as unknown[]
+      for (const value of values) found.push(decoded<R>(stored, value))
     }
     return found
   }
@@ -490,13 +513,15 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
 
   const store: ReviewStore<R> = {
     async get(reviewId) {
-      return parse<R>(await runner.send(['HGET', reviewsKey, reviewId]))
+      const stored = await codecOf()
+      return decoded<R>(stored, await runner.send(['HGET', reviewsKey, reviewId], undefined, true))
     },
     getMany: (reviewIds) => (reviewIds.length === 0 ? Promise.resolve([]) : getMany(reviewIds)),
     async has(reviewId) {
       return (await runner.send(['HEXISTS', reviewsKey, reviewId])) === 1
     },
     async putMany(reviews: readonly R[], checkpoint?: SyncCheckpoint) {
+      const stored = await codecOf()
       const keys = [reviewsKey, groupsKey, groupKeysKey, checkpointKey, indexedKey]
       let indexed = true
       // The checkpoint goes with the last part, after every review it counts.
@@ -504,7 +529,7 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
         const part = reviews.slice(start, start + BATCH)
         const last = start + BATCH >= reviews.length
         const withCheckpoint = last && checkpoint !== undefined
-        const args = [
+        const args: (string | Buffer)[] = [
           groupPrefix,
           datePrefix,
           ratePrefix,
@@ -512,7 +537,13 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
           withCheckpoint ? JSON.stringify(checkpoint) : '',
         ]
         for (const review of part) {
-          args.push(review.review_id, groupOf(review), JSON.stringify(review), ...indexArgs(review))
+          const value = stored.encode(JSON.stringify(review))
+          args.push(
+            review.review_id,
+            groupOf(review),
+            Buffer.from(value.buffer, value.byteOffset, value.length),
+            ...indexArgs(review),
+          )
         }
         if (part.length > 0 || withCheckpoint) indexed = (await runner.script(PUT_MANY, keys, args)) === 1
       }
@@ -527,7 +558,7 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
     async removeExcept(kept) {
       const removed: string[] = []
       const groups = new Set<string>()
-      // Ids and groups only: no review's JSON is read.
+      // Ids and groups only: no review is read.
       await scan(groupsKey, (id, group) => {
         if (kept.has(id)) return
         removed.push(id)
@@ -547,17 +578,21 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
       const answer =
         args === undefined
           ? null
-          : ((await runner.script(QUERY, [reviewsKey, indexedKey], [datePrefix, ratePrefix, ...args])) as
-              | unknown[]
-              | null)
+          : ((await runner.script(
+              QUERY,
+              [reviewsKey, indexedKey],
+              [datePrefix, ratePrefix, ...args],
+              true,
+            )) as unknown[] | null)
       if (answer === null) {
         // Not indexed yet (written by an earlier version): answered from the lists meanwhile.
         if (args !== undefined) ensureIndexed().catch(() => {})
         return queryByList(store, query)
       }
+      const stored = await codecOf()
       const data = answer
         .slice(2)
-        .map((json) => parse<R>(json))
+        .map((value) => decoded<R>(stored, value))
         .filter((review) => review !== undefined)
       return { data, more: answer[0] === 1, less: answer[1] === 1 }
     },
@@ -612,11 +647,9 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
       return keys.sort()
     },
     async all() {
+      const stored = await codecOf()
       const reviews = new Map<string, R>()
-      await scan(reviewsKey, (id, json) => {
-        const review = parse<R>(json)
-        if (review !== undefined) reviews.set(id, review)
-      })
+      await scan<Buffer>(reviewsKey, (id, value) => reviews.set(id, stored.decode<R>(value)), true)
       return [...reviews.values()]
     },
     async count() {

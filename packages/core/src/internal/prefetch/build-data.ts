@@ -7,6 +7,7 @@ import { singleFlight } from '../single-flight.ts'
 import { openSqliteFile, transaction } from '../sqlite.ts'
 import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
 import { newestFirst, type ReviewStore } from '../sync/store.ts'
+import { loadStoredReviewCodec, type StoredReviewCodec } from '../sync/stored-review.ts'
 import { putSummaryRows, SUMMARY_TABLE } from '../sync/summary-store.ts'
 import { check, isObject } from '../validate.ts'
 import { type PrefetchShare, runOnce, runOnceShared } from './run-once.ts'
@@ -175,7 +176,13 @@ async function load(options: PrefetchOptions, buildId: string): Promise<BuildDat
       signal: options.signal,
       onWait: (holder, waitedMs) => options.onProgress?.({ phase: 'waiting', holder, waitedMs }),
     })
-    return fileBuildData(db, buildId, JSON.parse(value) as BuildRecord, produced)
+    return fileBuildData(
+      db,
+      buildId,
+      JSON.parse(value) as BuildRecord,
+      produced,
+      await loadStoredReviewCodec(),
+    )
   } catch (error) {
     db.close()
     throw error
@@ -237,20 +244,22 @@ function fileBuildData(
   buildId: string,
   record: BuildRecord,
   fetchedHere: boolean,
+  codec: StoredReviewCodec,
 ): BuildData {
   const summaries = db
     .prepare('SELECT json FROM build_summaries WHERE build = ? ORDER BY position')
     .all(buildId)
     .map((row) => JSON.parse(row.json as string) as ProductSummary)
+  // The review store's rows hold the stored form of each review; `build_reviews`, JSON text.
   const list =
     record.reviews === 'store'
-      ? db.prepare('SELECT json FROM reviews WHERE key = ?')
-      : db.prepare('SELECT json FROM build_reviews WHERE key = ? AND build = ?')
+      ? db.prepare('SELECT review FROM reviews WHERE key = ?')
+      : db.prepare('SELECT json AS review FROM build_reviews WHERE key = ? AND build = ?')
   return {
     ...dataOf({ ...record, buildId, summaries }, fetchedHere),
     reviews: (productId) =>
       (record.reviews === 'store' ? list.all(productId) : list.all(productId, buildId))
-        .map((row) => JSON.parse(row.json as string) as ProductReview)
+        .map((row) => codec.decode<ProductReview>(row.review as string | Uint8Array))
         .sort(newestFirst),
   }
 }

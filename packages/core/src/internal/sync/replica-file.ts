@@ -69,7 +69,8 @@ export async function refreshReplicaFromFile(
   source: string,
 ): Promise<ReplicaRefresh> {
   if (!(await exists(source))) return 'no-source'
-  // Opened through the store, so that a source of an older version gets its view columns first.
+  // Opened through the store, so that a source of an older version gets its view columns and its reviews
+  // in the stored form first (the rows are copied as they are).
   const built = createSqliteReviewStore<ProductReview>(source)
   let sourceMark: string | undefined
   try {
@@ -97,8 +98,8 @@ export async function refreshReplicaFromFile(
       }
       transaction(db, () => {
         db.exec(`DELETE FROM main.reviews;
-                 INSERT INTO main.reviews (id, key, json, published, rate)
-                   SELECT id, key, json, published, rate FROM source.reviews;
+                 INSERT INTO main.reviews (id, key, review, published, rate)
+                   SELECT id, key, review, published, rate FROM source.reviews;
                  DELETE FROM main.reviews_checkpoint;
                  INSERT INTO main.reviews_checkpoint (id, json) SELECT id, json FROM source.reviews_checkpoint;`)
         if (sourceTables.has('product_summaries')) {

@@ -80,7 +80,7 @@ describe('createSqliteReviewStore', () => {
     expect(await first.getCheckpoint()).toEqual(checkpoint('idle', 2))
   })
 
-  it('writes the JSON a sync page kept for a review as text, as readers read every row', async () => {
+  it('stores the JSON a sync page kept for a review, compressed in the stored form of version 1', async () => {
     const store = open(file)
     // Written by a sync: the answer's bytes (here with spaces and a key order JSON.stringify would not give).
     const [fromPage] = parseJsonArray(
@@ -99,9 +99,57 @@ describe('createSqliteReviewStore', () => {
     const { DatabaseSync } = await import('node:sqlite')
     const db = new DatabaseSync(file, { readOnly: true })
     try {
-      expect(db.prepare('SELECT DISTINCT typeof(json) AS type FROM reviews').all()).toEqual([
-        { type: 'text' },
-      ])
+      expect(
+        db
+          .prepare(
+            'SELECT DISTINCT typeof(review) AS type, substr(hex(review), 1, 2) AS version FROM reviews',
+          )
+          .all(),
+      ).toEqual([{ type: 'blob', version: '01' }])
+    } finally {
+      db.close()
+    }
+  })
+
+  it('puts the reviews of a file written in JSON text in the stored form on opening, reading the same reviews', async () => {
+    const file = await freshFile()
+    const { DatabaseSync } = await import('node:sqlite')
+    const old = new DatabaseSync(file)
+    // The table as the previous version wrote it: the API's JSON (its spaces too) as text.
+    old.exec(`CREATE TABLE reviews (id TEXT PRIMARY KEY, key TEXT NOT NULL, json TEXT NOT NULL,
+                published INTEGER, rate INTEGER);
+              CREATE INDEX reviews_by_date ON reviews (key, published, id);
+              CREATE INDEX reviews_by_rate ON reviews (key, rate, id);`)
+    const insert = old.prepare('INSERT INTO reviews (id, key, json, published, rate) VALUES (?, ?, ?, ?, ?)')
+    const texts: string[] = []
+    old.exec('BEGIN')
+    for (let i = 0; i < 1001; i++) {
+      const text = JSON.stringify({
+        ...review(`r${String(i).padStart(4, '0')}`, `P${i % 7}`, `Très bien ${i} 👍`),
+        review_rate: (i % 5) + 1,
+      })
+      texts.push(i === 0 ? text.replace('{', '{ ') : text)
+      insert.run(
+        `r${String(i).padStart(4, '0')}`,
+        `P${i % 7}`,
+        texts[i] as string,
+        Date.parse('2025-01-01'),
+        (i % 5) + 1,
+      )
+    }
+    old.exec('COMMIT')
+    old.close()
+    const store = track(createSqliteReviewStore(file))
+    expect((await store.all()).map((held) => JSON.stringify(held))).toEqual(
+      texts.map((text) => JSON.stringify(JSON.parse(text))),
+    )
+    const page = await store.query?.({ keys: ['P3'], order: 'highest', rates: [5], limit: 3 })
+    expect(page?.data.map((held) => held.review_rate)).toEqual([5, 5, 5])
+    const db = new DatabaseSync(file, { readOnly: true })
+    try {
+      expect(
+        db.prepare('SELECT typeof(review) AS type, count(*) AS n FROM reviews GROUP BY 1').all(),
+      ).toEqual([{ type: 'blob', n: 1001 }])
     } finally {
       db.close()
     }

@@ -15,6 +15,7 @@ import {
   type SyncCheckpoint,
   type SyncedReview,
 } from './store.ts'
+import { loadStoredReviewCodec, type StoredReviewCodec } from './stored-review.ts'
 
 /** Options of {@link createSqliteReviewStore}. */
 export interface SqliteReviewStoreOptions {
@@ -57,6 +58,8 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
 const BATCH = 500
 /** Reviews read at once by `each()`. */
 const PAGE = 1000
+/** Reviews of JSON text (written by earlier versions) put in the stored form per transaction, on opening. */
+const COMPACT_BATCH = 500
 /** How long an import started by another process is waited for: copying a million reviews takes minutes. */
 const IMPORT_WAIT = 10 * 60_000
 
@@ -113,6 +116,7 @@ function seenStatements(db: DatabaseSync, name: string): SeenStatements {
 interface Opened {
   db: DatabaseSync
   sql: Statements
+  codec: StoredReviewCodec
   /** The statements of `query`, made on first use, one per order, direction and rate filter. */
   views: Map<string, StatementSync>
 }
@@ -146,7 +150,7 @@ function viewSql(
     const past = `(${column} ${valuePast} ? OR (${column} = ? AND id ${idPast} ?))`
     where.push(from.startsWith('exists') ? `NOT ${past}` : past)
   }
-  const rows = from.startsWith('exists') ? 'SELECT 1' : 'SELECT json'
+  const rows = from.startsWith('exists') ? 'SELECT 1' : 'SELECT review'
   return `${rows} FROM "${name}" WHERE ${where.join(' AND ')} ORDER BY ${column} ${valueGoes}, id ${idGoes} LIMIT ?`
 }
 
@@ -154,9 +158,9 @@ function viewSql(
  * A {@link ReviewStore} in one SQLite file, through Node's built-in `node:sqlite` (no native build, no
  * dependency): the durable store for a server or a build that keeps its cache directory between runs,
  * shared safely by several processes (build workers) on one machine. Reviews are rows of one table (the
- * review id its primary key, the product id or shop key an indexed column, the review's JSON as text),
- * so `list(key)` reads one product's reviews through the index and nothing holds the whole store in
- * memory. `putMany` writes a page of reviews and its checkpoint in one transaction: all or nothing, and a
+ * review id its primary key, the product id or shop key an indexed column, the review in its stored form:
+ * its JSON compressed, see {@link StoredReviewCodec}), so `list(key)` reads one product's reviews through
+ * the index and nothing holds the whole store in memory. `putMany` writes a page of reviews and its checkpoint in one transaction: all or nothing, and a
  * checkpoint never runs ahead of the reviews it counts. The file is in WAL mode: readers never wait,
  * writers of several processes take turns (waiting up to `busyTimeout`). The file and its directory are
  * created on first use; `node:sqlite` is loaded then too, so the rest of this entry also runs where there
@@ -173,6 +177,10 @@ function viewSql(
  * const reviews = await store.list('SKU-1') // newest first
  * await store.close()
  * ```
+ *
+ * A file written by earlier versions, whose reviews are JSON text, is put in the stored form when it is
+ * first opened, 500 reviews per transaction (some seconds per 100,000 reviews, once); the pages this
+ * frees are reused by later writes (the file itself does not shrink).
  *
  * A path that holds a JSON file store (a `--store` or a file option written before SQLite became the
  * default store) is taken over in place: that file and its journal are renamed to `<file>.json-store`,
@@ -195,18 +203,18 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
 
   const open = sharedPromise(async (): Promise<Opened> => {
     const inPlace = await moveJsonFileStoreAside(file)
-    const db = await openSqliteFile(file, busyTimeout)
+    const [db, codec] = await Promise.all([openSqliteFile(file, busyTimeout), loadStoredReviewCodec()])
     try {
       transaction(db, () => {
         db.exec(
-          `CREATE TABLE IF NOT EXISTS "${name}" (id TEXT PRIMARY KEY, key TEXT NOT NULL, json TEXT NOT NULL,
+          `CREATE TABLE IF NOT EXISTS "${name}" (id TEXT PRIMARY KEY, key TEXT NOT NULL, review BLOB NOT NULL,
              published INTEGER, rate INTEGER);
            CREATE TABLE IF NOT EXISTS "${name}_checkpoint" (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);`,
         )
         db.exec(
           `CREATE TABLE IF NOT EXISTS "${name}_seen" (id TEXT PRIMARY KEY, generation INTEGER NOT NULL) WITHOUT ROWID;`,
         )
-        addViewColumns(db, name)
+        addViewColumns(db, name, codec)
         // A view reads one product's reviews in its order through one of these, `list` through either's
         // first column: an index of the key alone (files of earlier versions have one) would repeat it.
         db.exec(
@@ -215,19 +223,20 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
            CREATE INDEX IF NOT EXISTS "${name}_by_rate" ON "${name}" (key, rate, id);`,
         )
       })
+      await compactJsonRows(db, name, codec)
       const sql: Statements = {
-        get: db.prepare(`SELECT json FROM "${name}" WHERE id = ?`),
-        getMany: db.prepare(`SELECT id, json FROM "${name}" WHERE id IN (SELECT value FROM json_each(?))`),
+        get: db.prepare(`SELECT review FROM "${name}" WHERE id = ?`),
+        getMany: db.prepare(`SELECT id, review FROM "${name}" WHERE id IN (SELECT value FROM json_each(?))`),
         put: db.prepare(
-          `INSERT INTO "${name}" (id, key, json, published, rate) VALUES (?, ?, CAST(? AS TEXT), ?, ?)
-           ON CONFLICT (id) DO UPDATE SET key = excluded.key, json = excluded.json,
+          `INSERT INTO "${name}" (id, key, review, published, rate) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET key = excluded.key, review = excluded.review,
              published = excluded.published, rate = excluded.rate`,
         ),
-        list: db.prepare(`SELECT json FROM "${name}" WHERE key = ?`),
+        list: db.prepare(`SELECT review FROM "${name}" WHERE key = ?`),
         keys: db.prepare(`SELECT DISTINCT key FROM "${name}"`),
         ids: db.prepare(`SELECT id, key FROM "${name}"`),
         remove: db.prepare(`DELETE FROM "${name}" WHERE id IN (SELECT value FROM json_each(?))`),
-        page: db.prepare(`SELECT rowid, json FROM "${name}" WHERE rowid > ? ORDER BY rowid LIMIT ${PAGE}`),
+        page: db.prepare(`SELECT rowid, review FROM "${name}" WHERE rowid > ? ORDER BY rowid LIMIT ${PAGE}`),
         count: db.prepare(`SELECT count(*) AS n FROM "${name}"`),
         getCheckpoint: db.prepare(`SELECT json FROM "${name}_checkpoint" WHERE id = 1`),
         setCheckpoint: db.prepare(
@@ -235,7 +244,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         ),
         seen: seenStatements(db, name),
       }
-      const opened: Opened = { db, sql, views: new Map() }
+      const opened: Opened = { db, sql, codec, views: new Map() }
       const source = inPlace ?? options.importJsonFileStore
       if (source !== undefined) await importJsonFileStore(opened, source, busyTimeout)
       return opened
@@ -252,11 +261,11 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
   }
 
   async function* each(): AsyncGenerator<R> {
-    const { sql } = await use()
+    const { sql, codec } = await use()
     let after = 0
     for (;;) {
       const rows = sql.page.all(after)
-      for (const row of rows) yield JSON.parse(row.json as string) as R
+      for (const row of rows) yield codec.decode<R>(row.review as Stored)
       if (rows.length < PAGE) return
       after = (rows[rows.length - 1] as { rowid: number }).rowid
     }
@@ -264,20 +273,21 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
 
   return {
     async get(reviewId) {
-      const { sql } = await use()
-      return parseRow<R>(sql.get.get(reviewId))
+      const { sql, codec } = await use()
+      const row = sql.get.get(reviewId)
+      return row === undefined ? undefined : codec.decode<R>(row.review as Stored)
     },
     async getMany(reviewIds) {
-      const { sql } = await use()
-      const found = new Map<string, string>()
+      const { sql, codec } = await use()
+      const found = new Map<string, Stored>()
       for (let start = 0; start < reviewIds.length; start += BATCH) {
         const ids = JSON.stringify(reviewIds.slice(start, start + BATCH))
-        for (const row of sql.getMany.all(ids)) found.set(row.id as string, row.json as string)
+        for (const row of sql.getMany.all(ids)) found.set(row.id as string, row.review as Stored)
       }
-      // Parsed once per id asked, so a review asked twice is two copies, as from every other store.
+      // Decoded once per id asked, so a review asked twice is two copies, as from every other store.
       return reviewIds.map((id) => {
-        const json = found.get(id)
-        return json === undefined ? undefined : (JSON.parse(json) as R)
+        const stored = found.get(id)
+        return stored === undefined ? undefined : codec.decode<R>(stored)
       })
     },
     async has(reviewId) {
@@ -285,32 +295,29 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       return sql.get.get(reviewId) !== undefined
     },
     async putMany(reviews, checkpoint) {
-      const { db, sql } = await use()
+      const { db, sql, codec } = await use()
+      // Encoded before the transaction, which then holds the file's write lock for the writes alone. The
+      // JSON the API sent when the review came from a sync's page.
+      const stored = reviews.map((review) => codec.encode(rawJson.get(review) ?? JSON.stringify(review)))
       transaction(db, () => {
-        for (const review of reviews) {
-          // The JSON the API sent (bytes, stored as text) when the review came from a sync's page.
-          sql.put.run(
-            review.review_id,
-            groupOf(review),
-            rawJson.get(review) ?? JSON.stringify(review),
-            ...viewColumns(review),
-          )
+        for (const [i, review] of reviews.entries()) {
+          sql.put.run(review.review_id, groupOf(review), stored[i] as Uint8Array, ...viewColumns(review))
         }
         if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
       })
     },
     async list(key) {
-      const { sql } = await use()
+      const { sql, codec } = await use()
       return sql.list
         .all(key)
-        .map((row) => JSON.parse(row.json as string) as R)
+        .map((row) => codec.decode<R>(row.review as Stored))
         .sort(newestFirst)
     },
     async removeExcept(kept) {
       const { db, sql } = await use()
       const removed: string[] = []
       const groups = new Set<string>()
-      // Ids and keys only: no review's JSON is read.
+      // Ids and keys only: no review is read.
       for (const row of sql.ids.iterate()) {
         if (kept.has(row.id as string)) continue
         removed.push(row.id as string)
@@ -448,6 +455,9 @@ async function exists(path: string): Promise<boolean> {
 /** What the first line of a JSON file store names. */
 const JSON_STORE = '"verified-reviews/review-store"'
 
+/** A review as a row holds it: the stored form (a BLOB), or the JSON text earlier versions wrote. */
+type Stored = Uint8Array | string
+
 function parseRow<T>(row: Record<string, unknown> | undefined): T | undefined {
   return row === undefined ? undefined : (JSON.parse(row.json as string) as T)
 }
@@ -457,7 +467,11 @@ function parseRow<T>(row: Record<string, unknown> | undefined): T | undefined {
  * flat), in one transaction, then removes the JSON file and its journal. Another process importing the
  * same file at the same time is waited for; it finds the store no longer empty and imports nothing.
  */
-async function importJsonFileStore({ db, sql }: Opened, path: string, busyTimeout: number): Promise<void> {
+async function importJsonFileStore(
+  { db, sql, codec }: Opened,
+  path: string,
+  busyTimeout: number,
+): Promise<void> {
   const { rm } = await import('node:fs/promises')
   if (!(await exists(path)) && !(await exists(`${path}.journal`))) return
   db.exec(`PRAGMA busy_timeout = ${Math.max(busyTimeout, IMPORT_WAIT)}`)
@@ -473,7 +487,12 @@ async function importJsonFileStore({ db, sql }: Opened, path: string, busyTimeou
       return
     }
     const checkpoint = await readJsonFileStore(path, (review) => {
-      sql.put.run(review.review_id, groupOf(review), JSON.stringify(review), ...viewColumns(review))
+      sql.put.run(
+        review.review_id,
+        groupOf(review),
+        codec.encode(JSON.stringify(review)),
+        ...viewColumns(review),
+      )
     })
     if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
     db.exec('COMMIT')
@@ -493,25 +512,74 @@ function viewColumns(review: SyncedReview): [number, number | null] {
   return [Number.isNaN(published) ? 0 : published, typeof rate === 'number' ? rate : null]
 }
 
+/** The names of a table's columns. */
+function columnsOf(db: DatabaseSync, name: string): Set<string> {
+  return new Set(
+    db
+      .prepare(`SELECT name FROM pragma_table_info('${name}')`)
+      .all()
+      .map((column) => column.name as string),
+  )
+}
+
 /**
- * Adds the view columns to a table written before views read the store, filled from each review's
- * JSON, in the transaction that opens the file (once: a file that has them is left as it is).
+ * Adds the view columns to a table written before views read the store, filled from each review, in the
+ * transaction that opens the file (once: a file that has them is left as it is).
  */
-function addViewColumns(db: DatabaseSync, name: string): void {
-  const columns = db.prepare(`SELECT name FROM pragma_table_info('${name}')`).all()
-  if (columns.some((column) => column.name === 'published')) return
+function addViewColumns(db: DatabaseSync, name: string, codec: StoredReviewCodec): void {
+  const columns = columnsOf(db, name)
+  if (columns.has('published')) return
   db.exec(
     `ALTER TABLE "${name}" ADD COLUMN published INTEGER;
      ALTER TABLE "${name}" ADD COLUMN rate INTEGER;`,
   )
+  const column = columns.has('json') ? 'json' : 'review'
   const update = db.prepare(`UPDATE "${name}" SET published = ?, rate = ? WHERE id = ?`)
-  for (const row of db.prepare(`SELECT id, json FROM "${name}"`).iterate()) {
-    update.run(...viewColumns(JSON.parse(row.json as string) as SyncedReview), row.id as string)
+  for (const row of db.prepare(`SELECT id, ${column} AS review FROM "${name}"`).iterate()) {
+    update.run(...viewColumns(codec.decode<SyncedReview>(row.review as Stored)), row.id as string)
+  }
+}
+
+/**
+ * Puts the reviews of a table that earlier versions wrote (their JSON as text, in a column `json`) in the
+ * stored form, {@link COMPACT_BATCH} per transaction so that other processes' writes take turns with it,
+ * then renames that column `review`, in the last transaction: a table with a column `review` holds no
+ * JSON text, and is never read whole again to find some. Another process opening the file at once does
+ * the same on the rows this one has not reached, and stops when it finds the column renamed.
+ */
+async function compactJsonRows(db: DatabaseSync, name: string, codec: StoredReviewCodec): Promise<void> {
+  if (!columnsOf(db, name).has('json')) return
+  let after = 0
+  for (;;) {
+    const done = transaction(db, () => {
+      if (!columnsOf(db, name).has('json')) return true
+      const rows = db
+        .prepare(
+          `SELECT rowid, id, json FROM "${name}" WHERE rowid > ? AND typeof(json) = 'text'
+           ORDER BY rowid LIMIT ${COMPACT_BATCH}`,
+        )
+        .all(after)
+      const update = db.prepare(`UPDATE "${name}" SET json = ? WHERE rowid = ?`)
+      for (const row of rows) update.run(codec.encode(row.json as string), row.rowid as number)
+      if (rows.length === COMPACT_BATCH) {
+        after = (rows[rows.length - 1] as { rowid: number }).rowid
+        return false
+      }
+      db.exec(`ALTER TABLE "${name}" RENAME COLUMN json TO review`)
+      return true
+    })
+    if (done) return
+    // The event loop runs between two transactions.
+    await new Promise((resolve) => setImmediate(resolve))
   }
 }
 
 /** One page of a view, through the index of its order: the page's rows, and one row on each side. */
-function viewPage<R>({ db, views }: Opened, name: string, query: ReviewStoreQuery): ReviewStorePage<R> {
+function viewPage<R>(
+  { db, views, codec }: Opened,
+  name: string,
+  query: ReviewStoreQuery,
+): ReviewStorePage<R> {
   const { keys, order, rates, from, limit } = query
   const statement = (kind: Parameters<typeof viewSql>[2]) => {
     const id = `${order} ${kind} ${rates.length > 0}`
@@ -526,7 +594,7 @@ function viewPage<R>({ db, views }: Opened, name: string, query: ReviewStoreQuer
   if (rates.length > 0) filters.push(JSON.stringify(rates))
   const at = from === undefined ? [] : [from.position.value, from.position.value, from.position.id]
   const rows = statement(from?.direction ?? 'none').all(...filters, ...at, limit + 1)
-  const data = rows.slice(0, limit).map((row) => JSON.parse(row.json as string) as R)
+  const data = rows.slice(0, limit).map((row) => codec.decode<R>(row.review as Stored))
   const beyond = rows.length > limit
   // Whether anything lies on the other side of the position the page was read from.
   const behind =

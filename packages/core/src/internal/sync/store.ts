@@ -105,7 +105,8 @@ export interface ReviewStore<R extends SyncedReview = ProductReview> {
   markSeen?(reviewIds: readonly string[], generation: number): Promise<void>
   /**
    * Removes every held review not marked by the run `generation` or a later one (and forgets the marks
-   * of earlier runs), and resolves to the products (or shops) of those removed, sorted.
+   * of earlier runs, keeping this run's, so that a removal repeated after a crash removes no more), and
+   * resolves to the products (or shops) of those removed, sorted.
    */
   removeUnseen?(generation: number): Promise<string[]>
   /**
