@@ -6,8 +6,7 @@ import {
   type SummaryClient,
 } from '@verified-reviews/core/internal'
 import {
-  createSqliteReviewStore,
-  createSqliteSummaryStore,
+  copyReplicaFromFile,
   openSqliteReplica,
   type ProductReviewsClient,
   type ProductReviewsSyncReport,
@@ -67,37 +66,15 @@ export function bypassLocalReplica(): void {
   held().localBypassed = true
 }
 
-/** Reviews copied by one write of the seeding: a few hundred, so that the copy holds no whole store. */
-const SEED_BATCH = 500
-
 /**
- * Fills a shared replica that holds no sync yet (a first deploy on a new Redis) from the build's store:
- * the summaries first, then the reviews, a few hundred per write, the checkpoint with the last, so that
- * a replica with a checkpoint is whole and an interrupted copy is made again.
+ * Fills a shared replica that holds no sync yet (a first deploy on a new Redis whose build did not write
+ * it) from the build's store: the summaries, then the reviews a few hundred per write, the checkpoint
+ * with the last, so that a replica with a checkpoint is whole and an interrupted copy is made again.
  */
 async function seedShared(replica: ProductReplica, distDir: string | undefined): Promise<void> {
-  if ((await replica.reviews.getCheckpoint()) !== undefined) return
-  const source = await buildStorePath(distDir)
-  if (!(await exists(source))) return
-  const built = createSqliteReviewStore<ProductReview>(source)
-  const summaries = createSqliteSummaryStore(source)
-  try {
-    const checkpoint = await built.getCheckpoint()
-    if (checkpoint === undefined) return
-    await replica.summaries.putMany(await summaries.all())
-    let batch: ProductReview[] = []
-    for await (const review of built.each()) {
-      batch.push(review)
-      if (batch.length >= SEED_BATCH) {
-        await replica.reviews.putMany(batch)
-        batch = []
-      }
-    }
-    await replica.reviews.putMany(batch, checkpoint)
-    console.log(`${LOG_PREFIX} The shared review replica now holds the build's reviews.`)
-  } finally {
-    await Promise.all([built.close(), summaries.close()])
-  }
+  const copy = await copyReplicaFromFile(await buildStorePath(distDir), replica, { when: 'empty' })
+  if (copy.outcome === 'copied')
+    console.log(`${LOG_PREFIX} The shared review replica now holds the build's ${copy.reviews} reviews.`)
 }
 
 /** The replica given to `shareClientState`, filled from the build's store once. */
