@@ -20,6 +20,7 @@ import { freshReviewsClient, revalidateSeconds, sharedClientState } from '../cli
 import { LOG_PREFIX } from './log-prefix.ts'
 import { buildStorePath, nextDistDir } from './paths.ts'
 import { isBuildPhase } from './phase.ts'
+import { renderCacheShared, tellLocalReplicaRefused } from './render-cache-sharing.ts'
 
 /**
  * The site's replica of the account on this server: `<distDir>/cache/verified-reviews/replica.sqlite`,
@@ -136,7 +137,8 @@ async function open(distDir: string | undefined): Promise<SqliteReplica | undefi
 /**
  * The site's replica: the one given to `shareClientState` (several instances), else this server's
  * SQLite file (opened on first use). Undefined during `next build`, which reads its build data; where
- * instances share their state without a replica; and where there is neither a replica nor a build
+ * the render cache is shared (`markRenderCacheShared`) or instances share their state, without a
+ * shared replica (this server's own would differ from the others'); and where there is neither a replica nor a build
  * store to make one from (`next dev`, a build without credentials) unless `create` asks for an empty
  * one (the revalidate route, which fills it).
  */
@@ -148,6 +150,11 @@ export async function siteReplica(
   const state = held()
   const shared = sharedClientState()
   if (shared.replica !== undefined) return sharedReplica(shared.replica, distDir)
+  if (renderCacheShared()) {
+    // Renders stored for every instance must come from data every instance reads: the API, here.
+    tellLocalReplicaRefused()
+    return undefined
+  }
   if (shared.tokenStore !== undefined || shared.rateBudget !== undefined) {
     // Instances that share their state (and most likely their render cache): a replica of this one's own
     // would go stale for the others, so they read the API.
