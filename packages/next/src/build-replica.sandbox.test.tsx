@@ -4,16 +4,15 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ProductReviewsViewProps } from '@verified-reviews/react'
 import type { ReactElement } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { prefetchAsNextBuild, productReviewsView } from '../../../test/fixtures/next-build.ts'
 import { connectionsFor, redisForFile } from '../../../test/fixtures/redis.ts'
 import { startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
 import { withRedisCache } from '../../redis/src/next-config.ts'
 import { createRedisReplica } from '../../redis/src/stores/summary-store.ts'
-import { getBuildData } from './build-data.ts'
 import { shareClientState } from './clients.ts'
-import { ProductRating, ProductReviews } from './components.tsx'
+import { ProductRating } from './components.tsx'
 import { BUILD_REPLICA_VARIABLE } from './internal/build-replica.ts'
 import { markRenderCacheShared } from './internal/render-cache-sharing.ts'
 
@@ -62,19 +61,10 @@ afterEach(async () => {
 /** `next build`: the config as `next build` loads it, then the build prefetch of the pages. */
 async function nextBuild(): Promise<void> {
   await withRedisCache({})('phase-production-build', { defaultConfig: {} })
-  vi.stubEnv('NEXT_PHASE', 'phase-production-build')
-  await getBuildData()
-  vi.stubEnv('NEXT_PHASE', '')
-  await sb.admin('DELETE', 'stats')
+  await prefetchAsNextBuild(sb)
 }
 
-async function view(searchParams: Record<string, string | undefined>) {
-  const element = (await ProductReviews({
-    productId: PRODUCT,
-    searchParams,
-  })) as ReactElement<ProductReviewsViewProps>
-  return element.props
-}
+const view = (searchParams: Record<string, string | undefined>) => productReviewsView(PRODUCT, searchParams)
 
 describe('next build with withRedisCache and REDIS_URL', () => {
   it('writes the replica into Redis, which a server without the build files reads with no API call', async () => {

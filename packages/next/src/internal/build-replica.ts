@@ -10,8 +10,8 @@ import { LOG_PREFIX } from './log-prefix.ts'
 export const BUILD_REPLICA_VARIABLE = '__VERIFIED_REVIEWS_BUILD_REPLICA'
 
 /**
- * What the default export of the module named by `__VERIFIED_REVIEWS_BUILD_REPLICA` gives, when called
- * once in the build process that fetched the build data: the replica the servers will read (the same
+ * What the default export of the module named by `__VERIFIED_REVIEWS_BUILD_REPLICA` (an ES module with
+ * no top-level `await`) gives, when called once in the build process that fetched the build data: the replica the servers will read (the same
  * keys as theirs), where it is for the log, and how to let it go.
  */
 export interface BuildReplicaTarget {
@@ -29,6 +29,25 @@ function buildReplicaModule(): string | undefined {
 }
 
 /**
+ * The ES module at `path` (a file of the user's dependencies, named at run time), loaded by Node.js. This
+ * file is bundled into the build's pages, and a bundler replaces an `import()` of a path it cannot see
+ * with one that throws `MODULE_NOT_FOUND` (tsc moves the comments that would tell it to leave the call
+ * alone inside a helper of its own): then Node.js's `require`, which loads an ES module without top-level
+ * `await`, and which no bundler sees when it comes from `process.getBuiltinModule`. Where nothing was
+ * bundled (Node.js alone, a test runner), the `import()` loads it.
+ */
+async function loadAtRunTime(path: string): Promise<unknown> {
+  const { pathToFileURL } = await import('node:url')
+  try {
+    return await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ pathToFileURL(path).href)
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'MODULE_NOT_FOUND') throw error
+    const { createRequire } = process.getBuiltinModule('node:module')
+    return createRequire(path)(path)
+  }
+}
+
+/**
  * Copies the build's review store (`file`) into the replica that the servers share, when a config
  * wrapper named one (`withRedisCache` with `REDIS_URL`): the summaries, then the reviews a few hundred per
  * write, the checkpoint last, and only when that replica is empty or older than the build's sync. Says
@@ -41,13 +60,7 @@ export async function writeBuildReplica(file: string): Promise<void> {
   if (module === undefined) return
   let target: BuildReplicaTarget | undefined
   try {
-    const { pathToFileURL } = await import('node:url')
-    // A module of the user's dependencies, named at run time: never bundled.
-    const loaded = (await import(
-      /* webpackIgnore: true */ /* turbopackIgnore: true */ pathToFileURL(module).href
-    )) as {
-      default: () => BuildReplicaTarget
-    }
+    const loaded = (await loadAtRunTime(module)) as { default: () => BuildReplicaTarget }
     target = loaded.default()
     const copy = await copyReplicaFromFile(file, target.replica, { when: 'older' })
     console.log(
