@@ -118,13 +118,9 @@ export const NEXT = join(ROOT, 'apps/next-demo/node_modules/next/dist/bin/next')
 /**
  * Builds a Next.js app (`dir`, building into `distDir`) with `next build` against a new sandbox (seed 1, a
  * random client secret, behind a proxy that records the tokens it hands out), counting the sandbox calls
- * of the build; `buildEnv` is added to the environment of `next build` only.
+ * of the build.
  */
-export async function buildNextApp(
-  dir: string,
-  distDir = DIST_DIR,
-  buildEnv: Record<string, string> = {},
-): Promise<BuiltNextApp> {
+export async function buildNextApp(dir: string, distDir = DIST_DIR): Promise<BuiltNextApp> {
   await buildPackages()
   const sandbox = await createSandbox({ seed: 1, clientSecret: `e2e-${randomUUID()}` })
   const proxy = await startTokenProxy(sandbox.origin)
@@ -149,7 +145,7 @@ export async function buildNextApp(
   await fetch(`${sandbox.origin}/__sandbox/stats`, { method: 'DELETE' })
   let buildOutput: string
   try {
-    buildOutput = await run(process.execPath, [NEXT, 'build'], { cwd: dir, env: { ...env, ...buildEnv } })
+    buildOutput = await run(process.execPath, [NEXT, 'build'], { cwd: dir, env })
   } catch (error) {
     await close()
     throw error
