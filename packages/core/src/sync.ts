@@ -31,8 +31,12 @@ export {
 export { createMemoryReviewStore } from './internal/sync/memory-store.ts'
 export { observePages, type PagedLister } from './internal/sync/observed-pages.ts'
 export {
+  copyReplicaFromFile,
   openSqliteReplica,
+  type ReplicaCopy,
+  type ReplicaCopyOptions,
   type ReplicaRefresh,
+  type ReplicaTarget,
   refreshReplicaFromFile,
   type SqliteReplica,
 } from './internal/sync/replica-file.ts'

@@ -14,6 +14,7 @@ import {
 import { freshReviewsClient } from './clients.ts'
 import { buildCheckProblem } from './internal/build-check.ts'
 import { readBuildProducts } from './internal/build-products.ts'
+import { writeBuildReplica } from './internal/build-replica.ts'
 import { LOG_PREFIX } from './internal/log-prefix.ts'
 import { buildDirectory } from './internal/paths.ts'
 import { isBuildPhase } from './internal/phase.ts'
@@ -47,7 +48,10 @@ function buildId(): string {
  * the SQLite file `.next/verified-reviews/reviews.sqlite`; the others wait, then each reads a product's
  * reviews from it when a page asks. `next build` empties
  * that folder when it starts, so every build fetches afresh; the review store it leaves there is where
- * the revalidate route starts from after `next start`.
+ * the revalidate route starts from after `next start`. With `withRedisCache` of
+ * `@verified-reviews/redis/next-config` and `REDIS_URL`, the process that fetched then copies that store
+ * into the replica in Redis that the servers read (when it is empty or older than the build's sync), so
+ * that servers without the build's files (`output: 'standalone'`, serverless functions) read it too.
  *
  * The build log shows its progress (`reviews 1,400/3,000, 7 calls`), what a waiting worker waits for,
  * and a closing line with the calls made against the lower bound. When the credentials check at the
@@ -80,6 +84,8 @@ async function buildOptions() {
     onProgress: prefetchProgressLog((line) => console.log(`${LOG_PREFIX} ${line}`)),
     directory: await buildDirectory(),
     buildId: buildId(),
+    // With `withRedisCache` and REDIS_URL, the servers read a replica in Redis: the build writes it.
+    afterFetch: writeBuildReplica,
   }
 }
 
@@ -97,11 +103,11 @@ let named: { path: string; ids: string[] | undefined } | undefined
  */
 export async function buildCatalog(): Promise<ReviewsCatalog | undefined> {
   if (!isBuildPhase()) return undefined
-  const { directory, buildId: id, ...options } = await buildOptions()
+  const { directory, buildId: id, afterFetch, ...options } = await buildOptions()
   const key = `${directory}\u0000${id}`
   let catalog = catalogs.get(key)
   if (catalog === undefined) {
-    catalog = createReviewsCatalog({ ...options, sharing: { directory, buildId: id } })
+    catalog = createReviewsCatalog({ ...options, sharing: { directory, buildId: id, afterFetch } })
     catalogs.set(key, catalog)
   }
   return catalog

@@ -11,9 +11,17 @@
  * itself once the API answers. Where no good entry exists (a first render), the failed one is stored, for
  * those 30 s.
  *
+ * A handler whose entries several instances read calls `markRenderCacheShared()` when its module loads
+ * (the Redis handlers of `withRedisCache` do): pages then read a replica every instance shares, or the
+ * API, never a replica of this server's own.
+ *
  * @module
  */
 import { isFailedRender } from './internal/failed-render-tag.ts'
+
+// What the modules of a shared cache give besides: the replica the build writes into (the Redis package's).
+export type { BuildReplicaTarget } from './internal/build-replica.ts'
+export { markRenderCacheShared } from './internal/render-cache-sharing.ts'
 
 /**
  * An entry of a `'use cache'` handler (Next.js's `CacheEntry`), as far as these wrappers read it; a

@@ -11,9 +11,9 @@ import {
 } from '@verified-reviews/react'
 import type { ReactElement } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { prefetchAsNextBuild, productReviewsView } from '../../../test/fixtures/next-build.ts'
 import { startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
-import { getBuildData } from './build-data.ts'
-import { BrandReviews, ProductRating, ProductReviews } from './components.tsx'
+import { BrandReviews, ProductRating } from './components.tsx'
 import { replicaCatchingUp, replicaFor, replicaPath } from './internal/replica.ts'
 import { createRevalidateRoute, type RevalidateRouteBody } from './revalidate-route.ts'
 import { createReviewsRoute } from './reviews-route.ts'
@@ -43,21 +43,8 @@ afterEach(async () => {
   await rm(distDir, { recursive: true, force: true })
 })
 
-/** Runs the build prefetch as `next build` does, into this test's build directory. */
-async function build(): Promise<void> {
-  vi.stubEnv('NEXT_PHASE', 'phase-production-build')
-  await getBuildData()
-  vi.stubEnv('NEXT_PHASE', '')
-  await sb.admin('DELETE', 'stats')
-}
-
-async function view(searchParams: Record<string, string | undefined>) {
-  const element = (await ProductReviews({
-    productId: PRODUCT,
-    searchParams,
-  })) as ReactElement<ProductReviewsViewProps>
-  return element.props
-}
+const build = () => prefetchAsNextBuild(sb)
+const view = (searchParams: Record<string, string | undefined>) => productReviewsView(PRODUCT, searchParams)
 
 /** The review ids of every page of a view, following its next cursors. */
 async function walk(params: Record<string, string | undefined>): Promise<string[][]> {

@@ -1,5 +1,5 @@
 import type { ProductReview } from '@verified-reviews/core'
-import { createSqliteReviewStore, type ReviewStore } from '@verified-reviews/core/sync'
+import { copyReplicaFromFile, type ReviewStore } from '@verified-reviews/core/sync'
 import { buildStorePath } from './internal/paths.ts'
 
 /** Options of {@link seedFromBuild}. */
@@ -12,18 +12,15 @@ export interface SeedFromBuildOptions {
   distDir?: string
 }
 
-/** Reviews written by one `putMany` of the seeding: a few hundred, so that the copy holds no whole store. */
-const SEED_BATCH = 500
-
 /**
  * `store`, which first copies into itself the review store the build prefetch left in
  * `<distDir>/verified-reviews/reviews.sqlite` when it holds no checkpoint yet (the first deployment
  * on a new Redis or database), so that the first revalidation is incremental and revalidates only what
- * changed since the build, as the `'build'` store of one server does. The copy runs once, before the
- * first call of any method; concurrent callers wait for the same copy, and a copy that fails (the store
- * is unreachable) is tried again at the next call. It goes a few hundred reviews per
- * write, with the checkpoint in the last write, so an interrupted copy leaves no checkpoint and is done
- * again. Several servers seeding one shared store at once write the same reviews. Without a build store
+ * changed since the build, as the `'build'` store of one server does. The copy (`copyReplicaFromFile`
+ * of `@verified-reviews/core/sync`) runs once, before the first call of any method; concurrent callers
+ * wait for the same copy, and a copy that fails (the store is unreachable) is tried again at the next
+ * call. It goes a few hundred reviews per write, with the checkpoint in the last write, so an
+ * interrupted copy leaves no checkpoint and is done again. Several servers seeding one shared store at once write the same reviews. Without a build store
  * (a build without credentials) nothing is copied, and the first sync is a full one.
  *
  * `createRevalidateRoute({ store })` does this by default (`seedFromBuild: false` turns it off); call it
@@ -40,33 +37,7 @@ export function seedFromBuild(
 ): ReviewStore<ProductReview> {
   let seeding: Promise<void> | undefined
   const seed = async (): Promise<void> => {
-    if ((await store.getCheckpoint()) !== undefined) return
-    const path = await buildStorePath(options.distDir)
-    const { access } = await import('node:fs/promises')
-    // Opened only when the build left it: opening creates the file.
-    if (
-      !(await access(path).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return
-    const built = createSqliteReviewStore<ProductReview>(path)
-    try {
-      const checkpoint = await built.getCheckpoint()
-      if (checkpoint === undefined) return
-      let batch: ProductReview[] = []
-      for await (const review of built.each()) {
-        batch.push(review)
-        if (batch.length >= SEED_BATCH) {
-          await store.putMany(batch)
-          batch = []
-        }
-      }
-      await store.putMany(batch, checkpoint)
-    } finally {
-      await built.close()
-    }
+    await copyReplicaFromFile(await buildStorePath(options.distDir), { reviews: store }, { when: 'empty' })
   }
   const ready = (): Promise<void> => {
     seeding ??= seed().catch((error: unknown) => {
@@ -81,6 +52,7 @@ export function seedFromBuild(
       await ready()
       return method(...args)
     }
+  const { query, removeExcept } = store
   return {
     get: seeded((id) => store.get(id)),
     getMany: seeded((ids) => store.getMany(ids)),
@@ -92,5 +64,8 @@ export function seedFromBuild(
     count: seeded(() => store.count()),
     getCheckpoint: seeded(() => store.getCheckpoint()),
     setCheckpoint: seeded((checkpoint) => store.setCheckpoint(checkpoint)),
+    // What the store has besides: a full sync removes what it did not see, a view reads through an index.
+    ...(query === undefined ? {} : { query: seeded((q) => query.call(store, q)) }),
+    ...(removeExcept === undefined ? {} : { removeExcept: seeded((kept) => removeExcept.call(store, kept)) }),
   }
 }

@@ -143,7 +143,7 @@ export function runnerOf(connection: RedisConnection): Runner {
 }
 
 /** Host and port of a Redis address, without its credentials, for log lines. */
-function describeUrl(url: string): string {
+export function describeUrl(url: string): string {
   try {
     const parsed = new URL(url)
     return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`

@@ -46,6 +46,19 @@ describe('withRedisCache', () => {
     expect(info.mock.calls[0]?.[0]).toContain('REDIS_URL is not set')
   })
 
+  it('names for the build workers, at build only, the module of the replica the build writes into', async () => {
+    vi.stubEnv('REDIS_URL', 'redis://127.0.0.1:6390')
+    vi.stubEnv('__VERIFIED_REVIEWS_BUILD_REPLICA', '')
+    await withRedisCache({})(SERVER, context)
+    expect(process.env.__VERIFIED_REVIEWS_BUILD_REPLICA).toBe('')
+    await withRedisCache({})('phase-production-build', context)
+    const module = process.env.__VERIFIED_REVIEWS_BUILD_REPLICA as string
+    expect(existsSync(module), module).toBe(true)
+    const target = (await import(module)).default() as { where: string; close(): Promise<void> }
+    expect(target.where).toBe('Redis redis://127.0.0.1:6390 (keys vr:…)')
+    await target.close()
+  })
+
   it('composes with withVerifiedReviews in either order', async () => {
     vi.stubEnv('REDIS_URL', 'redis://127.0.0.1:6390')
     const base = { cacheComponents: true }
@@ -104,5 +117,16 @@ describe('the handler modules withRedisCache names', () => {
     await handler.set('reviews-SKU-1', Promise.resolve(entry('without reviews', [FAILED_RENDER_TAG])))
     const read = await handler.get('reviews-SKU-1', [])
     expect(await new Response(read?.value).text()).toBe('with reviews')
+  })
+
+  it('mark the render cache of the process as shared when they load, so that pages refuse a replica of their own', async () => {
+    vi.stubEnv('REDIS_URL', redis.url)
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { cacheHandler, cacheHandlers } = await withRedisCache({})(SERVER, context)
+    for (const path of [cacheHandler, cacheHandlers?.default]) await import(path as string)
+    const state = (globalThis as Record<symbol, { shared?: boolean } | undefined>)[
+      Symbol.for('verified-reviews.next.shared-render-cache')
+    ]
+    expect(state?.shared).toBe(true)
   })
 })

@@ -20,11 +20,23 @@ export interface RedisCacheConfig {
   cacheMaxMemorySize: 0
 }
 
-/** The handler modules this package ships, beside this file (`dist/next-cache-handlers/` once built). */
-function handlerPath(name: 'incremental-cache' | 'use-cache'): string {
+/**
+ * A module this package ships for Next.js, by its path beside this file (in `dist/` once built): the
+ * cache handlers, and the replica the build writes into.
+ */
+function modulePath(
+  name: 'next-cache-handlers/incremental-cache' | 'next-cache-handlers/use-cache' | 'next-build-replica',
+): string {
   const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
-  return fileURLToPath(new URL(`./next-cache-handlers/${name}${extension}`, import.meta.url))
+  return fileURLToPath(new URL(`./${name}${extension}`, import.meta.url))
 }
+
+/**
+ * The variable through which the build workers of `@verified-reviews/next` find the module of the
+ * replica they write into (its `BUILD_REPLICA_VARIABLE`): set here, read there, neither package
+ * importing the other.
+ */
+const BUILD_REPLICA_VARIABLE = '__VERIFIED_REVIEWS_BUILD_REPLICA'
 
 let saidNoRedis = false
 
@@ -39,10 +51,19 @@ let saidNoRedis = false
  * build output), and `cacheMaxMemorySize` is `0` (no copy in each instance's memory in front of Redis).
  * It replaces a `cacheHandler`, and the `default` and `remote` handlers, of the config.
  *
+ * `next build` with `REDIS_URL` also writes the review data it fetched into the site's replica in that
+ * Redis (the keys of `createRedisReplica` with the default prefix `vr:`), when that replica is empty or
+ * older than the build's sync, and says so in one line of the build log: servers that have no build
+ * files (`output: 'standalone'`, serverless functions) then read the build's reviews from their first
+ * request. The handlers mark the render cache as shared: a server whose `instrumentation.ts` gives
+ * `shareClientState` no replica (`createRedisReplica`) says so at its start, and its pages read the API
+ * rather than a replica of their own, which the other instances would not share.
+ *
  * Without `REDIS_URL` the config is left as it is (one server, Next.js's own caches), and `next start`
  * says so in one log line: a server missing the variable serves pages that a revalidation through
  * another may not refresh, which is better than not serving at all. `next build` and `next dev` need no
- * Redis. With `output: 'standalone'`, `server.js` keeps the config of the build: set `REDIS_URL` at build
+ * Redis (a build without it writes no replica; the servers then fill theirs from the build's files,
+ * where they have them). With `output: 'standalone'`, `server.js` keeps the config of the build: set `REDIS_URL` at build
  * too.
  *
  * It composes with `withVerifiedReviews` of `@verified-reviews/next/config` in either order.
@@ -67,10 +88,14 @@ export function withRedisCache<C extends object>(
       }
       return resolved
     }
+    // Set before Next.js starts its build workers, which inherit it: the one that fetches the review data
+    // writes it into the replica in Redis that the servers read.
+    if (phase === 'phase-production-build')
+      process.env[BUILD_REPLICA_VARIABLE] = modulePath('next-build-replica')
     const own = (resolved as { cacheHandlers?: Record<string, string> }).cacheHandlers
-    const useCache = handlerPath('use-cache')
+    const useCache = modulePath('next-cache-handlers/use-cache')
     const shared: RedisCacheConfig = {
-      cacheHandler: handlerPath('incremental-cache'),
+      cacheHandler: modulePath('next-cache-handlers/incremental-cache'),
       cacheHandlers: { ...own, default: useCache, remote: useCache },
       cacheMaxMemorySize: 0,
     }

@@ -9,7 +9,8 @@
  * |---|---|---|
  * | `verified-reviews.default-clients` | core `default-client.ts` | the clients of `defaultClient`: every copy shares one token and one rate budget |
  * | `verified-reviews.prefetch` | core `prefetch/build-data.ts` | the build data being fetched: the pages of one build worker wait for one fetch |
- * | `verified-reviews.next.shared-client-state` | next `clients.ts` | what `shareClientState` gave in `instrumentation.ts`, read by the routes and pages |
+ * | `verified-reviews.next.shared-client-state` | next `internal/shared-client-state.ts` | what `shareClientState` gave in `instrumentation.ts`, read by the routes and pages |
+ * | `verified-reviews.next.shared-render-cache` | next `internal/render-cache-sharing.ts` | that the render cache is shared (marked by the cache handlers Next.js loads by path), read by the pages, which then refuse this server's own replica |
  * | `verified-reviews.next.replica` | next `internal/replica.ts` | the site's replica: the renders and the revalidate route read and write one store |
  * | `verified-reviews.next.build-problems` | next `internal/build-check.ts` | the build problems already told, each told once |
  * | `@verified-reviews/astro` | astro `internal/shared.ts` | the integration's settings, client and catalog, read by the loaders and pages |

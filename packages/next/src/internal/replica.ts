@@ -16,8 +16,7 @@ import {
 import {
   type BrandReviewsClient,
   type BrandReviewsSyncReport,
-  createSqliteReviewStore,
-  createSqliteSummaryStore,
+  copyReplicaFromFile,
   openSqliteReplica,
   type ProductReviewsClient,
   type ProductReviewsSyncReport,
@@ -35,6 +34,7 @@ import { freshReviewsClient, revalidateSeconds, sharedClientState } from '../cli
 import { LOG_PREFIX } from './log-prefix.ts'
 import { buildStorePath, nextDistDir } from './paths.ts'
 import { isBuildPhase } from './phase.ts'
+import { renderCacheShared, tellLocalReplicaRefused } from './render-cache-sharing.ts'
 
 /**
  * The site's replica of the account on this server: `<distDir>/cache/verified-reviews/replica-<account>.sqlite`
@@ -89,37 +89,15 @@ export function bypassLocalReplica(): void {
   held().localBypassed = true
 }
 
-/** Reviews copied by one write of the seeding: a few hundred, so that the copy holds no whole store. */
-const SEED_BATCH = 500
-
 /**
- * Fills a shared replica that holds no sync yet (a first deploy on a new Redis) from the build's store:
- * the summaries first, then the reviews, a few hundred per write, the checkpoint with the last, so that
- * a replica with a checkpoint is whole and an interrupted copy is made again.
+ * Fills a shared replica that holds no sync yet (a first deploy on a new Redis whose build did not write
+ * it) from the build's store: the summaries, then the reviews a few hundred per write, the checkpoint
+ * with the last, so that a replica with a checkpoint is whole and an interrupted copy is made again.
  */
 async function seedShared(replica: ProductReplica, distDir: string | undefined): Promise<void> {
-  if ((await replica.reviews.getCheckpoint()) !== undefined) return
-  const source = await buildStorePath(distDir)
-  if (!(await exists(source))) return
-  const built = createSqliteReviewStore<ProductReview>(source)
-  const summaries = createSqliteSummaryStore(source)
-  try {
-    const checkpoint = await built.getCheckpoint()
-    if (checkpoint === undefined) return
-    await replica.summaries.putMany(await summaries.all())
-    let batch: ProductReview[] = []
-    for await (const review of built.each()) {
-      batch.push(review)
-      if (batch.length >= SEED_BATCH) {
-        await replica.reviews.putMany(batch)
-        batch = []
-      }
-    }
-    await replica.reviews.putMany(batch, checkpoint)
-    console.log(`${LOG_PREFIX} The shared review replica now holds the build's reviews.`)
-  } finally {
-    await Promise.all([built.close(), summaries.close()])
-  }
+  const copy = await copyReplicaFromFile(await buildStorePath(distDir), replica, { when: 'empty' })
+  if (copy.outcome === 'copied')
+    console.log(`${LOG_PREFIX} The shared review replica now holds the build's ${copy.reviews} reviews.`)
 }
 
 /** The replica given to `shareClientState`, filled from the build's store once. */
@@ -181,7 +159,8 @@ async function open(distDir: string | undefined): Promise<SqliteReplica | undefi
 /**
  * The site's replica: the one given to `shareClientState` (several instances), else this server's
  * SQLite file (opened on first use). Undefined during `next build`, which reads its build data; where
- * instances share their state without a replica; and where there is neither a replica nor a build
+ * the render cache is shared (`markRenderCacheShared`) or instances share their state, without a
+ * shared replica (this server's own would differ from the others'); and where there is neither a replica nor a build
  * store to make one from (`next dev`, a build without credentials) unless `create` asks for an empty
  * one (the revalidate route, which fills it).
  */
@@ -193,6 +172,11 @@ export async function siteReplica(
   const state = held()
   const shared = sharedClientState()
   if (shared.replica !== undefined) return sharedReplica(shared.replica, distDir)
+  if (renderCacheShared()) {
+    // Renders stored for every instance must come from data every instance reads: the API, here.
+    tellLocalReplicaRefused()
+    return undefined
+  }
   if (shared.tokenStore !== undefined || shared.rateBudget !== undefined) {
     // Instances that share their state (and most likely their render cache): a replica of this one's own
     // would go stale for the others, so they read the API.

@@ -3,7 +3,7 @@
 // the pages of the build are read from the build output (Next.js's FileSystemCache), which every instance
 // serves; a page rendered from an API failure never replaces a good one. Next.js imports this file by its
 // path: it is plain ESM in dist, and `next` and `@verified-reviews/next` resolve from the user's app.
-import { failSafeIncrementalCache } from '@verified-reviews/next/cache-handlers'
+import { failSafeIncrementalCache, markRenderCacheShared } from '@verified-reviews/next/cache-handlers'
 import FileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js'
 import { createRedisConnection } from '../connection.ts'
 import { createRedisNextCacheHandler, type NextCacheHandler } from '../next-cache-handler.ts'
@@ -12,6 +12,9 @@ import { createRedisNextCacheHandler, type NextCacheHandler } from '../next-cach
 type FileSystemCacheClass = new (context: Record<string, unknown>) => Pick<NextCacheHandler, 'get'>
 const BuildOutput = ((FileSystemCache as unknown as { default?: FileSystemCacheClass }).default ??
   FileSystemCache) as unknown as FileSystemCacheClass
+
+// Every instance serves what one stored: the pages must read a replica they share too.
+markRenderCacheShared()
 
 export default failSafeIncrementalCache(
   createRedisNextCacheHandler(createRedisConnection(), {

@@ -19,7 +19,14 @@ import {
  */
 export type CatalogSharing = Pick<
   PrefetchOptions,
-  'directory' | 'buildId' | 'share' | 'waitTimeout' | 'staleLockTimeout' | 'pollInterval' | 'logger'
+  | 'directory'
+  | 'buildId'
+  | 'share'
+  | 'waitTimeout'
+  | 'staleLockTimeout'
+  | 'pollInterval'
+  | 'logger'
+  | 'afterFetch'
 >
 
 /** Options of {@link createReviewsCatalog}. */

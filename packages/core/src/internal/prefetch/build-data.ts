@@ -70,6 +70,14 @@ export interface PrefetchOptions
    */
   share?: PrefetchShare
   /**
+   * Runs in the one process of the build that fetched, once the data is in the file `reviews.sqlite` of
+   * `directory` (given as `file`), before any caller in that process gets the data: the Next.js build
+   * copies its review store into a replica shared by the servers there. Not run with `share`, whose data
+   * is in the share. A rejection rejects the data of this process.
+   * @default undefined
+   */
+  afterFetch?: ((file: string) => Promise<void>) | undefined
+  /**
    * Where the warning goes when the share fails or its data is unusable.
    * @default console
    */
@@ -176,6 +184,7 @@ async function load(options: PrefetchOptions, buildId: string): Promise<BuildDat
       signal: options.signal,
       onWait: (holder, waitedMs) => options.onProgress?.({ phase: 'waiting', holder, waitedMs }),
     })
+    if (produced) await options.afterFetch?.(file)
     return fileBuildData(
       db,
       buildId,

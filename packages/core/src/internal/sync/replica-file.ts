@@ -3,7 +3,13 @@ import type { BrandReview, ProductReview } from '../../types/published.ts'
 import { openSqliteFile, transaction } from '../sqlite.ts'
 import { createSqliteBrandRatingStore, type SqliteBrandRatingStore } from './brand-rating-store.ts'
 import { createSqliteReviewStore, type SqliteReviewStore } from './sqlite-store.ts'
-import { createSqliteSummaryStore, type SqliteSummaryStore, SUMMARY_TABLE } from './summary-store.ts'
+import type { ReviewStore } from './store.ts'
+import {
+  createSqliteSummaryStore,
+  type ProductSummaryStore,
+  type SqliteSummaryStore,
+  SUMMARY_TABLE,
+} from './summary-store.ts'
 
 /**
  * A site's replica of the account in one SQLite file: the product reviews with their sync mark, the
@@ -114,4 +120,92 @@ export async function refreshReplicaFromFile(
     db.close()
   }
   return 'copied'
+}
+
+/** Where {@link copyReplicaFromFile} copies to: a review store, and the summaries beside it when there are. */
+export interface ReplicaTarget {
+  reviews: ReviewStore<ProductReview>
+  summaries?: ProductSummaryStore | undefined
+}
+
+/** Options of {@link copyReplicaFromFile}. */
+export interface ReplicaCopyOptions {
+  /**
+   * Which targets are written: `'empty'`, one that holds no checkpoint yet (a store seeded once);
+   * `'older'`, also one whose last completed sync is older than the source's (a replica a new build
+   * brings up to date, as {@link refreshReplicaFromFile} does for a file).
+   */
+  when: 'empty' | 'older'
+  /**
+   * Reviews written by one `putMany`: a few hundred, so that the copy never holds a whole store.
+   * @default 500
+   */
+  batch?: number
+}
+
+/** What {@link copyReplicaFromFile} did, and how many reviews it wrote. */
+export interface ReplicaCopy {
+  outcome: ReplicaRefresh
+  /** Reviews written (0 unless `outcome` is `'copied'`). */
+  reviews: number
+  /** Summaries written (0 unless `outcome` is `'copied'`, or without summaries in the target). */
+  summaries: number
+}
+
+/**
+ * Copies what the SQLite file `source` holds (a build's review store with its summaries) into a replica
+ * of any kind (Redis, a database), store by store, when `when` says the target needs it: the summaries
+ * first, then the reviews a few hundred per write, then (a target that held reviews) the removal of those
+ * the source does not hold, and the checkpoint last, with the last reviews. A target with a checkpoint
+ * is therefore whole, and a copy interrupted anywhere leaves the target's old checkpoint (or none), so
+ * that the next copy is made again. Without a source file, or one with no sync, nothing is written.
+ */
+export async function copyReplicaFromFile(
+  source: string,
+  target: ReplicaTarget,
+  options: ReplicaCopyOptions,
+): Promise<ReplicaCopy> {
+  const none = (outcome: ReplicaRefresh): ReplicaCopy => ({ outcome, reviews: 0, summaries: 0 })
+  // Opened only when it exists: opening creates the file.
+  if (!(await exists(source))) return none('no-source')
+  const batchSize = options.batch ?? 500
+  const built = createSqliteReviewStore<ProductReview>(source)
+  const summaries = target.summaries === undefined ? undefined : createSqliteSummaryStore(source)
+  try {
+    const checkpoint = await built.getCheckpoint()
+    if (checkpoint === undefined) return none('no-source')
+    const held = await target.reviews.getCheckpoint()
+    if (held !== undefined) {
+      if (options.when === 'empty') return none('current')
+      const older =
+        checkpoint.completedAt !== undefined &&
+        (held.completedAt === undefined || held.completedAt < checkpoint.completedAt)
+      if (!older) return none('current')
+    }
+    const copied = { outcome: 'copied' as const, reviews: 0, summaries: 0 }
+    if (summaries !== undefined && target.summaries !== undefined) {
+      const all = await summaries.all()
+      await target.summaries.putMany(all)
+      copied.summaries = all.length
+    }
+    // A target that held reviews (an older sync, an interrupted copy) loses those the source does not hold.
+    const kept = target.reviews.removeExcept !== undefined && (await target.reviews.count()) > 0
+    const ids = new Set<string>()
+    let batch: ProductReview[] = []
+    for await (const review of built.each()) {
+      if (kept) ids.add(review.review_id)
+      batch.push(review)
+      if (batch.length >= batchSize) {
+        await target.reviews.putMany(batch)
+        copied.reviews += batch.length
+        batch = []
+      }
+    }
+    if (kept) await target.reviews.removeExcept?.(ids)
+    await target.reviews.putMany(batch, checkpoint)
+    copied.reviews += batch.length
+    return copied
+  } finally {
+    await Promise.all([built.close(), summaries?.close()])
+  }
 }

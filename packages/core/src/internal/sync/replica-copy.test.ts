@@ -1,0 +1,111 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { productReview, productSummary } from '../../../../../test/fixtures/reviews.ts'
+import type { ProductReview } from '../../types/published.ts'
+import { createMemoryReviewStore } from './memory-store.ts'
+import { copyReplicaFromFile, openSqliteReplica } from './replica-file.ts'
+import type { ReviewStore, SyncCheckpoint } from './store.ts'
+import { createMemorySummaryStore } from './summary-store.ts'
+
+const BUILT_AT = '2025-03-05T09:00:00.000Z'
+const checkpoint = (completedAt: string): SyncCheckpoint => ({
+  phase: 'idle',
+  newReviews: 0,
+  updatedReviews: 0,
+  affected: [],
+  completedAt,
+})
+
+/** 1,100 reviews of 20 products: three writes of 500 at most. */
+const BUILT = Array.from({ length: 1100 }, (_, index) =>
+  productReview({ review_id: `rev-${index}`, product_variation_id: `SKU-${index % 20}` }),
+)
+
+let dir: string
+let source: string
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'vr-replica-copy-'))
+  source = join(dir, 'reviews.sqlite')
+  const built = openSqliteReplica(source)
+  await built.summaries.putMany([productSummary({ product_variation_id: 'SKU-0' })])
+  await built.reviews.putMany(BUILT, checkpoint(BUILT_AT))
+  await built.close()
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** `store`, recording whether each `putMany` carried the checkpoint, and failing the write numbered `failAt`. */
+function recorded(store: ReviewStore<ProductReview>, failAt = Number.POSITIVE_INFINITY) {
+  const writes: boolean[] = []
+  return {
+    writes,
+    store: {
+      ...store,
+      removeExcept: store.removeExcept?.bind(store),
+      async putMany(reviews: readonly ProductReview[], mark?: SyncCheckpoint) {
+        if (writes.length === failAt) throw new Error('the target went away')
+        writes.push(mark !== undefined)
+        await store.putMany(reviews, mark)
+      },
+    } satisfies ReviewStore<ProductReview>,
+  }
+}
+
+describe('copyReplicaFromFile', () => {
+  it('copies the summaries, then the reviews a few hundred per write, the checkpoint with the last', async () => {
+    const target = recorded(createMemoryReviewStore())
+    const summaries = createMemorySummaryStore()
+    const copy = await copyReplicaFromFile(source, { reviews: target.store, summaries }, { when: 'older' })
+    expect(copy).toEqual({ outcome: 'copied', reviews: 1100, summaries: 1 })
+    expect(target.writes).toEqual([false, false, true])
+    expect(await target.store.count()).toBe(1100)
+    expect((await target.store.getCheckpoint())?.completedAt).toBe(BUILT_AT)
+    expect(await summaries.count()).toBe(1)
+  })
+
+  it('brings up an older replica to the source, dropping the reviews the source does not hold', async () => {
+    const reviews = createMemoryReviewStore()
+    await reviews.putMany(
+      [productReview({ review_id: 'removed-upstream' })],
+      checkpoint('2025-03-01T00:00:00Z'),
+    )
+    const copy = await copyReplicaFromFile(source, { reviews }, { when: 'older' })
+    expect(copy.outcome).toBe('copied')
+    expect(await reviews.has('removed-upstream')).toBe(false)
+    expect(await reviews.count()).toBe(1100)
+  })
+
+  it('leaves a replica synced after the source as it is, and with `empty` any replica with a checkpoint', async () => {
+    const later = createMemoryReviewStore()
+    await later.putMany([productReview({ review_id: 'synced-later' })], checkpoint('2025-03-06T00:00:00Z'))
+    expect((await copyReplicaFromFile(source, { reviews: later }, { when: 'older' })).outcome).toBe('current')
+    const older = createMemoryReviewStore()
+    await older.putMany([productReview({ review_id: 'older' })], checkpoint('2025-03-01T00:00:00Z'))
+    expect((await copyReplicaFromFile(source, { reviews: older }, { when: 'empty' })).outcome).toBe('current')
+    expect(await later.count()).toBe(1)
+    expect(await older.count()).toBe(1)
+  })
+
+  it('leaves no checkpoint after an interrupted copy, so that the next copy is made again', async () => {
+    const store = createMemoryReviewStore()
+    const failing = recorded(store, 1)
+    await expect(copyReplicaFromFile(source, { reviews: failing.store }, { when: 'older' })).rejects.toThrow(
+      'the target went away',
+    )
+    expect(await store.getCheckpoint()).toBeUndefined()
+    expect(await store.count()).toBe(500)
+    expect((await copyReplicaFromFile(source, { reviews: store }, { when: 'empty' })).outcome).toBe('copied')
+    expect(await store.count()).toBe(1100)
+  })
+
+  it('writes nothing without a source file, and creates none', async () => {
+    const reviews = createMemoryReviewStore()
+    const missing = join(dir, 'none.sqlite')
+    expect((await copyReplicaFromFile(missing, { reviews }, { when: 'older' })).outcome).toBe('no-source')
+    await expect(import('node:fs/promises').then((fs) => fs.access(missing))).rejects.toThrow()
+  })
+})
