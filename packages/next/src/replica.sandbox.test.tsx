@@ -6,7 +6,6 @@ import type { ReviewsEndpointBody } from '@verified-reviews/core/endpoint'
 import {
   BrandReviews as BrandReviewsFromApi,
   type BrandReviewsViewProps,
-  type ProductReviewsViewProps,
   RatingBadge,
 } from '@verified-reviews/react'
 import type { ReactElement } from 'react'
