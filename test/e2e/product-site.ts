@@ -84,6 +84,41 @@ export function describeProductSite(title: string, fixture: string): void {
       expect(count(text, '<script type="application/ld+json"')).toBe(1)
     })
 
+    it('answers a flood of distinct valid views and of junk or forged ones from the replica, with no API call', async () => {
+      const sorts = ['newest', 'oldest', 'highest', 'lowest']
+      const rates = ['5', '4', '1,2', '3,4,5', '']
+      const valid = Number(process.env.VR_FLOOD_VIEWS ?? 40)
+      const junk = Number(process.env.VR_FLOOD_JUNK ?? 20)
+      const products = (i: number) => `SKU-${String(1 + (i % 60)).padStart(3, '0')}`
+      const paths = [
+        ...Array.from(
+          { length: valid },
+          (_, i) =>
+            `/products/${products(i)}?vr_sort=${sorts[Math.floor(i / 60) % 4]}&vr_rate=${rates[Math.floor(i / 240) % 5]}&p=${Math.floor(i / 1200)}`,
+        ),
+        ...Array.from({ length: junk }, (_, i) =>
+          i % 2 === 0
+            ? `/products/${products(i)}?vr_cursor=${encodeURIComponent(`forged-${i}.${'A'.repeat(40)}`)}`
+            : `/products/${products(i)}?vr_sort=${encodeURIComponent('<script>')}&vr_rate=9,0,x&vr_cursor=~vrp1~junk`,
+        ),
+      ]
+      const before = await sandboxCalls()
+      let withoutReviews = 0
+      let at = 0
+      const worker = async () => {
+        for (let path = paths[at++]; path !== undefined; path = paths[at++]) {
+          if (!(await page(path)).text.includes('class="vr-rating-summary')) withoutReviews++
+        }
+      }
+      await Promise.all(Array.from({ length: 4 }, worker))
+      const calls = apiCallsBetween(before, await sandboxCalls())
+      console.log(
+        `${title}: ${valid} distinct valid views and ${junk} junk or forged ones on a fresh server: ${calls} API calls, ${withoutReviews} without reviews`,
+      )
+      expect(withoutReviews).toBe(0)
+      expect(calls).toBe(0)
+    }, 300_000)
+
     it('shows new reviews of the product the revalidate route revalidated, and leaves the others alone', async () => {
       await fetch(`${app.sandbox.origin}/__sandbox/product-reviews`, {
         method: 'POST',

@@ -1,4 +1,4 @@
-import { withVerifiedReviews } from '@verified-reviews/next/config'
+import { reviewViewRewrites, withVerifiedReviews } from '@verified-reviews/next/config'
 import type { NextConfig } from 'next'
 
 // A site with Cache Components on: the app owns caching ('use cache', cacheLife, cacheTag).
@@ -7,6 +7,14 @@ const config: NextConfig = {
   partialPrefetching: true,
   distDir: process.env.NEXT_DEMO_DIST_DIR || '.next',
   transpilePackages: ['@verified-reviews/core', '@verified-reviews/react', '@verified-reviews/next'],
+  // Sort, rate and page links carry vr_* search params, which the static page cannot read.
+  async rewrites() {
+    return {
+      beforeFiles: reviewViewRewrites({ source: '/products/:id', destination: '/products/:id/reviews' }),
+      afterFiles: [],
+      fallback: [],
+    }
+  },
 }
 
 export default withVerifiedReviews(config)
