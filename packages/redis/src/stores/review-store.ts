@@ -623,7 +623,7 @@ export function createRedisReviewStore<R extends SyncedReview = ProductReview>(
         cursor = next
       } while (cursor !== '0')
       await removeIds([...new Set(removed)])
-      await runner.send(['ZREMRANGEBYSCORE', seenKey, '-inf', `(${generation}`])
+      await runner.send(['ZREMRANGEBYSCORE', seenKey, '-inf', String(generation)])
       return [...groups].sort()
     },
     async removeMany(reviewIds) {

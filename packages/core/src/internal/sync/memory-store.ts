@@ -153,7 +153,7 @@ export function createMemoryReviewStore<R extends SyncedReview = ProductReview>(
         remove(id, review)
         groupsOfRemoved.add(review.group)
       }
-      for (const [id, mark] of seen) if (mark < generation) seen.delete(id)
+      for (const [id, mark] of seen) if (mark <= generation) seen.delete(id)
       return [...groupsOfRemoved].sort()
     },
     async removeMany(reviewIds) {

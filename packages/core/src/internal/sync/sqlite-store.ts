@@ -104,7 +104,7 @@ function seenStatements(db: DatabaseSync, name: string): SeenStatements {
     ),
     unseenKeys: db.prepare(`SELECT DISTINCT r.key AS key FROM "${name}" AS r WHERE ${unseen}`),
     removeUnseen: db.prepare(`DELETE FROM "${name}" AS r WHERE ${unseen}`),
-    forget: db.prepare(`DELETE FROM ${seen} WHERE generation < ?`),
+    forget: db.prepare(`DELETE FROM ${seen} WHERE generation <= ?`),
     keysOf: db.prepare(`SELECT DISTINCT key FROM "${name}" WHERE id IN (SELECT value FROM json_each(?))`),
     forgetIds: db.prepare(`DELETE FROM ${seen} WHERE id IN (SELECT value FROM json_each(?))`),
     countByKey: db.prepare(

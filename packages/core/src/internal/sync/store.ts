@@ -104,9 +104,10 @@ export interface ReviewStore<R extends SyncedReview = ProductReview> {
    */
   markSeen?(reviewIds: readonly string[], generation: number): Promise<void>
   /**
-   * Removes every held review not marked by the run `generation` or a later one (and forgets the marks
-   * of earlier runs, keeping this run's, so that a removal repeated after a crash removes no more), and
-   * resolves to the products (or shops) of those removed, sorted.
+   * Removes every held review not marked by the run `generation` or a later one, then forgets the marks
+   * of that run and of earlier ones (the sync calls it once its run is saved as completed, so a completed
+   * run leaves no marks behind: only a concurrent later run's stay), and resolves to the products (or
+   * shops) of those removed, sorted.
    */
   removeUnseen?(generation: number): Promise<string[]>
   /**
