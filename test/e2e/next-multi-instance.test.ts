@@ -142,7 +142,8 @@ describe('two next start instances sharing one Redis', () => {
         `largest page ${Math.max(...responses.map((text) => text.length))} bytes (the view itself ${first.text.length})`,
     )
     expect(apiCalls).toBe(0)
-    expect(newEntries).toBe(0)
+    // None made (one may expire meanwhile: a lock, a token).
+    expect(newEntries).toBeLessThanOrEqual(0)
     // No link of the page carries the junk (Next.js's own payload names the URL asked for).
     for (const text of responses) expect(/href="[^"]*xxxxxxxxxx/.test(text)).toBe(false)
   })
@@ -196,7 +197,8 @@ describe('two next start instances sharing one Redis', () => {
     )
     expect(withoutReviews).toBe(0)
     expect(apiCalls).toBe(0)
-    expect(newEntries).toBe(0)
+    // None made (one may expire meanwhile: a lock, a token).
+    expect(newEntries).toBeLessThanOrEqual(0)
   })
 
   it('stay within a small maxmemory under a flood of unknown ids and junk views, and still revalidate on both', async () => {
