@@ -48,7 +48,7 @@ export async function replicaPath(distDir?: string): Promise<string> {
   const { isAbsolute, join } = await import('node:path')
   const dir = distDir ?? nextDistDir()
   // Keyed by account (client id and origin, never the secret): another account starts a replica of its own.
-  const account = (await sha256Hex(replicaAccount(readEnvironment()))).slice(0, 12)
+  const account = await accountDigest(replicaAccount(readEnvironment()))
   return join(
     isAbsolute(dir) ? dir : join(process.cwd(), dir),
     'cache',
@@ -57,7 +57,20 @@ export async function replicaPath(distDir?: string): Promise<string> {
   )
 }
 
+/** The 12 hex digits naming an account's replica, computed once per account (every render asks). */
+async function accountDigest(account: string): Promise<string> {
+  const digests = held().digests
+  let digest = digests.get(account)
+  if (digest === undefined) {
+    digest = sha256Hex(account).then((hex) => hex.slice(0, 12))
+    digests.set(account, digest)
+  }
+  return digest
+}
+
 interface Held {
+  /** The digest of each account's name, as {@link replicaPath} names its file. */
+  digests: Map<string, Promise<string>>
   /** The replica of each file (one per build directory), opened once. */
   opened: Map<string, Promise<SqliteReplica | undefined>>
   /** The seeding of each shared replica from the build's store, once (again after a failure). */
@@ -74,6 +87,7 @@ interface Held {
 const REPLICA = Symbol.for('verified-reviews.next.replica')
 const held = (): Held =>
   processState(REPLICA, () => ({
+    digests: new Map(),
     opened: new Map(),
     seeded: new WeakMap(),
     toldNoSharedReplica: false,
@@ -226,7 +240,7 @@ export async function replicaFor(productIds: readonly string[]): Promise<Product
   }
   if (replica === undefined) return undefined
   if (checkpoint?.completedAt === undefined) return undefined
-  catchUp(replica, checkpoint.completedAt, 'products')
+  catchUp(checkpoint.completedAt, 'product', () => syncReplica(replica, freshReviewsClient()))
   if (checkpoint.products !== undefined) {
     const held = new Set(checkpoint.products)
     if (!productIds.every((id) => held.has(id))) return undefined
@@ -241,28 +255,21 @@ export async function replicaFor(productIds: readonly string[]): Promise<Product
  * starts it does not wait for it, and its pages show the new reviews once their cache entries expire.
  */
 function catchUp(
-  replica: ProductReplica,
   completedAt: string | undefined,
-  part: 'products' | 'brands',
+  what: 'product' | 'brand and shop',
+  sync: () => Promise<{ newReviews: number; updatedReviews: number }>,
 ): void {
   const state = held()
   if (state.catchingUp !== undefined) return
   if (completedAt !== undefined && Date.now() - Date.parse(completedAt) < revalidateSeconds() * 1000) return
-  const brands = replica.brands
-  const run =
-    part === 'products'
-      ? syncReplica(replica, freshReviewsClient())
-      : brands === undefined
-        ? undefined
-        : syncBrandReplica(brands, freshReviewsClient())
-  if (run === undefined) return
+  const run = sync()
   const first = completedAt === undefined
   state.catchingUp = run
     .then(
       (report) => {
         if (first)
           console.log(
-            `${LOG_PREFIX} The review replica now holds the ${part === 'brands' ? 'brand and shop' : 'product'} ` +
+            `${LOG_PREFIX} The review replica now holds the ${what} ` +
               `reviews (${report.newReviews} synced): pages read it from now on.`,
           )
         else if (report.newReviews + report.updatedReviews > 0)
@@ -358,7 +365,10 @@ export async function brandReplicaFor(): Promise<BrandReplica | undefined> {
     console.error(`${LOG_PREFIX} The review replica is out of reach; pages read the API meanwhile.`, error)
     return undefined
   }
-  catchUp(replica, fetchedAt === undefined ? undefined : completedAt, 'brands')
+  const { brands } = replica
+  catchUp(fetchedAt === undefined ? undefined : completedAt, 'brand and shop', () =>
+    syncBrandReplica(brands, freshReviewsClient()),
+  )
   return completedAt === undefined || fetchedAt === undefined ? undefined : replica.brands
 }
 
