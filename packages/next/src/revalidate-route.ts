@@ -102,9 +102,10 @@ export interface RevalidateSyncSummary {
   /**
    * The replica's daily sweep, when this call made one: its calls (⌈held products / 200⌉ summaries,
    * plus those of the products synced again), the products whose review count disagreed and were
-   * synced again (among `products`), and the reviews it took out. Absent otherwise.
+   * synced again (among `products`), the reviews it took out, and the number of products whose summary
+   * changed (also among `products`: their pages show it). Absent otherwise.
    */
-  sweep?: { calls: number; resynced: string[]; removedReviews: number }
+  sweep?: { calls: number; resynced: string[]; removedReviews: number; changedSummaries: number }
 }
 
 /** The answer of the revalidate route. */
@@ -139,7 +140,14 @@ function summary(
     ...(report.rebuilt === true ? { rebuilt: true as const } : {}),
     ...(sweep === undefined
       ? {}
-      : { sweep: { calls: sweep.calls, resynced: sweep.resynced, removedReviews: sweep.removedReviews } }),
+      : {
+          sweep: {
+            calls: sweep.calls,
+            resynced: sweep.resynced,
+            removedReviews: sweep.removedReviews,
+            changedSummaries: sweep.changedSummaries.length,
+          },
+        }),
   }
 }
 

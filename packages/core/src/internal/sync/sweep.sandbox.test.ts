@@ -20,22 +20,29 @@ async function calls(): Promise<Record<string, number>> {
 }
 
 /** A replica synced from the sandbox (reviews kept in two languages), its calls counted from there. */
-async function synced(store: ReviewStore<ProductReview> = createMemoryReviewStore()) {
+async function synced(
+  store: ReviewStore<ProductReview> = createMemoryReviewStore(),
+  options: { summaries?: boolean } = {},
+) {
   const client = sb.client()
   const replica = { reviews: store, summaries: createMemorySummaryStore() }
   const sync = () => syncProductReviews({ client, store, replicaLanguages: LANGUAGES })
   await sync()
-  await calls()
   const sweep = (now: number, swept: SweepClient = client) =>
     sweepReplica({ client: swept, replica, replicaLanguages: LANGUAGES, now: at(now) })
+  // The summaries a build leaves (unless `summaries: false`): fetched by a sweep two days before T0.
+  if (options.summaries !== false) await sweep(T0 - 48 * HOUR)
+  await calls()
   return { client, replica, store, sync, sweep }
 }
 
 describe('sweepReplica against the sandbox', () => {
   it("finds every summary's review count equal to the reviews held on an unchanged account, in ⌈n/200⌉ calls", async () => {
-    const { replica, store, sweep } = await synced()
+    const { replica, store, sweep } = await synced(undefined, { summaries: false })
     const products = (await store.keys()).length
     const report = await sweep(T0)
+    // No summary was held: every product's is new, and its page shows it.
+    const held = [...(await store.keys())].sort()
     expect(report).toMatchObject({
       swept: true,
       products,
@@ -44,15 +51,37 @@ describe('sweepReplica against the sandbox', () => {
       summaryCalls: Math.ceil(products / 200),
       resyncCalls: 0,
       calls: Math.ceil(products / 200),
-      affectedProductIds: [],
+      changedSummaries: held,
+      affectedProductIds: held,
     })
     expect(await calls()).toEqual({ list: Math.ceil(products / 200), reviews: 0 })
+    // A day later nothing changed: no page to revalidate.
+    expect(await sweep(T0 + 25 * HOUR)).toMatchObject({
+      swept: true,
+      changedSummaries: [],
+      affectedProductIds: [],
+    })
+    await calls()
     // The summaries are stored: every held product has one, its count the reviews held.
     const ids = await store.keys()
     const summaries = await replica.summaries.getMany(ids)
     expect(summaries.every((summary) => summary !== undefined)).toBe(true)
     const counts = await Promise.all(ids.map(async (id) => (await store.list(id)).length))
     expect(summaries.map((summary) => summary?.ratings.count_total)).toEqual(counts)
+  })
+
+  it("names a product whose held summary differs from the API's (its page shows it), and only that one", async () => {
+    const { replica, store, sweep } = await synced()
+    const [summary] = await replica.summaries.getMany(['SKU-010'])
+    expect(summary).toBeDefined()
+    if (summary === undefined) return
+    // The replica holds a summary the API has since moved from (the 12-month figures move by the day).
+    await replica.summaries.putMany([{ ...summary, ratings: { ...summary.ratings, average: 1.2 } }])
+    const report = await sweep(T0 + 25 * HOUR)
+    expect(report).toMatchObject({ disagreeing: [], resynced: [], changedSummaries: ['SKU-010'] })
+    expect(report.affectedProductIds).toEqual(['SKU-010'])
+    expect((await replica.summaries.getMany(['SKU-010']))[0]).toEqual(summary)
+    expect((await store.keys()).length).toBeGreaterThan(1)
   })
 
   it('takes a review removed upstream out of the replica, which the sync does not see, and names its product', async () => {

@@ -6,6 +6,7 @@ import { chunks } from '../concurrency.ts'
 import { MAX_VALUES } from '../query.ts'
 import { singleFlight } from '../single-flight.ts'
 import { changesOfPage, type WalkTally } from './page-changes.ts'
+import { sameJson } from './same.ts'
 import type { ReviewStore, SweepStamp } from './store.ts'
 import type { ProductSummaryStore } from './summary-store.ts'
 import { productWalk } from './sync-reviews.ts'
@@ -54,9 +55,13 @@ export interface SweepReport {
   /** Held reviews of the resynced products that the API no longer lists, taken out. */
   removedReviews: number
   /**
-   * The resynced products (and a product a resynced review moved from), sorted: the pages to revalidate.
-   * A product whose summary alone changed is not among them: its page shows the new summary when it
-   * is rendered again (its cache entry expires).
+   * Products whose summary (rating, counts, histogram, criteria, AI summary) came back other than the
+   * replica held it, or that had none held, sorted: their pages show it, so they are among the affected.
+   */
+  changedSummaries: string[]
+  /**
+   * The pages to revalidate, sorted: the resynced products (and a product a resynced review moved from)
+   * and the products whose summary changed.
    */
   affectedProductIds: string[]
 }
@@ -64,7 +69,8 @@ export interface SweepReport {
 /**
  * Once a day, compares the replica with the API where the sync cannot see: reviews removed or edited
  * upstream, which the API does not list as changed. It fetches the summaries of every product the
- * replica holds (200 a call: ⌈n/200⌉ calls) and stores them, so that ratings stay fresh; compares each
+ * replica holds (200 a call: ⌈n/200⌉ calls) and stores them, so that ratings stay fresh (a product whose
+ * summary changed is among the affected, since its page shows it); compares each
  * summary's review count (`ratings.count_total`) with the reviews the replica holds for that product;
  * and fetches again the reviews of each product that disagrees (lists of 200 ids, 200 reviews a call, as
  * a build fetches named products), unless a sweep did so in the last day, replacing them in the store
@@ -97,6 +103,7 @@ async function sweep(options: SweepReplicaOptions): Promise<SweepReport> {
     newReviews: 0,
     updatedReviews: 0,
     removedReviews: 0,
+    changedSummaries: [],
     affectedProductIds: [],
   }
   const checkpoint = await store.getCheckpoint()
@@ -121,9 +128,16 @@ async function sweep(options: SweepReplicaOptions): Promise<SweepReport> {
     report.summaryCalls++
     const fetched = new Map(page.data.map((summary) => [summary.product_variation_id, summary]))
     const counts = await countsOf(store, batch)
+    const before = await replica.summaries.getMany(batch)
     await replica.summaries.putMany([...fetched.values()])
     batch.forEach((id, i) => {
       const summary = fetched.get(id)
+      // A page shows its product's summary: a changed one (the 12-month figures move by the day) is a change
+      // of the page, as is one the API no longer gives.
+      if (!sameJson(before[i], summary)) {
+        report.changedSummaries.push(id)
+        affected.add(id)
+      }
       // A product the API no longer summarizes has no reviews there.
       if (reviewCount(summary) === counts[i]) return
       report.disagreeing.push(id)
@@ -172,6 +186,7 @@ async function sweep(options: SweepReplicaOptions): Promise<SweepReport> {
   report.updatedReviews = tally.updatedReviews
   report.resynced = toResync.sort()
   report.disagreeing.sort()
+  report.changedSummaries.sort()
   report.calls = report.summaryCalls + report.resyncCalls
   report.affectedProductIds = [...affected].sort()
 
