@@ -118,9 +118,13 @@ export const NEXT = join(ROOT, 'apps/next-demo/node_modules/next/dist/bin/next')
 /**
  * Builds a Next.js app (`dir`, building into `distDir`) with `next build` against a new sandbox (seed 1, a
  * random client secret, behind a proxy that records the tokens it hands out), counting the sandbox calls
- * of the build.
+ * of the build. `extraEnv` is added to the build's environment (and to each `next start`'s).
  */
-export async function buildNextApp(dir: string, distDir = DIST_DIR): Promise<BuiltNextApp> {
+export async function buildNextApp(
+  dir: string,
+  distDir = DIST_DIR,
+  extraEnv: Record<string, string> = {},
+): Promise<BuiltNextApp> {
   await buildPackages()
   const sandbox = await createSandbox({ seed: 1, clientSecret: `e2e-${randomUUID()}` })
   const proxy = await startTokenProxy(sandbox.origin)
@@ -136,6 +140,7 @@ export async function buildNextApp(dir: string, distDir = DIST_DIR): Promise<Bui
     VERIFIED_REVIEWS_CLIENT_SECRET: sandbox.clientSecret,
     VERIFIED_REVIEWS_WEBSITE_ID: sandbox.websiteId,
     VERIFIED_REVIEWS_REVALIDATE_SECRET: revalidateSecret,
+    ...extraEnv,
   }
   const close = async () => {
     await proxy.close()

@@ -16,7 +16,9 @@ let b: NextServer
 
 beforeAll(async () => {
   redis = await startRedis()
-  app = await buildNextApp(DEMO, DIST_DIR)
+  // Built as the README says for several instances: with REDIS_URL, so that the build writes the replica
+  // every instance reads into Redis.
+  app = await buildNextApp(DEMO, DIST_DIR, { REDIS_URL: redis.url })
   ;[a, b] = await Promise.all([
     serveNextApp(app, { REDIS_URL: redis.url }),
     serveNextApp(app, { REDIS_URL: redis.url }),
@@ -45,6 +47,12 @@ async function addReview(productId: string, content: string, rate = 5): Promise<
     body: JSON.stringify([{ product_variation_id: productId, review_rate: rate, review_content: content }]),
   })
   expect(added.status).toBe(201)
+}
+
+/** The names of the keys Redis holds (a test's Redis holds a few thousand at most). */
+async function keyNames(): Promise<Set<string>> {
+  const answer = await redis.command('KEYS', '*')
+  return new Set(answer.split('\r\n').filter((line, i) => i > 0 && line !== '' && !line.startsWith('$')))
 }
 
 /** Calls the revalidate route of instance A, which must answer 200; its answer. */
@@ -180,6 +188,7 @@ describe('two next start instances sharing one Redis', () => {
     const firstPages = views.filter(({ path }) => /vr_sort=newest&vr_rate=&/.test(path))
     for (const { server, path } of firstPages) await page(server, path)
     const [entries, memory, calls] = [await dbsize(), await info(), await sandboxCalls()]
+    const keysBefore = await keyNames()
     let at = 0
     const worker = async () => {
       for (let view = views[at++]; view !== undefined; view = views[at++]) {
@@ -191,9 +200,13 @@ describe('two next start instances sharing one Redis', () => {
     const newEntries = (await dbsize()) - entries
     const grown = (await info()) - memory
     const apiCalls = apiCallsBetween(calls, await sandboxCalls())
+    const made = [...(await keyNames())].filter((key) => !keysBefore.has(key))
     console.log(
       `next multi-instance: ${count} distinct valid views on two instances (${firstPages.length} first pages made before): ${apiCalls} API calls, ` +
-        `${withoutReviews} without reviews, ${newEntries} new Redis keys, Redis memory ${grown >= 0 ? '+' : ''}${grown} bytes`,
+        `${withoutReviews} without reviews, ${newEntries} new Redis keys, Redis memory ${grown >= 0 ? '+' : ''}${grown} bytes` +
+        (made.length === 0
+          ? ''
+          : `; keys made: ${made.slice(0, 8).join(', ')}${made.length > 8 ? ', …' : ''}`),
     )
     expect(withoutReviews).toBe(0)
     expect(apiCalls).toBe(0)

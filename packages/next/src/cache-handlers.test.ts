@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   failSafeIncrementalCache,
   failSafeUseCacheHandler,
@@ -8,6 +8,7 @@ import {
   type UseCacheHandler,
 } from './cache-handlers.ts'
 import { FAILED_RENDER_TAG } from './internal/failed-render-tag.ts'
+import { tagRender } from './internal/render-tags.ts'
 
 function stream(text: string): ReadableStream<Uint8Array> {
   return new Response(text).body as ReadableStream<Uint8Array>
@@ -139,5 +140,29 @@ describe('failSafeIncrementalCache', () => {
     await cache.set('fetch-1', { kind: 'FETCH', tags: ['product:SKU-3'], data: 'good' }, {})
     await cache.set('fetch-1', { kind: 'FETCH', tags: [FAILED_RENDER_TAG], data: 'marker' }, {})
     expect(MemoryIncrementalCache.values.get('fetch-1')?.data).toBe('marker')
+  })
+
+  it("stores no answer of a render's tagging fetch, and every other fetch answer", async () => {
+    // The URL the components' tagging fetch asks for, as they ask for it.
+    const urls: string[] = []
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url)
+      return new Response('')
+    })
+    try {
+      await tagRender(['verified-reviews:product:SKU-4', 'verified-reviews'], 3600)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    expect(urls).toHaveLength(1)
+    const Cache = failSafeIncrementalCache(MemoryIncrementalCache)
+    const cache = new Cache()
+    const answer = (url: string) => ({ kind: 'FETCH', data: { url, body: '', status: 200, headers: {} } })
+    await cache.set('tag-fetch', answer(urls[0] as string), {})
+    expect(MemoryIncrementalCache.values.has('tag-fetch')).toBe(false)
+    await cache.set('other-data', answer('data:text/plain,hello'), {})
+    await cache.set('api', answer('https://api.example/products/reviews'), {})
+    expect(MemoryIncrementalCache.values.has('other-data')).toBe(true)
+    expect(MemoryIncrementalCache.values.has('api')).toBe(true)
   })
 })

@@ -18,6 +18,7 @@
  * @module
  */
 import { isFailedRender } from './internal/failed-render-tag.ts'
+import { isTagFetch } from './internal/render-tags.ts'
 
 // What the modules of a shared cache give besides: the replica the build writes into (the Redis package's).
 export type { BuildReplicaTarget } from './internal/build-replica.ts'
@@ -148,7 +149,9 @@ const RENDERED_KINDS = new Set(['APP_PAGE', 'APP_ROUTE', 'PAGES'])
 /**
  * A subclass of the incremental cache handler `Base` (Next.js's `FileSystemCache`, or a Redis one) that
  * does not store a page rendered from an API failure over a good page of the same key: the good page
- * goes on being served, stale, and is rendered again at a later request.
+ * goes on being served, stale, and is rendered again at a later request. It stores no answer of the
+ * `data:` fetch through which the components tag a render (it carries no data; a view rendered per
+ * request would otherwise leave one entry per product in a shared cache).
  *
  * @example
  * // cache-handlers/next-cache.mjs
@@ -167,6 +170,8 @@ export function failSafeIncrementalCache<Base extends new (...args: any[]) => In
       value: IncrementalCacheValue | null,
       context: IncrementalCacheSetContext,
     ): Promise<void> {
+      // The tagging fetch of a render (a `data:` URL, no data): stored, it would be an entry per product.
+      if (isTagFetch(value)) return
       if (value !== null && RENDERED_KINDS.has(value.kind) && isFailedRender(tagsOfValue(value))) {
         const current = await this.get(key, {
           kind: value.kind,

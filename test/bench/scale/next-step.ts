@@ -260,8 +260,12 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
     ],
     notes: [
       `next build: calls by operation ${JSON.stringify(first.operations)}`,
+      // The first revalidate call's least: a token, the new reviews (200 a call), the summaries of the
+      // products they changed (200 a call); LB + 3 is that for fewer than 200 new reviews on fewer than
+      // 200 products.
       `deploy (build + start + first revalidate call after 300 new reviews + re-rendering the changed pages): ` +
-        `${total + revalidation.calls + revalidation.rerenderCalls} calls against LB + 3 = ${bound + 3}`,
+        `${total + revalidation.calls + revalidation.rerenderCalls} calls against LB + 1 token + ⌈300/200⌉ reviews + ` +
+        `⌈${revalidation.products}/200⌉ summaries = ${bound + 1 + Math.ceil(300 / 200) + Math.ceil(revalidation.products / 200)}`,
       ratioNote('next build', first, plain),
     ],
   }

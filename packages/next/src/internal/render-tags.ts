@@ -1,11 +1,28 @@
 /**
+ * How the URL of a {@link tagRender} fetch starts: the incremental cache handlers this package wraps store
+ * no answer of one (it carries nothing, and a per-request render would otherwise leave an entry per
+ * product in a shared cache).
+ */
+export const TAG_FETCH_URL = 'data:text/plain,verified-reviews%3A'
+
+/**
+ * Whether an incremental cache value is the answer of a {@link tagRender} fetch (`kind: 'FETCH'`, its URL
+ * in `data.url`).
+ */
+export function isTagFetch(value: { kind: string; [field: string]: unknown } | null): boolean {
+  if (value?.kind !== 'FETCH') return false
+  const data = value.data as { url?: unknown } | undefined
+  return typeof data?.url === 'string' && data.url.startsWith(TAG_FETCH_URL)
+}
+
+/**
  * Tags the render under way with `tags`, as a tagged read would: a page (or a `'use cache'` entry)
  * drawn from build data makes no API call, yet `revalidateTag` must reach it. It makes the documented
  * tagged fetch (`next: { tags, revalidate }`) of a `data:` URL, which Next.js collects the tags of
  * (onto the page, or onto the enclosing `'use cache'` entry) and which never leaves the process.
  */
 export async function tagRender(tags: readonly string[], revalidate: number): Promise<void> {
-  const url = `data:text/plain,${encodeURIComponent(`verified-reviews:${tags.join(' ')}`)}`
+  const url = `${TAG_FETCH_URL}${encodeURIComponent(tags.join(' '))}`
   const answer = await fetch(url, { next: { tags: [...tags], revalidate } } as RequestInit)
   await answer.arrayBuffer()
 }
