@@ -38,7 +38,7 @@ const UNIT_UNDER_TEST = [
   'test/core/{client-options,connection-errors,jsonld-google-rules,limits}.test.ts',
   'test/examples/*.test.ts',
   'test/quickstart/*.test.ts',
-  'test/packaging/engines.test.ts',
+  'test/packaging/{engines,release}.test.ts',
   'test/security/injector-corpus.test.ts',
 ]
 
