@@ -3,7 +3,7 @@
 //   - `repository` (npm provenance checks it against the repository that ran the workflow), `homepage`
 //     and `bugs` in package.json;
 //   - a LICENSE in the package's folder, identical to the root one: npm packs the LICENSE of the folder
-//     it packs, never the root's;
+//     it packs, never the root's (pnpm falls back to the root's, npm does not), and GitHub shows it there;
 //   - README links that work where npm shows the README, without the repository: absolute, and into
 //     the docs site only once it is deployed (until then, to the page's source on GitHub).
 //
