@@ -13,6 +13,8 @@ import {
   publicPackages,
   releaseMetadataProblems,
   root,
+  routeOfSource,
+  sourceOfRoute,
 } from '../../scripts/release-metadata.ts'
 
 const read = (path: string): string => readFileSync(join(root, path), 'utf8')
@@ -60,25 +62,25 @@ describe('the release metadata', () => {
 describe('the README links of a package, as npm shows them', () => {
   const source = 'https://github.com/verified-reviews/verified-reviews/blob/main/apps/docs/src/content/docs/'
 
-  it('point to the docs sources on GitHub until the site is deployed', () => {
-    expect(deployed).toBe(false)
-    expect(
-      docsLink(
-        'https://verified-reviews.github.io/verified-reviews/packages/redis/quick-start/#a-runnable-example',
-      ),
-    ).toBe(`${source}packages/redis/quick-start.md#a-runnable-example`)
-    expect(docsLink('https://verified-reviews.github.io/verified-reviews/packages/core/')).toBe(
-      `${source}packages/core/index.md`,
-    )
-    expect(docsLink('https://verified-reviews.github.io/verified-reviews/guides/nextjs/')).toBe(
-      `${source}guides/nextjs.mdx`,
-    )
-    expect(
-      docsLink('https://verified-reviews.github.io/verified-reviews/reference/api/verified-reviews/core/'),
-    ).toBe('https://github.com/verified-reviews/verified-reviews/tree/main/packages/core/src')
+  it('point to the docs sources on GitHub until the site is deployed, to the site after', () => {
+    const pages = {
+      'https://verified-reviews.github.io/verified-reviews/packages/redis/quick-start/#a-runnable-example': `${source}packages/redis/quick-start.md#a-runnable-example`,
+      'https://verified-reviews.github.io/verified-reviews/packages/core/': `${source}packages/core/index.md`,
+      'https://verified-reviews.github.io/verified-reviews/guides/nextjs/': `${source}guides/nextjs.mdx`,
+      'https://verified-reviews.github.io/verified-reviews/reference/api/verified-reviews/core/':
+        'https://github.com/verified-reviews/verified-reviews/tree/main/packages/core/src',
+    }
+    for (const [page, file] of Object.entries(pages)) {
+      // Either form gives the form site.mjs asks for, so `--write` switches them both ways.
+      expect(docsLink(page)).toBe(deployed ? page : file)
+      expect(docsLink(file)).toBe(deployed ? page : file)
+    }
+    expect(routeOfSource('apps/docs/src/content/docs/packages/core/index.md')).toBe('packages/core/')
+    expect(routeOfSource('apps/docs/src/content/docs/index.mdx')).toBe('')
+    expect(sourceOfRoute('packages/no-such-package/')).toBeUndefined()
   })
 
-  it('are refused when relative, into the undeployed site, or naming a file the repository lacks', () => {
+  it('are refused when relative, into the site before it is deployed, or naming a file the repository lacks', () => {
     const readme = [
       '![The demo](../../apps/next-demo/docs/next-demo-product.png)',
       '[the guide](https://verified-reviews.github.io/verified-reviews/guides/nextjs/)',
@@ -88,7 +90,11 @@ describe('the README links of a package, as npm shows them', () => {
     ].join('\n')
     expect(packageReadmeProblems('README.md', readme)).toEqual([
       'README.md: ../../apps/next-demo/docs/next-demo-product.png: a relative link, which npm cannot resolve',
-      'README.md: https://verified-reviews.github.io/verified-reviews/guides/nextjs/: the docs site is not deployed yet (apps/docs/site.mjs)',
+      ...(deployed
+        ? []
+        : [
+            'README.md: https://verified-reviews.github.io/verified-reviews/guides/nextjs/: the docs site is not deployed yet (apps/docs/site.mjs)',
+          ]),
       `README.md: ${source}packages/core/no-such-page.md: no apps/docs/src/content/docs/packages/core/no-such-page.md in the repository`,
     ])
   })
