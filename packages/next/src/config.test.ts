@@ -49,6 +49,7 @@ describe('withVerifiedReviews', () => {
     cacheHandler?: string
     cacheHandlers?: Record<string, string | undefined>
     cacheMaxMemorySize?: number
+    distDir?: string
   }
   const context = { defaultConfig: {} as Config }
 
@@ -59,8 +60,8 @@ describe('withVerifiedReviews', () => {
 
     it("puts the build data under the config's distDir, handed to the processes Next.js starts", async () => {
       vi.stubEnv('VERIFIED_REVIEWS_DIST_DIR', undefined)
-      const config = await withVerifiedReviews({ distDir: 'out-x' })(SERVER, context)
-      expect((config as { distDir?: string }).distDir).toBe('out-x')
+      const config = await withVerifiedReviews<Config>({ distDir: 'out-x' })(SERVER, context)
+      expect(config.distDir).toBe('out-x')
       // A build worker or `next start` inherits the variable, and reads its build data there.
       expect(process.env.VERIFIED_REVIEWS_DIST_DIR).toBe('out-x')
       expect(await buildDirectory()).toBe(join(process.cwd(), 'out-x', 'verified-reviews'))
@@ -69,13 +70,13 @@ describe('withVerifiedReviews', () => {
 
     it('takes the distDir a config function gives for the phase', async () => {
       vi.stubEnv('VERIFIED_REVIEWS_DIST_DIR', undefined)
-      await withVerifiedReviews((phase) => ({ distDir: `${phase}-out` }))(SERVER, context)
+      await withVerifiedReviews<Config>((phase) => ({ distDir: `${phase}-out` }))(SERVER, context)
       expect(await buildDirectory()).toBe(join(process.cwd(), `${SERVER}-out`, 'verified-reviews'))
     })
 
     it('leaves the folder at .next when the config sets no distDir', async () => {
       vi.stubEnv('VERIFIED_REVIEWS_DIST_DIR', undefined)
-      await withVerifiedReviews({})(SERVER, context)
+      await withVerifiedReviews<Config>({})(SERVER, context)
       expect(await buildDirectory()).toBe(join(process.cwd(), '.next', 'verified-reviews'))
     })
   })
