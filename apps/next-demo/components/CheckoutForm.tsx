@@ -114,9 +114,7 @@ export function CheckoutForm(props: {
           ? null
           : created !== undefined && state.ok
             ? texts.orderSent.replace('{id}', created.id).replace('{status}', created.purchase_event_status)
-            : Object.keys(state.errors).length > 0
-              ? texts.fixFields
-              : (state.message ?? texts.orderFailed)}
+            : (state.message ?? (Object.keys(state.errors).length > 0 ? texts.fixFields : texts.orderFailed))}
       </p>
     </form>
   )

@@ -59,7 +59,9 @@ function buildId(): string {
  *
  * Outside `next build` it resolves to `undefined`: pages then read the API through the data cache.
  * The components of this package use it by themselves; call it for data of your own (a sitemap, a
- * product listing). Set `VERIFIED_REVIEWS_DIST_DIR` when `next.config` sets another `distDir`.
+ * product listing). Its folder is `<distDir>/verified-reviews/`: `withVerifiedReviews` hands the
+ * config's `distDir` to the build workers; without it, set `VERIFIED_REVIEWS_DIST_DIR` when
+ * `next.config` sets another `distDir`.
  */
 export async function getBuildData(): Promise<BuildData | undefined> {
   if (!isBuildPhase()) return undefined

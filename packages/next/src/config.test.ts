@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { reviewViewRewrites, withVerifiedReviews } from './config.ts'
+import { buildDirectory, buildStorePath } from './internal/paths.ts'
 
 describe('reviewViewRewrites', () => {
   it('rewrites the page to its dynamic twin when any review view param is present', () => {
@@ -47,8 +49,37 @@ describe('withVerifiedReviews', () => {
     cacheHandler?: string
     cacheHandlers?: Record<string, string | undefined>
     cacheMaxMemorySize?: number
+    distDir?: string
   }
   const context = { defaultConfig: {} as Config }
+
+  describe('with a distDir of its own', () => {
+    afterEach(() => {
+      vi.unstubAllEnvs()
+    })
+
+    it("puts the build data under the config's distDir, handed to the processes Next.js starts", async () => {
+      vi.stubEnv('VERIFIED_REVIEWS_DIST_DIR', undefined)
+      const config = await withVerifiedReviews<Config>({ distDir: 'out-x' })(SERVER, context)
+      expect(config.distDir).toBe('out-x')
+      // A build worker or `next start` inherits the variable, and reads its build data there.
+      expect(process.env.VERIFIED_REVIEWS_DIST_DIR).toBe('out-x')
+      expect(await buildDirectory()).toBe(join(process.cwd(), 'out-x', 'verified-reviews'))
+      expect(await buildStorePath()).toBe(join(process.cwd(), 'out-x', 'verified-reviews', 'reviews.sqlite'))
+    })
+
+    it('takes the distDir a config function gives for the phase', async () => {
+      vi.stubEnv('VERIFIED_REVIEWS_DIST_DIR', undefined)
+      await withVerifiedReviews<Config>((phase) => ({ distDir: `${phase}-out` }))(SERVER, context)
+      expect(await buildDirectory()).toBe(join(process.cwd(), `${SERVER}-out`, 'verified-reviews'))
+    })
+
+    it('leaves the folder at .next when the config sets no distDir', async () => {
+      vi.stubEnv('VERIFIED_REVIEWS_DIST_DIR', undefined)
+      await withVerifiedReviews<Config>({})(SERVER, context)
+      expect(await buildDirectory()).toBe(join(process.cwd(), '.next', 'verified-reviews'))
+    })
+  })
 
   it("installs this package's fail-safe handlers for the page cache and the default and remote 'use cache' kinds", async () => {
     const config = await withVerifiedReviews<Config>({ cacheComponents: true })(SERVER, context)

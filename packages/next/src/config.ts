@@ -44,7 +44,9 @@ export type NextConfigExport<C extends object> =
  * skip the prefetch instead of failing on every page. `failOnError` changes what stops the build. Other
  * commands (`next dev`, `next start`) skip the check.
  *
- * In every phase it also installs caches that never store a render from an API failure over a good one,
+ * In every phase it hands the config's `distDir` to the processes Next.js starts (its build workers, the
+ * server) through `VERIFIED_REVIEWS_DIST_DIR`, so that the build data goes in `<distDir>/verified-reviews/`,
+ * which each build empties, and `next start` reads it there. It also installs caches that never store a render from an API failure over a good one,
  * where the config names no handler of its own: Next.js's `FileSystemCache` as `cacheHandler`, and
  * Next.js's in-memory `'use cache'` handler (served stale until each entry's `expire`) as
  * `cacheHandlers.default` and `.remote`. A handler the config or the platform names is kept; a config
@@ -72,6 +74,10 @@ export function withVerifiedReviews<C extends object>(
       await checkBuildOnce(console)
     }
     const resolved = typeof config === 'function' ? await config(phase, context) : config
+    // The build data folder follows `distDir`, which `next build` empties: its workers (and `next start`)
+    // inherit it, as the build's other options, before Next.js starts them.
+    const { distDir } = resolved as { distDir?: unknown }
+    if (typeof distDir === 'string' && distDir.trim() !== '') process.env.VERIFIED_REVIEWS_DIST_DIR = distDir
     return withFailSafeCaches(resolved, context.defaultConfig)
   }
 }

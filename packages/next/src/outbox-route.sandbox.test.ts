@@ -54,6 +54,19 @@ describe('createOutboxDrainRoute', () => {
     expect(Date.parse(body.outbox.nextAttemptAt as string)).toBeGreaterThan(Date.now())
   })
 
+  it('answers waiting, with when the next attempt is due, when the service is back before the retry delay', async () => {
+    await sb.faults([{ operation: 'purchase-events.submit', status: 503, count: 1 }])
+    const store = createMemoryOutboxStore()
+    await waiting(store, 1)
+    const route = createOutboxDrainRoute({ store, secret: SECRET, client: sb.client(), maxFailures: 1 })
+    await route.POST(call('POST', `Bearer ${SECRET}`))
+    const body = (await (await route.POST(call('POST', `Bearer ${SECRET}`))).json()) as OutboxDrainRouteBody
+    expect(body.drain).toMatchObject({ sent: 0, calls: 0, stoppedBy: 'waiting' })
+    expect(body.outbox.pending).toBe(1)
+    expect(body.drain.nextAttemptAt).toBe(body.outbox.nextAttemptAt)
+    expect(Date.parse(body.drain.nextAttemptAt as string)).toBeGreaterThan(Date.now())
+  })
+
   it('refuses a call without the secret with 401 and sends nothing', async () => {
     const store = createMemoryOutboxStore()
     await waiting(store, 1)

@@ -2,7 +2,7 @@ import { createMemoryOutboxStore } from '@verified-reviews/core/outbox'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { purchaseEvent } from '../../../test/fixtures/outbox-store.ts'
 import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
-import { createOutboxDrainRoute } from './outbox-route.ts'
+import { createOutboxDrainRoute, type OutboxDrainRouteBody } from './outbox-route.ts'
 import { submitPurchaseEvent } from './purchase-events.ts'
 
 const SECRET = 'a-secret-of-the-scheduler-0123456789'
@@ -10,6 +10,7 @@ const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 
 afterEach(() => {
   vi.restoreAllMocks()
+  vi.unstubAllEnvs()
 })
 
 function options() {
@@ -38,7 +39,13 @@ describe('submitPurchaseEvent with an outbox', () => {
     let now = Date.now()
     const outbox = createMemoryOutboxStore({ now: () => now })
     const result = await submitPurchaseEvent(purchaseEvent('ORDER-1'), { ...options(), outbox })
-    expect(result).toEqual({ ok: true, created: [], errors: {}, queued: ['ORDER-1'] })
+    expect(result).toEqual({
+      ok: true,
+      created: [],
+      errors: {},
+      queued: ['ORDER-1'],
+      message: 'Thank you. You will be invited to review your purchase.',
+    })
     expect(await received()).toEqual([])
     now += 60_000 // past its backoff
     const route = createOutboxDrainRoute({ store: outbox, secret: SECRET, client: sb.client() })
@@ -50,6 +57,58 @@ describe('submitPurchaseEvent with an outbox', () => {
     )
     expect(((await answer.json()) as { drain: { sent: number } }).drain.sent).toBe(1)
     expect(await received()).toEqual(['ORDER-1'])
+  })
+
+  it('keeps the event while VERIFIED_REVIEWS_WEBSITE_ID is not set, and the first drain after it is set sends it', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    // The environment's client, as a shop's Server Action uses it, with every variable but the website.
+    for (const [name, value] of Object.entries(sb.env())) vi.stubEnv(name, value)
+    vi.stubEnv('VERIFIED_REVIEWS_WEBSITE_ID', '')
+    const outbox = createMemoryOutboxStore()
+    const result = await submitPurchaseEvent(purchaseEvent('ORDER-1'), { outbox, locale: 'fr' })
+    expect(result).toEqual({
+      ok: true,
+      created: [],
+      errors: {},
+      queued: ['ORDER-1'],
+      message: 'Merci. Vous serez invité à donner votre avis sur votre achat.',
+    })
+    expect(String(logged.mock.lastCall?.[0])).toMatch(
+      /^\[@verified-reviews\/next\] .*1 purchase event\(s\) .* wait for a setting \(.*VERIFIED_REVIEWS_WEBSITE_ID/,
+    )
+    const route = createOutboxDrainRoute({ store: outbox, secret: SECRET })
+    const drain = () =>
+      route.POST(
+        new Request('https://shop.example/api/outbox', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${SECRET}` },
+        }),
+      )
+    const unset = (await (await drain()).json()) as OutboxDrainRouteBody
+    expect(unset.drain).toMatchObject({ sent: 0, stoppedBy: 'not-configured' })
+    expect(unset.drain.lastError).toMatch(/VERIFIED_REVIEWS_WEBSITE_ID/)
+    expect(unset.outbox.pending).toBe(1)
+    expect(await received()).toEqual([])
+    vi.stubEnv('VERIFIED_REVIEWS_WEBSITE_ID', sb.sandbox.websiteId)
+    const set = (await (await drain()).json()) as OutboxDrainRouteBody
+    expect(set.drain).toMatchObject({ sent: 1, stoppedBy: 'empty' })
+    expect(await received()).toEqual(['ORDER-1'])
+  })
+
+  it('keeps the event while the credentials are not set', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    for (const [name, value] of Object.entries(sb.env())) vi.stubEnv(name, value)
+    vi.stubEnv('VERIFIED_REVIEWS_CLIENT_SECRET', '')
+    const outbox = createMemoryOutboxStore()
+    const result = await submitPurchaseEvent(purchaseEvent('ORDER-1'), {
+      outbox,
+      websiteId: sb.sandbox.websiteId,
+    })
+    expect(result).toMatchObject({ ok: true, queued: ['ORDER-1'] })
+    const [entry] = await outbox.claim({ owner: 'look', leaseMs: 1, limit: 1 })
+    expect(entry?.lastError).toMatch(
+      /clientSecret: is required: pass it or set VERIFIED_REVIEWS_CLIENT_SECRET/,
+    )
   })
 
   it('loses the event when the service fails and no outbox is given', async () => {

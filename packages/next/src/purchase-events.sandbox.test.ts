@@ -49,6 +49,24 @@ describe('submitPurchaseEvent', () => {
     })
   })
 
+  it("answers the shopper's thanks in the event's consumer.language, or the locale option's", async () => {
+    expect((await submitPurchaseEvent(order(), options())).message).toBe(
+      'Thank you. You will be invited to review your purchase.',
+    )
+    const german = order({
+      purchase_reference: 'ORDER-1002',
+      consumer: { email: 'ada@example.com', language: 'de' },
+    })
+    expect((await submitPurchaseEvent(german, options())).message).toBe(
+      'Vielen Dank. Sie werden eingeladen, Ihren Kauf zu bewerten.',
+    )
+    const inPolish = await submitPurchaseEvent(order({ purchase_reference: 'ORDER-1003' }), {
+      ...options(),
+      locale: 'pl-PL',
+    })
+    expect(inPolish.message).toBe('Dziękujemy. Otrzymasz zaproszenie do wystawienia opinii o zakupie.')
+  })
+
   it('answers what is wrong by field, named as a form names it, and sends nothing', async () => {
     const result = await submitPurchaseEvent(
       order({
@@ -59,6 +77,7 @@ describe('submitPurchaseEvent', () => {
     )
     expect(result.ok).toBe(false)
     expect(Object.keys(result.errors).sort()).toEqual(['consumer.email', 'purchase_reference'])
+    expect(result.message).toBe('Please correct the fields marked below.')
     expect(await received()).toEqual([])
   })
 
@@ -97,7 +116,7 @@ describe('submitPurchaseEvent', () => {
       ok: false,
       created: [],
       errors: {},
-      message: 'The purchase could not be sent for review invitations.',
+      message: 'Your purchase could not be registered for review invitations.',
     })
     expect(String(logged.mock.lastCall?.[0])).toMatch(
       /^\[@verified-reviews\/next\] submitPurchaseEvent could not send/,

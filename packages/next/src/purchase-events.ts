@@ -6,7 +6,8 @@ import {
   readEnvironment,
   type SubmitPurchaseEventsParams,
 } from '@verified-reviews/core'
-import { type OutboxStore, sendPurchaseEvents } from '@verified-reviews/core/outbox'
+import { t } from '@verified-reviews/core/i18n'
+import { type OutboxClient, type OutboxStore, sendPurchaseEvents } from '@verified-reviews/core/outbox'
 import { freshReviewsClient } from './clients.ts'
 import { LOG_PREFIX } from './internal/log-prefix.ts'
 
@@ -35,6 +36,12 @@ export interface SubmitPurchaseEventOptions {
    * @default undefined (sent directly: an event the service does not take is lost)
    */
   outbox?: OutboxStore
+  /**
+   * The language of the answer's `message`, for the shopper: a language tag, resolved to the closest of
+   * the 13 of the review components (`fr-BE` gives French), English when none is close.
+   * @default the first event's `consumer.language`, else English
+   */
+  locale?: string
 }
 
 /** What became of a submission: plain data, so a Server Action can return it to `useActionState`. */
@@ -48,7 +55,12 @@ export interface PurchaseEventSubmission {
    * see `purchaseEventFromForm`); for several events, with their index (`events[2].consumer.email`).
    */
   errors: Record<string, string>
-  /** What went wrong with the submission as a whole (the service could not be reached), for the reader. */
+  /**
+   * What to tell the shopper, in the language of the `locale` option, for a form to show as it is
+   * (`role="status"`): thanks when `ok`; else that fields need correcting, or that the purchase could
+   * not be registered (the service could not be reached, or a setting is missing, without an outbox).
+   * `submitPurchaseEvent` always sets it; optional so that an action can answer its own checks without.
+   */
   message?: string
   /**
    * With the `outbox` option: the `purchase_reference` of the events kept in the outbox because the
@@ -56,8 +68,6 @@ export interface PurchaseEventSubmission {
    */
   queued?: string[]
 }
-
-const FAILED = 'The purchase could not be sent for review invitations.'
 
 function firstError(errors: Map<string, string>, field: string, message: string): void {
   if (!errors.has(field)) errors.set(field, message)
@@ -86,8 +96,10 @@ function issuesOf(error: unknown): Issue[] | undefined {
  * from your own records); take from the checkout form only what the shopper enters, with
  * `purchaseEventFromForm` (of `@verified-reviews/core`, re-exported by this package). A `FormData` is
  * refused. Never throws: what is wrong comes back by field in `errors`, ready for `useActionState`, and
- * nothing is sent while anything is wrong. With the `outbox` option, the events are recorded durably
- * first and what the service does not take now is kept for the drain route (`createOutboxDrainRoute`).
+ * nothing is sent while anything is wrong; `message` says the outcome to the shopper, in their language.
+ * With the `outbox` option, the events are recorded durably first and what the service does not take
+ * now is kept for the drain route (`createOutboxDrainRoute`): a missing website id or credentials
+ * included, which are logged and wait, with their reason, until they are set.
  *
  * @example
  * 'use server'
@@ -102,31 +114,51 @@ export async function submitPurchaseEvent(
   input: PurchaseEventInput | readonly PurchaseEventInput[],
   options: SubmitPurchaseEventOptions = {},
 ): Promise<PurchaseEventSubmission> {
-  if (input instanceof FormData) {
+  const given: unknown = input
+  const several = Array.isArray(given)
+  const events = (several ? given : [given]) as readonly PurchaseEventInput[]
+  const language = (events[0] as { consumer?: { language?: unknown } } | undefined)?.consumer?.language
+  const locale = options.locale ?? (typeof language === 'string' ? language : 'en')
+  const failed = (errors: Record<string, string> = {}): PurchaseEventSubmission => ({
+    ok: false,
+    created: [],
+    errors,
+    message: t(locale, Object.keys(errors).length > 0 ? 'purchaseFixFields' : 'purchaseNotRegistered'),
+  })
+  if (given instanceof FormData) {
     // A form is written by whoever sends it: an event read from one would be forgeable.
     console.error(
       `${LOG_PREFIX} submitPurchaseEvent takes events built on the server from the confirmed order, not a FormData; read the shopper's own fields with purchaseEventFromForm(form).`,
     )
-    return { ok: false, created: [], errors: {}, message: FAILED }
+    return failed()
   }
-  const several = Array.isArray(input)
-  const events = (several ? input : [input]) as readonly PurchaseEventInput[]
   // A single event's fields are named as in its form; several keep their index.
   const name = (index: number, field: string | undefined) =>
     several ? `events[${index}]${field === undefined ? '' : `.${field}`}` : (field ?? 'event')
 
-  const websiteId = options.websiteId ?? readEnvironment().websiteId
-  const client = options.client ?? freshReviewsClient()
-  const website = websiteId === undefined || websiteId === '' ? {} : { websiteId }
   try {
-    const results: (
+    let results: (
       | { status: 'created'; event: PurchaseEvent }
       | { status: 'rejected'; reasons: PurchaseEventRejection[] }
       | { status: 'queued' }
-    )[] =
-      options.outbox === undefined
-        ? await client.purchaseEvents.submit({ events, ...website })
-        : await sendPurchaseEvents({ client, store: options.outbox, events, ...website })
+    )[]
+    if (options.outbox === undefined) {
+      const websiteId = options.websiteId ?? readEnvironment().websiteId
+      const website = websiteId === undefined || websiteId === '' ? {} : { websiteId }
+      const client = options.client ?? freshReviewsClient()
+      results = await client.purchaseEvents.submit({ events, ...website })
+    } else {
+      // Nothing the send needs is read before the events are recorded: the environment's client is made
+      // at the send, so that a setting it refuses keeps them waiting (with its reason) instead of lost.
+      const client: OutboxClient = options.client ?? {
+        purchaseEvents: {
+          submit: (params, request) => freshReviewsClient().purchaseEvents.submit(params, request),
+        },
+      }
+      const website = options.websiteId === undefined ? {} : { websiteId: options.websiteId }
+      const logger = { warn: (message: string) => console.error(`${LOG_PREFIX} ${message}`) }
+      results = await sendPurchaseEvents({ client, store: options.outbox, events, logger, ...website })
+    }
     // Field names come from the service's answer: kept in a Map, so none can reach a prototype.
     const errors = new Map<string, string>()
     const created: PurchaseEvent[] = []
@@ -141,6 +173,7 @@ export async function submitPurchaseEvent(
       ok: errors.size === 0,
       created,
       errors: Object.fromEntries(errors),
+      message: t(locale, errors.size === 0 ? 'purchaseThanks' : 'purchaseFixFields'),
       ...(options.outbox === undefined ? {} : { queued }),
     }
   } catch (error) {
@@ -151,10 +184,10 @@ export async function submitPurchaseEvent(
         const match = /^events\[(\d+)\]\.?(.*)$/.exec(issue.field)
         firstError(errors, name(Number(match?.[1] ?? 0), match?.[2] || undefined), issue.message)
       }
-      return { ok: false, created: [], errors: Object.fromEntries(errors) }
+      return failed(Object.fromEntries(errors))
     }
     // Missing credentials or website id, or a service out of reach: nothing the customer can fix.
     console.error(`${LOG_PREFIX} submitPurchaseEvent could not send the purchase events.`, error)
-    return { ok: false, created: [], errors: {}, message: FAILED }
+    return failed()
   }
 }

@@ -120,6 +120,7 @@ describe('createRevalidateRoute', () => {
     const body = (await response.json()) as RevalidateRouteBody
     expect(body).toEqual({
       products: ['SKU-002', 'SKU-040'],
+      brand: false,
       shops: [],
       revalidated: ['verified-reviews:product:SKU-002', 'verified-reviews:product:SKU-040'],
       sync: {
@@ -138,11 +139,21 @@ describe('createRevalidateRoute', () => {
     await handler.POST(call('POST', `Bearer ${SECRET}`))
     revalidated = []
     await addReviews([{ shop_key: 'shop-lyon' }], 'brand-reviews')
-    await handler.POST(call('POST', `Bearer ${SECRET}`))
+    const body = (await (await handler.POST(call('POST', `Bearer ${SECRET}`))).json()) as RevalidateRouteBody
     expect(revalidated.map(([tag]) => tag)).toEqual([
       'verified-reviews:brand',
       'verified-reviews:shop:shop-lyon',
     ])
+    expect(body).toMatchObject({ brand: true, shops: ['shop-lyon'] })
+  })
+
+  it("answers the brand's own reviews as brand, not as a shop with an empty key", async () => {
+    const handler = route()
+    await handler.POST(call('POST', `Bearer ${SECRET}`))
+    revalidated = []
+    await addReviews([{ shop_key: '' }], 'brand-reviews')
+    const body = (await (await handler.POST(call('POST', `Bearer ${SECRET}`))).json()) as RevalidateRouteBody
+    expect(body).toMatchObject({ brand: true, shops: [], revalidated: ['verified-reviews:brand'] })
   })
 
   it('starts incrementally from the review store the build left', async () => {

@@ -112,7 +112,13 @@ export interface RevalidateSyncSummary {
 export interface RevalidateRouteBody {
   /** Products whose reviews changed, sorted. */
   products: string[]
-  /** Shops whose reviews changed, sorted; `''` stands for the brand itself. */
+  /**
+   * Whether the brand's reviews changed, its own (the reviews of no shop) or a shop's: the brand
+   * pages' tag, `reviewTags.brand()`, was then revalidated. `false` without the brand sync
+   * (`brandStore: false`).
+   */
+  brand: boolean
+  /** Shops whose reviews changed, sorted, each with its tag `reviewTags.shop(key)` revalidated; the brand's own reviews are `brand`. */
   shops: string[]
   /** The tags revalidated, in the order they were. */
   revalidated: string[]
@@ -249,7 +255,9 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
 
       const body: RevalidateRouteBody = {
         products: products.affectedProductIds,
-        shops: brands?.affectedShopKeys ?? [],
+        // The brand's own reviews have the shop key '': said as `brand`, not as a shop nobody can name.
+        brand: (brands?.affectedShopKeys.length ?? 0) > 0,
+        shops: brands?.affectedShopKeys.filter((key) => key !== '') ?? [],
         revalidated,
         sync: { products: summary(products), ...(brands === undefined ? {} : { brands: summary(brands) }) },
       }

@@ -19,8 +19,17 @@ const CUSTOM_FIELD_MEMBERS = membersAt('custom_fields[]')
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
 
-/** Checks one purchase event as the service documents it; problems go to `issues` under `events[index].…`. */
-export function checkPurchaseEvent(event: unknown, index: number, websiteId: string, issues: Issues): void {
+/**
+ * Checks one purchase event as the service documents it; problems go to `issues` under `events[index].…`.
+ * `websiteId`: the website the events go to, which `sales_channel.website_id` must name; undefined when
+ * it is not known yet (an outbox records the events before), and the send checks it again.
+ */
+export function checkPurchaseEvent(
+  event: unknown,
+  index: number,
+  websiteId: string | undefined,
+  issues: Issues,
+): void {
   const add = (path: string, message: string) =>
     issues.add(`events[${index}]${path === '' ? '' : `.${path}`}`, message, index)
   const text = (value: unknown, path: string, required = false) => {
@@ -125,7 +134,7 @@ export function checkPurchaseEvent(event: unknown, index: number, websiteId: str
     const website = channel.website_id
     if (website !== undefined) {
       if (!isUuid(website)) add('sales_channel.website_id', 'must be a uuid')
-      else if (website.toLowerCase() !== websiteId.toLowerCase()) {
+      else if (websiteId !== undefined && website.toLowerCase() !== websiteId.toLowerCase()) {
         add('sales_channel.website_id', `must be the website the events are submitted to (${websiteId})`)
       }
     }

@@ -34,19 +34,47 @@ async function loadSqlite(): Promise<typeof import('node:sqlite')> {
  * pages of 16 KiB, writes waiting up to `busyTimeout` for another process's, then `schema` (its
  * `CREATE … IF NOT EXISTS`) run in one transaction. `node:sqlite` is loaded here, on first use, so the
  * entries that import this also load where there is none (edge runtimes).
+ *
+ * `access`: `'private'` for a file that holds personal data (the outbox's customers' names and
+ * e-mails): a file it creates is readable by its owner only (0600, whatever the umask), and so are its
+ * WAL and SHM files (SQLite gives them the mode of the database file), and the folders it creates are
+ * 0700. A file or folder that exists keeps its mode. `'shared'`: the umask's modes (a replica holds
+ * public reviews).
  */
 export async function openSqliteFile(
   file: string,
   busyTimeout: number,
   synchronous: 'NORMAL' | 'FULL' = 'NORMAL',
   schema?: string,
+  access: 'shared' | 'private' = 'shared',
 ): Promise<DatabaseSync> {
-  const [{ DatabaseSync }, { mkdir }, { dirname }] = await Promise.all([
+  const [{ DatabaseSync }, fs, path] = await Promise.all([
     loadSqlite(),
     import('node:fs/promises'),
     import('node:path'),
   ])
-  await mkdir(dirname(file), { recursive: true })
+  const folder = path.dirname(file)
+  if (access === 'private') {
+    // The modes are set after creating, since mkdir's and open's are narrowed by the umask.
+    const first = await fs.mkdir(folder, { recursive: true, mode: 0o700 })
+    if (first !== undefined) {
+      let created = first
+      for (const part of ['', ...path.relative(first, folder).split(path.sep).filter(Boolean)]) {
+        created = path.join(created, part)
+        await fs.chmod(created, 0o700)
+      }
+    }
+    try {
+      const handle = await fs.open(file, 'wx', 0o600)
+      try {
+        await handle.chmod(0o600)
+      } finally {
+        await handle.close()
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+  } else await fs.mkdir(folder, { recursive: true })
   const db = new DatabaseSync(file)
   try {
     db.exec(`PRAGMA busy_timeout = ${busyTimeout}`)

@@ -21,7 +21,11 @@ export class Issues {
   }
 
   /** The website uuid of a call: the one given, else the fallback (the client's, or `whence`'s). */
-  websiteId(given: unknown, fallback: string | undefined, whence = 'the client option websiteId'): string {
+  websiteId(
+    given: unknown,
+    fallback: string | undefined,
+    whence = 'the client option websiteId (VERIFIED_REVIEWS_WEBSITE_ID)',
+  ): string {
     const websiteId = given ?? fallback
     if (websiteId === undefined) this.add('websiteId', `is required: pass it or set ${whence}`)
     else if (!isUuid(websiteId)) this.add('websiteId', 'must be a uuid')

@@ -41,5 +41,6 @@ export async function placeOrder(
   }
 
   const order = createOrder({ items: [{ productId: product.id, quantity }], customer: consumer })
-  return submitPurchaseEvent(purchaseEventOf(order))
+  // The answer's message, for the shopper, in the page's language (the form's consumer.language).
+  return submitPurchaseEvent(purchaseEventOf(order), { locale: consumer.language ?? 'en' })
 }

@@ -26,7 +26,7 @@ describe('drainOutbox', () => {
     const store = createMemoryOutboxStore({ now: () => now })
     await store.add(refs(2))
     const report = await drainOutbox({ client: service.client, store, backoff: { initialDelay: 4_000 } })
-    expect(report).toMatchObject({ sent: 0, deferred: 2, calls: 1, failures: 1, stoppedBy: 'empty' })
+    expect(report).toMatchObject({ sent: 0, deferred: 2, calls: 1, failures: 1, stoppedBy: 'waiting' })
     expect(report.lastError).toMatch(/InternalServerError: 500/)
     const stats = await store.stats()
     expect(stats.nextAttemptAt).toBeGreaterThanOrEqual(now + 2_000)
@@ -34,6 +34,43 @@ describe('drainOutbox', () => {
     now += 4_000
     const [entry] = await store.claim({ owner: 'look', leaseMs: 1, limit: 1 })
     expect(entry).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/500/) })
+  })
+
+  it('answers waiting, and when the next attempt is due, when what waits is backing off', async () => {
+    const service = purchaseEventsService([{ status: 503 }])
+    const now = Date.UTC(2026, 2, 1, 10, 0, 0)
+    const store = createMemoryOutboxStore({ now: () => now })
+    await store.add(refs(1))
+    await drainOutbox({ client: service.client, store, backoff: { initialDelay: 8_000, maxDelay: 8_000 } })
+    // The service is back, but the retry delay has not passed: nothing is sent, and the answer says when.
+    const report = await drainOutbox({ client: service.client, store })
+    expect(report).toMatchObject({ sent: 0, calls: 0, stoppedBy: 'waiting' })
+    const due = (await store.stats()).nextAttemptAt as number
+    expect(due).toBeGreaterThan(now)
+    expect(report.nextAttemptAt).toBe(new Date(due).toISOString())
+  })
+
+  it('answers empty, without nextAttemptAt, when nothing waits', async () => {
+    const report = await drainOutbox({
+      client: purchaseEventsService().client,
+      store: createMemoryOutboxStore(),
+    })
+    expect(report.stoppedBy).toBe('empty')
+    expect(report).not.toHaveProperty('nextAttemptAt')
+  })
+
+  it('still sends the events of a known website when those recorded without one wait for it', async () => {
+    const service = purchaseEventsService()
+    const store = createMemoryOutboxStore()
+    await store.add([{ ...newEntry('NO-SITE'), websiteId: '' }, newEntry('SITE')])
+    const report = await drainOutbox({ client: service.clientWith({ websiteId: undefined }), store })
+    expect(report).toMatchObject({ sent: 1, deferred: 1, stoppedBy: 'not-configured' })
+    expect(service.created).toEqual(['SITE'])
+    const [waiting] = await store.claim({ owner: 'look', leaseMs: 1, limit: 1 })
+    expect(waiting).toMatchObject({
+      websiteId: '',
+      lastError: expect.stringMatching(/websiteId: is required/),
+    })
   })
 
   it('makes one request per batch, leaving retries to the backoff', async () => {
@@ -57,7 +94,7 @@ describe('drainOutbox', () => {
     const store = createMemoryOutboxStore()
     await store.add(refs(100))
     const report = await drainOutbox({ client: service.client, store, backoff: { initialDelay: 60_000 } })
-    expect(report).toMatchObject({ sent: 50, deferred: 50, calls: 2, stoppedBy: 'empty' })
+    expect(report).toMatchObject({ sent: 50, deferred: 50, calls: 2, stoppedBy: 'waiting' })
   })
 
   it('stops at a 429 and waits at least its Retry-After', async () => {

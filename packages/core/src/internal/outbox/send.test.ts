@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { purchaseEvent, WEBSITE } from '../../../../../test/fixtures/outbox-store.ts'
 import { purchaseEventsService } from '../../../../../test/fixtures/purchase-events-service.ts'
 import { ValidationError } from '../../errors.ts'
@@ -105,21 +105,77 @@ describe('sendPurchaseEvents', () => {
     expect(service.batches).toEqual([])
   })
 
-  it('requires a website id', async () => {
-    const service = purchaseEventsService()
-    const saved = process.env.VERIFIED_REVIEWS_WEBSITE_ID
-    delete process.env.VERIFIED_REVIEWS_WEBSITE_ID
-    try {
+  describe('without a setting it needs to send', () => {
+    beforeEach(() => {
+      vi.stubEnv('VERIFIED_REVIEWS_WEBSITE_ID', '')
+    })
+    afterEach(() => {
+      vi.unstubAllEnvs()
+    })
+    const quiet = () => {
+      const warnings: string[] = []
+      return { warnings, logger: { warn: (message: string) => warnings.push(message) } }
+    }
+
+    it('records the event without VERIFIED_REVIEWS_WEBSITE_ID, with the reason, and the first drain after it is set sends it', async () => {
+      const service = purchaseEventsService()
+      const store = createMemoryOutboxStore()
+      const { warnings, logger } = quiet()
+      const [result] = await sendPurchaseEvents({
+        client: service.clientWith({ websiteId: undefined }),
+        store,
+        events: [purchaseEvent('A')],
+        logger,
+      })
+      expect(result).toEqual({
+        status: 'queued',
+        entryId: expect.any(String),
+        reason: expect.stringMatching(/websiteId: is required: .*VERIFIED_REVIEWS_WEBSITE_ID/),
+      })
+      expect(warnings).toEqual([expect.stringMatching(/1 purchase event\(s\) .* wait for a setting/)])
+      expect(service.batches).toEqual([])
+      // Still not set: the drain stops at once, saying why, and the event waits.
+      const unset = await drainOutbox({ client: service.clientWith({ websiteId: undefined }), store })
+      expect(unset).toMatchObject({ sent: 0, calls: 1, stoppedBy: 'not-configured' })
+      expect(unset.lastError).toMatch(/VERIFIED_REVIEWS_WEBSITE_ID/)
+      expect(await store.stats()).toMatchObject({ pending: 1, deadLetters: 0 })
+      // Set: sent at once, to the client's website.
+      const set = await drainOutbox({ client: service.client, store })
+      expect(set).toMatchObject({ sent: 1, stoppedBy: 'empty' })
+      expect(service.created).toEqual(['A'])
+    })
+
+    it('records the event without credentials, due again as soon as they are set', async () => {
+      const service = purchaseEventsService()
+      const store = createMemoryOutboxStore()
+      const [result] = await sendPurchaseEvents({
+        client: service.clientWith({ clientId: undefined }),
+        store,
+        websiteId: WEBSITE,
+        events: [purchaseEvent('A')],
+        logger: quiet().logger,
+      })
+      expect(result).toMatchObject({
+        status: 'queued',
+        reason: expect.stringMatching(/clientId: is required/),
+      })
+      // No request was made, so there is no backoff to wait through: the next drain sends it.
+      expect((await drainOutbox({ client: service.client, store })).sent).toBe(1)
+      expect(service.created).toEqual(['A'])
+    })
+
+    it('still refuses a websiteId option that is not a uuid, recording nothing', async () => {
+      const store = createMemoryOutboxStore()
       await expect(
         sendPurchaseEvents({
-          client: service.client,
-          store: createMemoryOutboxStore(),
+          client: purchaseEventsService().client,
+          store,
+          websiteId: 'not-a-uuid',
           events: [purchaseEvent('A')],
         }),
-      ).rejects.toThrow(/^websiteId: is required/)
-    } finally {
-      if (saved !== undefined) process.env.VERIFIED_REVIEWS_WEBSITE_ID = saved
-    }
+      ).rejects.toThrow(/^websiteId: must be a uuid/)
+      expect((await store.stats()).pending).toBe(0)
+    })
   })
 
   it('keeps a later event of an order waiting while an earlier one waits, even when the service answers', async () => {

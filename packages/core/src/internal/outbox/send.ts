@@ -8,12 +8,12 @@ import {
 } from '../../resources/purchase-events.ts'
 import type { PurchaseEvent, PurchaseEventInput } from '../../types/purchase-events.ts'
 import { chunks } from '../concurrency.ts'
-import { ENVIRONMENT_VARIABLES, environmentVariable, processEnvironment } from '../environment.ts'
+import { environmentVariable, processEnvironment } from '../environment.ts'
 import { checkPurchaseEvent } from '../purchase-event-checks.ts'
 import { remembered } from '../remembered.ts'
 import type { RequestOptions } from '../transport/request-options.ts'
 import { backoffDelay } from '../transport/retry-timing.ts'
-import { check, Issues, isIntegerIn, membersOf } from '../validate.ts'
+import { check, Issues, isIntegerIn, isUuid, membersOf } from '../validate.ts'
 import type { NewOutboxEntry, OutboxEntry, OutboxReleaseOptions, OutboxStore } from './store.ts'
 
 /** Options of {@link sendPurchaseEvents}. */
@@ -25,7 +25,10 @@ export interface SendPurchaseEventsOptions {
   /** The events, built on the server from the confirmed order. */
   events: readonly PurchaseEventInput[]
   /**
-   * The website (uuid) the events belong to.
+   * The website (uuid) the events belong to. Without this option, the events are recorded even when
+   * `VERIFIED_REVIEWS_WEBSITE_ID` is not set (or is not a uuid), so that a misconfiguration loses
+   * nothing: they wait in the outbox, with that reason, and go to the website of the client that
+   * sends them (its `websiteId` option, else the variable) once it has one.
    * @default process.env.VERIFIED_REVIEWS_WEBSITE_ID
    */
   websiteId?: string
@@ -47,7 +50,8 @@ export interface SendPurchaseEventsOptions {
    */
   backoff?: OutboxBackoff
   /**
-   * Where the warning goes when the store cannot record the events (they are then sent directly).
+   * Where the warnings go: when the store cannot record the events (they are then sent directly), and
+   * when the events wait for a setting (the website id, the credentials).
    * @default console
    */
   logger?: { warn(message: string): void }
@@ -65,7 +69,10 @@ export type OutboxSendResult =
       status: 'queued'
       /** The entry that holds it. */
       entryId: string
-      /** Why it was not sent at once. */
+      /**
+       * Why it was not sent at once: the service's failure, or the missing setting (`websiteId: is
+       * required: pass it or set the client option websiteId (VERIFIED_REVIEWS_WEBSITE_ID)`).
+       */
       reason: string
     }
   | {
@@ -75,6 +82,9 @@ export type OutboxSendResult =
     }
 
 const WAITING = 'waits behind an earlier event of its order, or a drain is sending it'
+
+/** The `websiteId` of an entry recorded without one: it goes to the website of the client that sends it. */
+const UNKNOWN_WEBSITE = ''
 
 /**
  * Records purchase events in an outbox, durably, then sends them at once; whatever the service does
@@ -86,16 +96,25 @@ const WAITING = 'waits behind an earlier event of its order, or a drain is sendi
  *
  * The events are checked first, as `purchaseEvents.submit` checks them: if any is invalid a
  * `ValidationError` lists every problem by index and field (`events[3].consumer.email`) and nothing
- * is recorded. An event the service refuses as invalid goes to the dead-letter list. If the store
- * cannot record the events, they are sent directly (with the client's retries), with a warning; only
- * when that fails too does this throw.
+ * is recorded. Events that pass are recorded before anything the send needs is asked for: without a
+ * website id or credentials (or with an environment the client refuses), they wait in the outbox,
+ * `queued` with that reason and a warning to the logger, and the first drain after the setting is
+ * fixed sends them. An event the service refuses as invalid goes to the dead-letter list. If the
+ * store cannot record the events, they are sent directly (with the client's retries), with a warning;
+ * only when that fails too does this throw.
  *
  * @returns one result per event, in input order.
  */
 export async function sendPurchaseEvents(options: SendPurchaseEventsOptions): Promise<OutboxSendResult[]> {
   const issues = new Issues()
+  // A website given in the code must be one; the environment's is only needed to send (see websiteId).
   const fromEnvironment = environmentVariable('websiteId', processEnvironment())
-  const websiteId = issues.websiteId(options.websiteId, fromEnvironment, ENVIRONMENT_VARIABLES.websiteId)
+  const websiteId =
+    options.websiteId !== undefined
+      ? issues.websiteId(options.websiteId, undefined)
+      : isUuid(fromEnvironment)
+        ? fromEnvironment
+        : UNKNOWN_WEBSITE
   const given: unknown = options.events
   if (!Array.isArray(given)) issues.add('events', 'must be an array of purchase events')
   const timeout = options.timeout ?? 10_000
@@ -104,7 +123,7 @@ export async function sendPurchaseEvents(options: SendPurchaseEventsOptions): Pr
   issues.throwIfAny()
   const events = given as readonly PurchaseEventInput[]
   events.forEach((event, index) => {
-    checkPurchaseEvent(event, index, websiteId, issues)
+    checkPurchaseEvent(event, index, websiteId === UNKNOWN_WEBSITE ? undefined : websiteId, issues)
   })
   issues.throwIfAny()
   const news: NewOutboxEntry[] = events.map((event, index) => {
@@ -126,7 +145,8 @@ export async function sendPurchaseEvents(options: SendPurchaseEventsOptions): Pr
       `@verified-reviews/core: the outbox could not record ${events.length} purchase event(s) (${why}); sending them directly.`,
     )
     try {
-      const results = await options.client.purchaseEvents.submit({ websiteId, events })
+      const website = websiteId === UNKNOWN_WEBSITE ? {} : { websiteId }
+      const results = await options.client.purchaseEvents.submit({ ...website, events })
       return results.map((result) =>
         result.status === 'created'
           ? { status: 'created', event: result.event }
@@ -146,6 +166,11 @@ export async function sendPurchaseEvents(options: SendPurchaseEventsOptions): Pr
   // The claim outlives the send (cut at `timeout`), so no drain takes these entries meanwhile.
   const claimed = await options.store.claim({ owner, leaseMs: 2 * timeout + 1_000, limit: ids.length, ids })
   const delivery = await deliver(options, owner, { maxRetries: 0, totalTimeout: timeout }, claimed)
+  if (delivery.failure?.kind === 'not-configured') {
+    ;(options.logger ?? console).warn(
+      `@verified-reviews/core: ${delivery.deferred.size} purchase event(s) are recorded in the outbox and wait for a setting (${delivery.failure.message}); the first drain after it is set sends them.`,
+    )
+  }
   return entries.map((entry): OutboxSendResult => {
     const created = delivery.created.get(entry.id)
     if (created !== undefined) return { status: 'created', event: created }
@@ -197,8 +222,19 @@ export interface DrainOutboxOptions extends Pick<SendPurchaseEventsOptions, 'cli
 
 /** Why {@link drainOutbox} stopped. */
 export type OutboxDrainStop =
-  /** Nothing can be claimed now: the outbox is empty, or what waits is backing off or claimed. */
+  /** Nothing waits: every event is sent or in the dead-letter list. */
   | 'empty'
+  /**
+   * Events wait, but none can be sent now: they back off after a failure, or another drain has
+   * claimed them. The report's `nextAttemptAt` says when the first is due.
+   */
+  | 'waiting'
+  /**
+   * A setting the send needs is missing or refused by the client before any request (the website id,
+   * the credentials, a malformed variable): the events wait, with that reason as their `lastError`,
+   * and are due again at once, so the first drain after it is fixed sends them.
+   */
+  | 'not-configured'
   /** The service answered 429. */
   | 'rate-limited'
   /** `maxFailures` batches in a row failed with a 5xx, a timeout or a failed connection. */
@@ -231,6 +267,12 @@ export interface OutboxDrainReport {
   retryAfterMs?: number
   /** Milliseconds the drain took. */
   durationMs: number
+  /**
+   * When the first event still waiting is due (ISO 8601): after its backoff, or when another drain's
+   * claim on it expires; now or earlier when one could be sent at once (a drain stopped by `time` or
+   * `max-events`). Absent when nothing waits.
+   */
+  nextAttemptAt?: string
 }
 
 /**
@@ -279,8 +321,12 @@ export async function drainOutbox(options: DrainOutboxOptions): Promise<OutboxDr
   }
   let claimedSoFar = 0
   let failuresInARow = 0
-  const stop = (why: OutboxDrainStop) => {
-    report.stoppedBy = why
+  const stop = async (why: OutboxDrainStop) => {
+    const { pending, nextAttemptAt } = await options.store.stats()
+    // Nothing claimable while events wait: say so, and when the first is due, rather than `empty`.
+    report.stoppedBy = why === 'empty' && pending > 0 ? 'waiting' : why
+    if (pending > 0 && nextAttemptAt !== undefined)
+      report.nextAttemptAt = new Date(nextAttemptAt).toISOString()
     report.durationMs = Date.now() - start
     return report
   }
@@ -340,10 +386,11 @@ export interface OutboxBackoff {
 export interface DeliveryFailure {
   /**
    * `rate-limited`: a 429; `unavailable`: a 5xx, a timeout, a failed connection or an unreadable
-   * answer; `aborted`: the caller's signal; `error`: anything else (credentials refused, a 400 naming
-   * no event), which retrying soon will not fix.
+   * answer; `aborted`: the caller's signal; `not-configured`: the client refused to send before any
+   * request, for a setting (a `ValidationError` naming no event: no website id, no credentials);
+   * `error`: anything else (credentials refused, a 400 naming no event), which retrying soon will not fix.
    */
-  kind: 'rate-limited' | 'unavailable' | 'aborted' | 'error'
+  kind: 'rate-limited' | 'unavailable' | 'aborted' | 'not-configured' | 'error'
   message: string
   /** Milliseconds a 429 asked to wait, when it said. */
   retryAfterMs?: number
@@ -375,6 +422,7 @@ function sortFailure(error: unknown): DeliveryFailure {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
   const message = text.length > 500 ? `${text.slice(0, 497)}...` : text
   if (name === 'APIUserAbortError') return { kind: 'aborted', message }
+  if (name === 'ValidationError') return { kind: 'not-configured', message }
   if (status === 429 || name === 'RateLimitError') {
     return typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter >= 0
       ? { kind: 'rate-limited', message, retryAfterMs: retryAfter * 1000 }
@@ -396,7 +444,9 @@ function retryDelay(attempts: number, failure: DeliveryFailure, backoff: OutboxB
 /**
  * Sends claimed entries, 50 per request and one website at a time, and records what became of each:
  * created ones are completed, refused ones go to the dead-letter list, and on a failed send those
- * entries and every one not yet sent return to the queue (with a backoff) and sending stops.
+ * entries and every one not yet sent return to the queue (with a backoff) and sending stops. A batch
+ * the client refused for a setting returns to the queue due at once, with the reason, and the other
+ * websites' batches are still sent (only the entries recorded without a website may lack one).
  */
 async function deliver(
   { client, store, backoff }: Pick<SendPurchaseEventsOptions, 'client' | 'store' | 'backoff'>,
@@ -423,8 +473,10 @@ async function deliver(
       delivery.calls++
       let results: PurchaseEventResult[]
       try {
+        const websiteId = (pending[0] as OutboxEntry).websiteId
+        const website = websiteId === UNKNOWN_WEBSITE ? {} : { websiteId }
         results = await client.purchaseEvents.submit(
-          { websiteId: (pending[0] as OutboxEntry).websiteId, events: pending.map((entry) => entry.event) },
+          { ...website, events: pending.map((entry) => entry.event) },
           requestOptions,
         )
         if (!Array.isArray(results) || results.length !== pending.length) {
@@ -448,6 +500,11 @@ async function deliver(
         }
         const failure = sortFailure(error)
         delivery.failure = failure
+        if (failure.kind === 'not-configured') {
+          // No request was made: nothing to back off from, and fixing the setting is what it waits for.
+          await defer(pending, { delayMs: 0, error: failure.message })
+          break
+        }
         const attempts = Math.max(...pending.map((entry) => entry.attempts))
         await defer(
           pending,

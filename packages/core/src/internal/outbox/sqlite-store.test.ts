@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { access, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -44,6 +44,39 @@ describeOutboxStore('createSqliteOutboxStore', async (clock) => ({
 }))
 
 describe('createSqliteOutboxStore', () => {
+  /** The permission bits of a path. */
+  const modeOf = async (path: string) => (await stat(path)).mode & 0o777
+
+  it('creates its file, WAL and SHM readable by their owner only, and its folders 0700, whatever the umask', async () => {
+    // The usual umask, which left the customers' names and e-mails readable by every user.
+    const umask = process.umask(0o022)
+    try {
+      const file = join(folder, 'data', 'private', 'outbox.sqlite')
+      const store = createSqliteOutboxStore(file)
+      await store.add([newEntry('A')])
+      expect(await exists(`${file}-wal`)).toBe(true)
+      expect(await exists(`${file}-shm`)).toBe(true)
+      for (const path of [file, `${file}-wal`, `${file}-shm`]) expect(await modeOf(path)).toBe(0o600)
+      expect(await modeOf(join(folder, 'data'))).toBe(0o700)
+      expect(await modeOf(join(folder, 'data', 'private'))).toBe(0o700)
+    } finally {
+      process.umask(umask)
+    }
+  })
+
+  it('leaves the modes of a folder it did not create as they are', async () => {
+    const umask = process.umask(0o022)
+    try {
+      const shared = join(folder, 'shared')
+      await mkdir(shared, { mode: 0o755 })
+      await createSqliteOutboxStore(join(shared, 'outbox.sqlite')).add([newEntry('A')])
+      expect(await modeOf(shared)).toBe(0o755)
+      expect(await modeOf(join(shared, 'outbox.sqlite'))).toBe(0o600)
+    } finally {
+      process.umask(umask)
+    }
+  })
+
   it('keeps what was added for a store opened afterwards on the same file', async () => {
     const file = join(folder, 'deep', 'er', 'outbox.sqlite')
     await createSqliteOutboxStore(file).add([newEntry('A'), newEntry('B')])

@@ -48,6 +48,10 @@ interface Opened {
  * proportion to what waits. The same file can hold the review store (`createSqliteReviewStore`): the
  * outbox's tables are `outbox_changes` and `outbox_generation`.
  *
+ * The events hold customers' names and e-mails: the file, its WAL and SHM files are created readable
+ * by their owner only (0600), and its folder, when this creates it, 0700. A file that exists keeps its
+ * mode (`chmod 600` one an earlier version created).
+ *
  * @param file The SQLite file; its folder is created when missing.
  */
 export function createSqliteOutboxStore(file: string, options: SqliteOutboxStoreOptions = {}): OutboxStore {
@@ -66,6 +70,7 @@ export function createSqliteOutboxStore(file: string, options: SqliteOutboxStore
       `CREATE TABLE IF NOT EXISTS outbox_changes (seq INTEGER PRIMARY KEY, json TEXT NOT NULL);
        CREATE TABLE IF NOT EXISTS outbox_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
        INSERT OR IGNORE INTO outbox_generation (id, n) VALUES (1, 0);`,
+      'private',
     )
     const opened: Opened = {
       db,

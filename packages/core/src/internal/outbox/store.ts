@@ -3,7 +3,11 @@ import type { PurchaseEventInput } from '../../types/purchase-events.ts'
 
 /** An event to record in an outbox. */
 export interface NewOutboxEntry {
-  /** The website (uuid) the event belongs to. */
+  /**
+   * The website (uuid) the event belongs to; `''` when it was recorded without one (the website id was
+   * not set yet): it then goes to the website of the client that sends it (its `websiteId` option, else
+   * `VERIFIED_REVIEWS_WEBSITE_ID`).
+   */
   websiteId: string
   /**
    * Events with the same `websiteId` and `orderKey` are sent in the order they were added: a later

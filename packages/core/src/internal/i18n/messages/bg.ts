@@ -56,4 +56,7 @@ export const bg: Messages = {
   reviewBy: 'Отзив от {author}',
   anonymousAuthor: 'Анонимен клиент',
   ratingDetails: 'Подробна оценка',
+  purchaseThanks: 'Благодарим ви. Ще получите покана да оцените покупката си.',
+  purchaseFixFields: 'Моля, поправете отбелязаните по-долу полета.',
+  purchaseNotRegistered: 'Покупката ви не можа да бъде регистрирана за покани за отзиви.',
 }

@@ -85,4 +85,7 @@ export const cs: Messages = {
   reviewBy: 'Recenze, autor: {author}',
   anonymousAuthor: 'Anonymní zákazník',
   ratingDetails: 'Podrobné hodnocení',
+  purchaseThanks: 'Děkujeme. Obdržíte pozvánku k napsání recenze na svůj nákup.',
+  purchaseFixFields: 'Opravte prosím níže označená pole.',
+  purchaseNotRegistered: 'Váš nákup se nepodařilo zaregistrovat pro pozvánky k recenzím.',
 }

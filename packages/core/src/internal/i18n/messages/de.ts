@@ -56,4 +56,7 @@ export const de: Messages = {
   reviewBy: 'Bewertung von {author}',
   anonymousAuthor: 'Anonym',
   ratingDetails: 'Bewertungsdetails',
+  purchaseThanks: 'Vielen Dank. Sie werden eingeladen, Ihren Kauf zu bewerten.',
+  purchaseFixFields: 'Bitte korrigieren Sie die unten markierten Felder.',
+  purchaseNotRegistered: 'Ihr Kauf konnte nicht für Bewertungseinladungen registriert werden.',
 }

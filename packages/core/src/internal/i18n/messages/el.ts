@@ -55,4 +55,7 @@ export const el: Messages = {
   reviewBy: 'Κριτική: {author}',
   anonymousAuthor: 'Ανώνυμος πελάτης',
   ratingDetails: 'Αναλυτική βαθμολογία',
+  purchaseThanks: 'Σας ευχαριστούμε. Θα λάβετε πρόσκληση να αξιολογήσετε την αγορά σας.',
+  purchaseFixFields: 'Διορθώστε τα πεδία που επισημαίνονται παρακάτω.',
+  purchaseNotRegistered: 'Δεν ήταν δυνατή η καταχώριση της αγοράς σας για προσκλήσεις αξιολόγησης.',
 }

@@ -57,4 +57,7 @@ export const en = {
   reviewBy: 'Review by {author}',
   anonymousAuthor: 'Anonymous customer',
   ratingDetails: 'Rating details',
+  purchaseThanks: 'Thank you. You will be invited to review your purchase.',
+  purchaseFixFields: 'Please correct the fields marked below.',
+  purchaseNotRegistered: 'Your purchase could not be registered for review invitations.',
 } as const

@@ -71,4 +71,7 @@ export const es: Messages = {
   reviewBy: 'Opinión de {author}',
   anonymousAuthor: 'Cliente anónimo',
   ratingDetails: 'Detalle de las valoraciones',
+  purchaseThanks: 'Gracias. Recibirá una invitación para dar su opinión sobre su compra.',
+  purchaseFixFields: 'Corrija los campos indicados a continuación.',
+  purchaseNotRegistered: 'No se ha podido registrar su compra para las invitaciones a dar su opinión.',
 }

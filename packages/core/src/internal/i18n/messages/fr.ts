@@ -71,4 +71,7 @@ export const fr: Messages = {
   reviewBy: 'Avis rédigé par {author}',
   anonymousAuthor: 'Client anonyme',
   ratingDetails: 'Détail des notes',
+  purchaseThanks: 'Merci. Vous serez invité à donner votre avis sur votre achat.',
+  purchaseFixFields: 'Veuillez corriger les champs signalés ci-dessous.',
+  purchaseNotRegistered: 'Votre achat n’a pas pu être enregistré pour les invitations à donner un avis.',
 }

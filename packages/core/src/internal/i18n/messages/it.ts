@@ -71,4 +71,8 @@ export const it: Messages = {
   reviewBy: 'Recensione di {author}',
   anonymousAuthor: 'Cliente anonimo',
   ratingDetails: 'Dettaglio delle valutazioni',
+  purchaseThanks: 'Grazie. Riceverà un invito a scrivere una recensione del suo acquisto.',
+  purchaseFixFields: 'Correggere i campi segnalati qui sotto.',
+  purchaseNotRegistered:
+    'Non è stato possibile registrare il suo acquisto per gli inviti a scrivere una recensione.',
 }

@@ -58,4 +58,8 @@ export const nl: Messages = {
   reviewBy: 'Beoordeling van {author}',
   anonymousAuthor: 'Anonieme klant',
   ratingDetails: 'Details van de beoordeling',
+  purchaseThanks: 'Bedankt. U wordt uitgenodigd om uw aankoop te beoordelen.',
+  purchaseFixFields: 'Corrigeer de hieronder gemarkeerde velden.',
+  purchaseNotRegistered:
+    'Uw aankoop kon niet worden geregistreerd voor uitnodigingen om een beoordeling te schrijven.',
 }

@@ -85,4 +85,7 @@ export const pl: Messages = {
   reviewBy: 'Opinia, autor: {author}',
   anonymousAuthor: 'Anonimowy klient',
   ratingDetails: 'Szczegóły oceny',
+  purchaseThanks: 'Dziękujemy. Otrzymasz zaproszenie do wystawienia opinii o zakupie.',
+  purchaseFixFields: 'Popraw pola zaznaczone poniżej.',
+  purchaseNotRegistered: 'Nie udało się zarejestrować zakupu do zaproszeń do wystawienia opinii.',
 }

@@ -71,4 +71,7 @@ export const pt: Messages = {
   reviewBy: 'Avaliação de {author}',
   anonymousAuthor: 'Cliente anónimo',
   ratingDetails: 'Detalhes da classificação',
+  purchaseThanks: 'Obrigado. Receberá um convite para avaliar a sua compra.',
+  purchaseFixFields: 'Corrija os campos assinalados abaixo.',
+  purchaseNotRegistered: 'Não foi possível registar a sua compra para os convites de avaliação.',
 }

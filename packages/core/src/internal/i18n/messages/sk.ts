@@ -85,4 +85,7 @@ export const sk: Messages = {
   reviewBy: 'Recenzia, autor: {author}',
   anonymousAuthor: 'Anonymný zákazník',
   ratingDetails: 'Podrobné hodnotenie',
+  purchaseThanks: 'Ďakujeme. Dostanete pozvánku na napísanie recenzie na svoj nákup.',
+  purchaseFixFields: 'Opravte, prosím, nižšie označené polia.',
+  purchaseNotRegistered: 'Váš nákup sa nepodarilo zaregistrovať na pozvánky na recenzie.',
 }

@@ -61,4 +61,7 @@ export const tr: Messages = {
   reviewBy: '{author} tarafından yazılan değerlendirme',
   anonymousAuthor: 'Anonim müşteri',
   ratingDetails: 'Puan ayrıntıları',
+  purchaseThanks: 'Teşekkür ederiz. Satın aldığınız ürünü değerlendirmeniz için davet edileceksiniz.',
+  purchaseFixFields: 'Lütfen aşağıda işaretlenen alanları düzeltin.',
+  purchaseNotRegistered: 'Satın alımınız değerlendirme davetleri için kaydedilemedi.',
 }
