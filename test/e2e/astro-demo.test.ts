@@ -241,7 +241,7 @@ describe('the built astro-demo', () => {
   it('has the stars of every product with reviews in the HTML of the home page', async () => {
     const html = await (await fetch(`${origin}/en/`)).text()
     const labels = [
-      ...html.matchAll(/<span class="vr-star-rating[^"]*" role="img" aria-label="([^"]+)"/g),
+      ...html.matchAll(/<span class="vr-stars[^"]*" role="img" aria-label="([^"]+)"/g),
     ].map((match) => match[1])
     expect(labels).toHaveLength(ratings.size)
     expect(labels).toContain(`4.3 out of 5, ${ratings.get('SKU-001')} reviews`)

@@ -127,7 +127,7 @@ describe('a product page', () => {
   it('has its stars and first reviews in the HTML, before any JavaScript', async () => {
     const { text, headers } = await html(`/en/products/${PRODUCT}`)
     expect(headers.get('x-nextjs-cache')).toBe('HIT')
-    expectIn(text, 'class="vr-star-rating vr-rating-summary__stars" role="img" aria-label="4.1 out of 5"')
+    expectIn(text, 'class="vr-stars vr-rating-summary__stars" role="img" aria-label="4.1 out of 5"')
     expectIn(text, '<span class="vr-rating-summary__count">681 reviews</span>')
     expect(text.match(/class="vr-review"/g)).toHaveLength(10)
   })
