@@ -240,9 +240,9 @@ describe('the built astro-demo', () => {
 
   it('has the stars of every product with reviews in the HTML of the home page', async () => {
     const html = await (await fetch(`${origin}/en/`)).text()
-    const labels = [
-      ...html.matchAll(/<span class="vr-stars[^"]*" role="img" aria-label="([^"]+)"/g),
-    ].map((match) => match[1])
+    const labels = [...html.matchAll(/<span class="vr-stars[^"]*" role="img" aria-label="([^"]+)"/g)].map(
+      (match) => match[1],
+    )
     expect(labels).toHaveLength(ratings.size)
     expect(labels).toContain(`4.3 out of 5, ${ratings.get('SKU-001')} reviews`)
   })
@@ -274,6 +274,36 @@ describe('the built astro-demo', () => {
       }
     } finally {
       await context.close()
+    }
+  })
+
+  it('draws the stars with the star file beside the stylesheet, not a data: URI, five stars of 1em', async () => {
+    const tab = await openBrowser().newPage()
+    try {
+      const svgs: { url: string; status: number; type: string | undefined }[] = []
+      tab.on('response', (response) => {
+        if (response.url().endsWith('.svg') && response.request().resourceType() !== 'document')
+          svgs.push({
+            url: response.url(),
+            status: response.status(),
+            type: response.headers()['content-type'],
+          })
+      })
+      await tab.goto(`${origin}/en/products/SKU-001/`, { waitUntil: 'networkidle' })
+      const drawn = await tab.locator('.vr-rating-summary__stars').evaluate((element) => {
+        const style = getComputedStyle(element)
+        const box = element.getBoundingClientRect()
+        return { mask: style.maskImage, width: box.width, height: box.height, fontSize: style.fontSize }
+      })
+      const star = /^url\("([^"]+)"\)$/.exec(drawn.mask)?.[1]
+      expect(star).toMatch(new RegExp(`^${origin}/.+\\.svg$`))
+      expect(svgs).toContainEqual({ url: star, status: 200, type: expect.stringContaining('image/svg+xml') })
+      expect([drawn.width, drawn.height]).toEqual([
+        5 * Number.parseFloat(drawn.fontSize),
+        Number.parseFloat(drawn.fontSize),
+      ])
+    } finally {
+      await tab.close()
     }
   })
 
