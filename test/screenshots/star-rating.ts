@@ -3,8 +3,10 @@
  * and 32 px, in the light and dark schemes, then the same page in forced-colors mode, rendered by the React
  * component with `@verified-reviews/core/styles.css` (and the star file beside it) in Debian's Chromium.
  *
- *   node --conditions=@verified-reviews/source test/screenshots/star-rating.ts <name>
+ *   pnpm --filter @verified-reviews/core --filter @verified-reviews/react run build
+ *   node test/screenshots/star-rating.ts <name>
  *
+ * (on the built packages: Node runs the .ts of this file, not the .tsx of the components).
  * writes apps/docs/src/assets/<name>.png and <name>-forced-colors.png.
  */
 import { readFile } from 'node:fs/promises'
