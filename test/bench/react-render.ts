@@ -272,7 +272,12 @@ function jsxStars(value: number, className: string, count?: number): ReactElemen
   const label = count === undefined ? t('ratingOutOfFive', { rating }) : t('ratingLabel', { rating, count })
   return h(
     'span',
-    { className: `vr-stars${className ? ` ${className}` : ''}`, role: 'img', 'aria-label': label, 'data-r': r },
+    {
+      className: `vr-stars${className ? ` ${className}` : ''}`,
+      role: 'img',
+      'aria-label': label,
+      'data-r': r,
+    },
     t('ratingOutOfFiveShort', { rating }),
   )
 }

@@ -15,6 +15,7 @@ import { formatSummary, validatePages } from '../fixtures/rich-results.ts'
 import {
   axeViolations,
   closeServer,
+  drawnStars,
   launchChromium,
   listen,
   run,
@@ -280,28 +281,10 @@ describe('the built astro-demo', () => {
   it('draws the stars with the star file beside the stylesheet, not a data: URI, five stars of 1em', async () => {
     const tab = await openBrowser().newPage()
     try {
-      const svgs: { url: string; status: number; type: string | undefined }[] = []
-      tab.on('response', (response) => {
-        if (response.url().endsWith('.svg') && response.request().resourceType() !== 'document')
-          svgs.push({
-            url: response.url(),
-            status: response.status(),
-            type: response.headers()['content-type'],
-          })
-      })
-      await tab.goto(`${origin}/en/products/SKU-001/`, { waitUntil: 'networkidle' })
-      const drawn = await tab.locator('.vr-rating-summary__stars').evaluate((element) => {
-        const style = getComputedStyle(element)
-        const box = element.getBoundingClientRect()
-        return { mask: style.maskImage, width: box.width, height: box.height, fontSize: style.fontSize }
-      })
-      const star = /^url\("([^"]+)"\)$/.exec(drawn.mask)?.[1]
-      expect(star).toMatch(new RegExp(`^${origin}/.+\\.svg$`))
-      expect(svgs).toContainEqual({ url: star, status: 200, type: expect.stringContaining('image/svg+xml') })
-      expect([drawn.width, drawn.height]).toEqual([
-        5 * Number.parseFloat(drawn.fontSize),
-        Number.parseFloat(drawn.fontSize),
-      ])
+      const drawn = await drawnStars(tab, `${origin}/en/products/SKU-001/`)
+      expect(drawn.star).toMatch(new RegExp(`^${origin}/.+\\.svg$`))
+      expect(drawn.served).toContainEqual({ url: drawn.star, status: 200, type: 'image/svg+xml' })
+      expect([drawn.width, drawn.height]).toEqual([5 * drawn.fontSize, drawn.fontSize])
     } finally {
       await tab.close()
     }

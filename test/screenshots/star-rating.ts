@@ -6,8 +6,8 @@
  *   pnpm --filter @verified-reviews/core --filter @verified-reviews/react run build
  *   node test/screenshots/star-rating.ts <name>
  *
- * (on the built packages: Node runs the .ts of this file, not the .tsx of the components).
- * writes apps/docs/src/assets/<name>.png and <name>-forced-colors.png.
+ * writes apps/docs/src/assets/<name>.png and <name>-forced-colors.png, from the built packages (Node strips
+ * the types of this file, not the JSX of the components' sources).
  */
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
