@@ -81,20 +81,15 @@ const t = (key: keyof typeof messages, params: Record<string, string | number> =
 }
 const date = (iso: string) => dates.format(Date.parse(iso))
 
-const STAR = 'l2.94 5.96 6.58.96-4.76 4.64 1.12 6.55-5.88-3.09-5.88 3.09 1.12-6.55-4.76-4.64 6.58-.96z'
-const STARS = Array.from({ length: 5 }, (_, i) => `M${i * 24 + 12} 2.5${STAR}`).join('')
+// The rating in tenths (rounded half up as the decimal reads, kept from 0 to 50), as `data-r` gives it.
+const tenths = (value: number) =>
+  Number.isFinite(value) ? Math.min(50, Math.max(0, Math.round(Number((value * 10).toPrecision(12))))) : 0
 
-function stars(value: number, size: number, className: string, count?: number): string {
-  const rating = oneDecimal.format(value)
+function stars(value: number, className: string, count?: number): string {
+  const r = tenths(value)
+  const rating = oneDecimal.format(r / 10)
   const label = count === undefined ? t('ratingOutOfFive', { rating }) : t('ratingLabel', { rating, count })
-  const width = Math.round((value / 5) * 120 * 100) / 100
-  return (
-    `<span class="vr-star-rating${className ? ` ${className}` : ''}" role="img" aria-label="${esc(label)}" data-rating="${value}">` +
-    `<svg class="vr-star-rating__stars" viewBox="0 0 120 24" width="${size * 5}" height="${size}" aria-hidden="true" focusable="false">` +
-    `<path class="vr-star-rating__empty" d="${STARS}" fill="currentColor" fill-opacity="0.2"></path>` +
-    `<svg class="vr-star-rating__filled" width="${width}" height="24" fill="currentColor" aria-hidden="true"><path d="${STARS}"></path></svg>` +
-    '</svg></span>'
-  )
+  return `<span class="vr-stars${className ? ` ${className}` : ''}" role="img" aria-label="${esc(label)}" data-r="${r}">${esc(t('ratingOutOfFiveShort', { rating }))}</span>`
 }
 
 function ratingSummary(data: ProductSummary): string {
@@ -118,13 +113,13 @@ function ratingSummary(data: ProductSummary): string {
     .map(
       (extra) =>
         `<div class="vr-rating-summary__criterion"><dt class="vr-rating-summary__criterion-name">${esc(extra.display_name)}</dt>` +
-        `<dd class="vr-rating-summary__criterion-value">${stars(extra.rate.average, 14, '', extra.rate.count)}</dd></div>`,
+        `<dd class="vr-rating-summary__criterion-value">${stars(extra.rate.average, '', extra.rate.count)}</dd></div>`,
     )
     .join('')
   return (
     `<section class="vr-rating-summary"><h2 class="vr-rating-summary__heading">${esc(t('customerReviews'))}</h2>` +
     `<div class="vr-rating-summary__overview"><span class="vr-rating-summary__average" aria-hidden="true">${esc(oneDecimal.format(ratings.average))}</span>` +
-    `${stars(ratings.average, 20, 'vr-rating-summary__stars')}<span class="vr-rating-summary__count">${esc(t('reviewCount', { count: ratings.count_total }))}</span></div>` +
+    `${stars(ratings.average, 'vr-rating-summary__stars')}<span class="vr-rating-summary__count">${esc(t('reviewCount', { count: ratings.count_total }))}</span></div>` +
     `<ul class="vr-histogram" aria-label="${esc(t('ratingDistribution'))}">${rows}</ul>` +
     `<div class="vr-rating-summary__criteria"><h3 class="vr-rating-summary__criteria-heading">${esc(t('ratingDetails'))}</h3><dl>${criteria}</dl></div></section>`
   )
@@ -178,7 +173,7 @@ function review(item: ProductReview): string {
   const criteria = Object.entries(item.extras ?? {})
     .map(([, extra]) =>
       extra.type === 'I1'
-        ? `<div class="vr-review__criterion vr-review__criterion--rate"><dt class="vr-review__criterion-name">${esc(extra.display_name)}</dt><dd class="vr-review__criterion-value">${stars(extra.value, 14, '')}</dd></div>`
+        ? `<div class="vr-review__criterion vr-review__criterion--rate"><dt class="vr-review__criterion-name">${esc(extra.display_name)}</dt><dd class="vr-review__criterion-value">${stars(extra.value, '')}</dd></div>`
         : `<div class="vr-review__criterion vr-review__criterion--text"><dt class="vr-review__criterion-name">${esc(extra.display_name)}</dt><dd class="vr-review__criterion-value">${esc(extra.value)}</dd></div>`,
     )
     .join('')
@@ -201,7 +196,7 @@ function review(item: ProductReview): string {
     .join('')
   return (
     `<li class="vr-review-list__item"><article class="vr-review" data-rate="${item.review_rate}"><header class="vr-review__header">` +
-    `<h3 class="vr-review__author">${esc(author)}</h3>${stars(item.review_rate, 16, 'vr-review__rate')}` +
+    `<h3 class="vr-review__author">${esc(author)}</h3>${stars(item.review_rate, 'vr-review__rate')}` +
     `<time class="vr-review__date" dateTime="${esc(item.review_date)}">${esc(date(item.review_date))}</time></header>` +
     badges +
     translated('vr-review', item.review_content, item.translated_review, item.locale) +
@@ -271,41 +266,19 @@ const h = (type: string, attributes: Record<string, unknown> | null, ...children
   return (children.length > 1 ? jsxs : jsx)(type as ElementType, props)
 }
 
-function jsxStars(value: number, size: number, className: string, count?: number): ReactElement {
-  const rating = oneDecimal.format(value)
+function jsxStars(value: number, className: string, count?: number): ReactElement {
+  const r = tenths(value)
+  const rating = oneDecimal.format(r / 10)
   const label = count === undefined ? t('ratingOutOfFive', { rating }) : t('ratingLabel', { rating, count })
-  const width = Math.round((value / 5) * 120 * 100) / 100
   return h(
     'span',
     {
-      className: `vr-star-rating${className ? ` ${className}` : ''}`,
+      className: `vr-stars${className ? ` ${className}` : ''}`,
       role: 'img',
       'aria-label': label,
-      'data-rating': value,
+      'data-r': r,
     },
-    h(
-      'svg',
-      {
-        className: 'vr-star-rating__stars',
-        viewBox: '0 0 120 24',
-        width: size * 5,
-        height: size,
-        'aria-hidden': 'true',
-        focusable: 'false',
-      },
-      h('path', { className: 'vr-star-rating__empty', d: STARS, fill: 'currentColor', fillOpacity: '0.2' }),
-      h(
-        'svg',
-        {
-          className: 'vr-star-rating__filled',
-          width,
-          height: 24,
-          fill: 'currentColor',
-          'aria-hidden': 'true',
-        },
-        h('path', { d: STARS }),
-      ),
-    ),
+    t('ratingOutOfFiveShort', { rating }),
   )
 }
 
@@ -323,7 +296,7 @@ function jsxRatingSummary(data: ProductSummary): ReactElement {
         { className: 'vr-rating-summary__average', 'aria-hidden': 'true' },
         oneDecimal.format(ratings.average),
       ),
-      jsxStars(ratings.average, 20, 'vr-rating-summary__stars'),
+      jsxStars(ratings.average, 'vr-rating-summary__stars'),
       h('span', { className: 'vr-rating-summary__count' }, t('reviewCount', { count: ratings.count_total })),
     ),
     h(
@@ -383,7 +356,7 @@ function jsxRatingSummary(data: ProductSummary): ReactElement {
             h(
               'dd',
               { className: 'vr-rating-summary__criterion-value' },
-              jsxStars(extra.rate.average, 14, '', extra.rate.count),
+              jsxStars(extra.rate.average, '', extra.rate.count),
             ),
           ),
         ),
@@ -452,7 +425,7 @@ function jsxReview(item: ProductReview): ReactElement {
         'header',
         { className: 'vr-review__header' },
         h('h3', { className: 'vr-review__author' }, author),
-        jsxStars(item.review_rate, 16, 'vr-review__rate'),
+        jsxStars(item.review_rate, 'vr-review__rate'),
         h('time', { className: 'vr-review__date', dateTime: item.review_date }, date(item.review_date)),
       ),
       (item.is_verified || item.incentivization === 'gifted') &&
@@ -484,7 +457,7 @@ function jsxReview(item: ProductReview): ReactElement {
                   'div',
                   { key: code, className: 'vr-review__criterion vr-review__criterion--rate' },
                   h('dt', { className: 'vr-review__criterion-name' }, extra.display_name),
-                  h('dd', { className: 'vr-review__criterion-value' }, jsxStars(extra.value, 14, '')),
+                  h('dd', { className: 'vr-review__criterion-value' }, jsxStars(extra.value, '')),
                 )
               : h(
                   'div',

@@ -15,6 +15,7 @@ import { formatSummary, validatePages } from '../fixtures/rich-results.ts'
 import {
   axeViolations,
   closeServer,
+  drawnStars,
   launchChromium,
   listen,
   run,
@@ -240,9 +241,9 @@ describe('the built astro-demo', () => {
 
   it('has the stars of every product with reviews in the HTML of the home page', async () => {
     const html = await (await fetch(`${origin}/en/`)).text()
-    const labels = [
-      ...html.matchAll(/<span class="vr-star-rating[^"]*" role="img" aria-label="([^"]+)"/g),
-    ].map((match) => match[1])
+    const labels = [...html.matchAll(/<span class="vr-stars[^"]*" role="img" aria-label="([^"]+)"/g)].map(
+      (match) => match[1],
+    )
     expect(labels).toHaveLength(ratings.size)
     expect(labels).toContain(`4.3 out of 5, ${ratings.get('SKU-001')} reviews`)
   })
@@ -274,6 +275,18 @@ describe('the built astro-demo', () => {
       }
     } finally {
       await context.close()
+    }
+  })
+
+  it('draws the stars with the star file beside the stylesheet, not a data: URI, five stars of 1em', async () => {
+    const tab = await openBrowser().newPage()
+    try {
+      const drawn = await drawnStars(tab, `${origin}/en/products/SKU-001/`)
+      expect(drawn.star).toMatch(new RegExp(`^${origin}/.+\\.svg$`))
+      expect(drawn.served).toContainEqual({ url: drawn.star, status: 200, type: 'image/svg+xml' })
+      expect([drawn.width, drawn.height]).toEqual([5 * drawn.fontSize, drawn.fontSize])
+    } finally {
+      await tab.close()
     }
   })
 

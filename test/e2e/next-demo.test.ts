@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatSummary, validatePages } from '../fixtures/rich-results.ts'
 import { DEMO, DIST_DIR, filesUnder, type NextApp, startNextApp } from './next-demo-app.ts'
-import { axeViolations, fetchPooled, launchChromium } from './support.ts'
+import { axeViolations, drawnStars, fetchPooled, launchChromium } from './support.ts'
 
 const SETUP_TIMEOUT = 600_000
 const PRODUCT = 'SKU-058' // the best seller: 681 reviews, 4.13 on average
@@ -127,7 +127,7 @@ describe('a product page', () => {
   it('has its stars and first reviews in the HTML, before any JavaScript', async () => {
     const { text, headers } = await html(`/en/products/${PRODUCT}`)
     expect(headers.get('x-nextjs-cache')).toBe('HIT')
-    expectIn(text, 'class="vr-star-rating vr-rating-summary__stars" role="img" aria-label="4.1 out of 5"')
+    expectIn(text, 'class="vr-stars vr-rating-summary__stars" role="img" aria-label="4.1 out of 5"')
     expectIn(text, '<span class="vr-rating-summary__count">681 reviews</span>')
     expect(text.match(/class="vr-review"/g)).toHaveLength(10)
   })
@@ -157,6 +157,15 @@ describe('a product page', () => {
     await expect(page.getByText('681 reviews').isVisible()).resolves.toBe(true)
     expect(await page.locator('.vr-review').count()).toBe(10)
     await browsing.close()
+  })
+
+  it('draws the stars with the star file the build emitted, not a data: URI, five stars of 1em', async () => {
+    const browsing = await context(false)
+    const drawn = await drawnStars(await browsing.newPage(), `${app.origin}/en/products/${PRODUCT}`)
+    await browsing.close()
+    expect(drawn.star).toMatch(new RegExp(`^${app.origin}/_next/static/.+\\.svg$`))
+    expect(drawn.served).toContainEqual({ url: drawn.star, status: 200, type: 'image/svg+xml' })
+    expect([drawn.width, drawn.height]).toEqual([5 * drawn.fontSize, drawn.fontSize])
   })
 
   it('loads the next reviews in place with JavaScript, from the reviews route', async () => {

@@ -131,3 +131,38 @@ export async function fetchPooled(url: string, init?: RequestInit): Promise<Resp
     return fetch(url, init)
   }
 }
+
+/** How a page draws its first rating summary's stars: the mask image, the box, and the SVG files it got. */
+export async function drawnStars(
+  tab: Page,
+  url: string,
+): Promise<{
+  star: string | undefined
+  width: number
+  height: number
+  fontSize: number
+  served: { url: string; status: number; type: string | undefined }[]
+}> {
+  const served: { url: string; status: number; type: string | undefined }[] = []
+  tab.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.svg') && response.request().resourceType() !== 'document')
+      served.push({
+        url: response.url(),
+        status: response.status(),
+        type: response.headers()['content-type']?.split(';')[0],
+      })
+  })
+  await tab.goto(url, { waitUntil: 'networkidle' })
+  const drawn = await tab.locator('.vr-rating-summary__stars').evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const style = getComputedStyle(element)
+    return { mask: style.maskImage, width: box.width, height: box.height, fontSize: style.fontSize }
+  })
+  return {
+    star: /^url\("([^"]+)"\)$/.exec(drawn.mask)?.[1],
+    width: drawn.width,
+    height: drawn.height,
+    fontSize: Number.parseFloat(drawn.fontSize),
+    served,
+  }
+}

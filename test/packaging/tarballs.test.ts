@@ -99,6 +99,24 @@ describe('the published tarballs', () => {
     )
   })
 
+  it('ship the star file beside the core stylesheet, exported, and the React and Astro stylesheets import that one', async () => {
+    expect(contents.get('@verified-reviews/core')).toEqual(
+      expect.arrayContaining(['package/src/styles.css', 'package/src/star.svg']),
+    )
+    const core = JSON.parse(await readFile(join(root, 'packages/core/package.json'), 'utf8')) as {
+      exports: Record<string, unknown>
+    }
+    expect(core.exports).toMatchObject({ './styles.css': './src/styles.css', './star.svg': './src/star.svg' })
+    expect(await readFile(join(root, 'packages/core/src/styles.css'), 'utf8')).toContain('url("./star.svg")')
+    // A bundler inlines the import and resolves the url() from the imported file: core's star.svg.
+    for (const name of ['react', 'astro']) {
+      expect(contents.get(`@verified-reviews/${name}`)).toContain('package/src/styles.css')
+      expect(await readFile(join(root, `packages/${name}/src/styles.css`), 'utf8')).toMatch(
+        /^@import "@verified-reviews\/core\/styles\.css";$/m,
+      )
+    }
+  })
+
   it('hold no test file, type test, test helper or fixture', () => {
     const shipped = [...tarballs].flatMap(([name, { paths }]) =>
       paths.filter((path) => testFile.test(`/${path}`)).map((path) => `${name}: ${path}`),

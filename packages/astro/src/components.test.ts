@@ -126,6 +126,15 @@ describe('the Astro components render the markup of the React components', () =>
     expect(caseOf(page(`${name}/index.html`))).toBe(reactCase(createElement(Component, reactProps(props))))
   })
 
+  it.each(['star-rating', 'star-rating-clamped', 'star-rating-rounded'])(
+    'renders the star rating of %s byte for byte as React does',
+    (name) => {
+      const { props } = CASES[name] as (typeof CASES)[string]
+      const astro = /<span class="vr-stars[^>]*>[^<]*<\/span>/.exec(page(`${name}/index.html`))?.[0]
+      expect(astro).toBe(renderToStaticMarkup(createElement(StarRating, reactProps(props) as never)))
+    },
+  )
+
   it('let no hostile content become an element, an event handler or a link of another scheme', () => {
     const document = new JSDOM(page('review-item-hostile/index.html')).window.document
     expect(

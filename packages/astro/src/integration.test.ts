@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type CursorScope, cursorSigner } from '@verified-reviews/core/endpoint'
 import { describe, expect, it, vi } from 'vitest'
 import { type Fault, startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
@@ -167,7 +167,12 @@ async function hookedBuild(
       (options: unknown) => Promise<void> | void
     >
     const root = pathToFileURL(`${dir}/`)
-    await hooks['astro:config:setup']?.({ config: { root, cacheDir: root }, command: 'build', logger })
+    await hooks['astro:config:setup']?.({
+      config: { root, cacheDir: root },
+      command: 'build',
+      logger,
+      updateConfig: () => {},
+    })
     const config = { trailingSlash: 'ignore', build: { format: 'directory' }, ...settings.config }
     await hooks['astro:config:done']?.({
       config: { site: 'https://shop.example', base: '/', ...config },
@@ -207,7 +212,12 @@ describe('the shared client', () => {
       const logger = { info: silent, warn: silent, error: silent, debug: silent, label: 'test', options: {} }
       Object.assign(logger, { fork: () => logger })
       // `dev`: no credentials check against the real API, which this test does not reach.
-      await hooks['astro:config:setup']?.({ config: { root, cacheDir: root }, command: 'dev', logger })
+      await hooks['astro:config:setup']?.({
+        config: { root, cacheDir: root },
+        command: 'dev',
+        logger,
+        updateConfig: () => {},
+      })
       const scope: CursorScope = { kind: 'product', id: 'SKU-001', sort: 'newest', rates: [], limit: 5 }
       const signed = await cursorSigner(sharedClient()).sign(scope, 'c')
       expect(await cursorSigner({}, secret).open(scope, signed)).toBe('c')
@@ -244,7 +254,12 @@ describe('the client options', () => {
       const silent = () => {}
       const logger = { info: silent, warn: silent, error: silent, debug: silent, label: 'test', options: {} }
       Object.assign(logger, { fork: () => logger })
-      await hooks['astro:config:setup']?.({ config: { root, cacheDir: root }, command: 'dev', logger })
+      await hooks['astro:config:setup']?.({
+        config: { root, cacheDir: root },
+        command: 'dev',
+        logger,
+        updateConfig: () => {},
+      })
       expect(shared().clientOptions).toEqual({
         clientId: 'option-id',
         clientSecret: 'env-secret',
@@ -310,5 +325,37 @@ describe('the injection after the build', () => {
         expect(api).toEqual({ 'products.list': 1, 'products.reviews.list': 1 })
       },
     )
+  })
+})
+
+describe('the stylesheet', () => {
+  it("keeps the stars' file a file in Vite's build, and leaves every other file to the site's limit", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vr-astro-vite-'))
+    try {
+      const updates: { vite?: { build?: { assetsInlineLimit?: unknown } } }[] = []
+      const hooks = verifiedReviews({ incremental: false }).hooks as unknown as Record<
+        string,
+        (options: unknown) => Promise<void> | void
+      >
+      const root = pathToFileURL(`${dir}/`)
+      const silent = () => {}
+      const logger = { info: silent, warn: silent, error: silent, debug: silent, label: 'test', options: {} }
+      Object.assign(logger, { fork: () => logger })
+      await hooks['astro:config:setup']?.({
+        config: { root, cacheDir: root, vite: { build: { assetsInlineLimit: 8192 } } },
+        command: 'dev',
+        logger,
+        updateConfig: (update: (typeof updates)[number]) => updates.push(update),
+      })
+      const shouldInline = updates[0]?.vite?.build?.assetsInlineLimit as (
+        file: string,
+        content: Buffer,
+      ) => unknown
+      const star = fileURLToPath(import.meta.resolve('@verified-reviews/core/star.svg'))
+      expect(shouldInline(star, await readFile(star))).toBe(false)
+      expect(shouldInline('/site/src/icon.svg', Buffer.alloc(5000))).toBe(true)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

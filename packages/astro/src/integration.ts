@@ -8,6 +8,7 @@ import { describeBuildCalls } from './internal/build-report.ts'
 import { checkOptions } from './internal/check-options.ts'
 import { projectEnvironment } from './internal/env.ts'
 import { shared, sharedCatalog, startRun } from './internal/shared.ts'
+import { keepStarFile } from './internal/star-file.ts'
 import { VerifiedReviewsOptionError } from './option-error.ts'
 
 const NAME = '@verified-reviews/astro'
@@ -211,7 +212,11 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
   return {
     name: NAME,
     hooks: {
-      'astro:config:setup': async ({ config, command, logger }) => {
+      'astro:config:setup': async ({ config, command, logger, updateConfig }) => {
+        // The stars of styles.css stay a file under a Content Security Policy without data: in img-src.
+        updateConfig({
+          vite: { build: { assetsInlineLimit: keepStarFile(config.vite?.build?.assetsInlineLimit) } },
+        })
         // The `VERIFIED_REVIEWS_*` variables of the environment and the `.env` files (Vite's `loadEnv`).
         const env = projectEnvironment(config.root, command === 'dev' ? 'development' : 'production')
         // An option given wins; the variables fill in the rest.

@@ -94,7 +94,7 @@ export {
   viewHref,
   viewQuery,
 } from './internal/view/review-query.ts'
-export { STARS_SVG, type StarRatingView, starRating } from './internal/view/stars.ts'
+export { ratingTenths, STAR_RATING, type StarRatingView, starRating } from './internal/view/stars.ts'
 export { shownTranslation, type TranslatedText, translatedText } from './internal/view/translated-text.ts'
 export { pageHref, pageUrl } from './internal/view/url.ts'
 export { type SignedViewPage, signedViewPage, type ViewParams } from './internal/view/view-page.ts'

@@ -10,11 +10,6 @@ export interface RatingBadgeProps {
    */
   rating: { average: number; count_total: number } | null | undefined
   /**
-   * Height of one star in CSS pixels.
-   * @default 16
-   */
-  size?: number
-  /**
    * Language of every text, one of bg cs de el en es fr it nl pl pt sk tr; other values are
    * resolved to the closest supported language.
    * @default 'en'
@@ -27,11 +22,12 @@ export interface RatingBadgeProps {
 /**
  * A product's rating in one line, for product cards and listing pages: stars, the average and the
  * review count. A product without reviews shows a neutral "No reviews yet" (hide
- * `.vr-rating-badge--empty` to show nothing instead).
+ * `.vr-rating-badge--empty` to show nothing instead). Its stars are `1em` high: the badge's font size
+ * sizes them.
  *
  * Class names: `vr-rating-badge` (`--empty` without reviews), `__stars`, `__average`, `__count`, `__empty`.
  */
-export function RatingBadge({ rating, size = 16, locale, className }: RatingBadgeProps) {
+export function RatingBadge({ rating, locale, className }: RatingBadgeProps) {
   const text = getTextFormatter(locale)
   const count = countOrZero(rating?.count_total)
   if (rating === null || rating === undefined || count === 0) {
@@ -44,7 +40,7 @@ export function RatingBadge({ rating, size = 16, locale, className }: RatingBadg
   const average = Number.isFinite(rating.average) ? Math.min(5, Math.max(0, rating.average)) : 0
   return (
     <span className={className ? `vr-rating-badge ${className}` : 'vr-rating-badge'}>
-      <Stars value={average} count={count} size={size} text={text} className="vr-rating-badge__stars" />
+      <Stars value={average} count={count} text={text} className="vr-rating-badge__stars" />
       {/* The stars' accessible name already says both figures. */}
       <span className="vr-rating-badge__average" aria-hidden="true">
         {text.rating(average)}

@@ -109,12 +109,7 @@ export function RatingSummary({
               <div key={i} className="vr-rating-summary__criterion">
                 <dt className="vr-rating-summary__criterion-name">{criterion.name}</dt>
                 <dd className="vr-rating-summary__criterion-value">
-                  <StarRating
-                    value={criterion.average}
-                    count={criterion.count}
-                    size={14}
-                    locale={text.locale}
-                  />
+                  <StarRating value={criterion.average} count={criterion.count} locale={text.locale} />
                 </dd>
               </div>
             ))}

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { StarRating } from './StarRating.tsx'
 
 afterEach(cleanup)
 
-function filledWidth(container: HTMLElement): number {
-  const filled = container.querySelector('.vr-star-rating__filled')
-  return Number(filled?.getAttribute('width'))
+function tenths(container: HTMLElement): string | null | undefined {
+  return container.querySelector('.vr-stars')?.getAttribute('data-r')
 }
 
 describe('StarRating', () => {
@@ -31,47 +31,56 @@ describe('StarRating', () => {
     expect(screen.getByRole('img').getAttribute('aria-label')).toBe('4,6 sur 5, 128 avis')
   })
 
-  it('fills the stars in proportion to a fractional rating', () => {
-    const { container } = render(<StarRating value={4.6} />)
-    expect(filledWidth(container)).toBeCloseTo((4.6 / 5) * 120)
+  it('is one element of at most 150 bytes in English, its review count left out', () => {
+    for (const value of [0, 2.3, 4.64, 4.65, 5]) {
+      const html = renderToStaticMarkup(<StarRating value={value} />)
+      expect(Buffer.byteLength(html), html).toBeLessThanOrEqual(150)
+      expect(html).toMatch(/^<span [^<>]*>[^<>]*<\/span>$/)
+    }
   })
 
-  it('fills exactly half of the third star for 2.5', () => {
-    const { container } = render(<StarRating value={2.5} />)
-    expect(filledWidth(container)).toBe(60)
+  it('draws nothing itself: no SVG, no path, no inline style', () => {
+    const html = renderToStaticMarkup(<StarRating value={3.3} count={4} className="mine" />)
+    expect(html).not.toMatch(/<svg|<path|style=/i)
+  })
+
+  it('is exactly this markup, which styles.css draws', () => {
+    expect(renderToStaticMarkup(<StarRating value={4.6} />)).toBe(
+      '<span class="vr-stars" role="img" aria-label="4.6 out of 5" data-r="46">4.6/5</span>',
+    )
+  })
+
+  it('gives the rating in tenths, rounded half up', () => {
+    expect(tenths(render(<StarRating value={4.64} />).container)).toBe('46')
+    cleanup()
+    expect(tenths(render(<StarRating value={4.65} />).container)).toBe('47')
+    cleanup()
+    expect(tenths(render(<StarRating value={2.5} />).container)).toBe('25')
+  })
+
+  it('names the same tenth the stars show', () => {
+    render(<StarRating value={4.65} />)
+    expect(screen.getByRole('img', { name: '4.7 out of 5' }).getAttribute('data-r')).toBe('47')
   })
 
   it('clamps ratings above 5 and below 0', () => {
-    const high = render(<StarRating value={7} />)
-    expect(filledWidth(high.container)).toBe(120)
+    expect(tenths(render(<StarRating value={7} />).container)).toBe('50')
     cleanup()
-    const low = render(<StarRating value={-1} />)
-    expect(filledWidth(low.container)).toBe(0)
+    expect(tenths(render(<StarRating value={-1} />).container)).toBe('0')
   })
 
   it('treats a rating that is not a number as 0', () => {
-    const { container } = render(<StarRating value={Number.NaN} />)
-    expect(filledWidth(container)).toBe(0)
+    render(<StarRating value={Number.NaN} />)
+    expect(screen.getByRole('img', { name: '0.0 out of 5' }).getAttribute('data-r')).toBe('0')
   })
 
-  it('has fixed dimensions of five stars of the given size', () => {
-    const { container } = render(<StarRating value={3} size={16} />)
-    const svg = container.querySelector('svg.vr-star-rating__stars')
-    expect([svg?.getAttribute('width'), svg?.getAttribute('height')]).toEqual(['80', '16'])
-  })
-
-  it('hides its drawing from assistive technology', () => {
-    const { container } = render(<StarRating value={3} />)
-    expect(container.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true')
-  })
-
-  it('renders no inline style, so a strict Content Security Policy holds', () => {
-    const { container } = render(<StarRating value={3.3} count={4} />)
-    expect(container.querySelectorAll('[style]')).toHaveLength(0)
+  it('reads as its rating in text where the stylesheet is not loaded', () => {
+    const { container } = render(<StarRating value={4.6} locale="de" />)
+    expect(container.textContent).toBe('4,6/5')
   })
 
   it('keeps the class names given beside its own', () => {
     const { container } = render(<StarRating value={3} className="mine" />)
-    expect(container.firstElementChild?.className).toBe('vr-star-rating mine')
+    expect(container.firstElementChild?.className).toBe('vr-stars mine')
   })
 })

@@ -41,7 +41,7 @@ function Criteria({ extras, text }: { extras: Readonly<Record<string, ReviewExtr
         >
           <dt className="vr-review__criterion-name">{extra.display_name || extra.label}</dt>
           <dd className="vr-review__criterion-value">
-            {extra.type === 'I1' ? <Stars value={extra.value} size={14} text={text} /> : extra.value}
+            {extra.type === 'I1' ? <Stars value={extra.value} text={text} /> : extra.value}
           </dd>
         </div>
       ))}
@@ -155,7 +155,7 @@ export function Review(props: {
         <Heading level={headingLevel} className="vr-review__author">
           {author}
         </Heading>
-        <Stars value={review.review_rate} size={16} text={text} className="vr-review__rate" />
+        <Stars value={review.review_rate} text={text} className="vr-review__rate" />
         <DateText iso={review.review_date} text={text} className="vr-review__date" />
       </header>
       {(review.is_verified === true || disclosure !== undefined) && (

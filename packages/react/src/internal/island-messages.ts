@@ -18,6 +18,7 @@ export const ISLAND_MESSAGE_KEYS = [
   'translatedFrom',
   'showOriginal',
   'ratingOutOfFive',
+  'ratingOutOfFiveShort',
   'ratingLabel',
   'sortBy',
   'sortNewest',

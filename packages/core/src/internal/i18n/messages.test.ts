@@ -8,8 +8,13 @@ import type { MessageKey, PluralMessage } from './types.ts'
 const KEYS = Object.keys(en) as MessageKey[]
 const TRANSLATED = SUPPORTED_LOCALES.filter((locale) => locale !== 'en')
 
-/** Messages allowed to read as in English: none so far; brand names would go here. */
-const SAME_AS_ENGLISH: ReadonlySet<string> = new Set<string>([])
+/**
+ * Messages allowed to read as in English: "{rating}/5", a rating written the same way in every language
+ * (only its decimal separator changes, and the number format gives that); brand names would go here.
+ */
+const SAME_AS_ENGLISH: ReadonlySet<string> = new Set<string>(
+  TRANSLATED.map((locale) => `${locale}.ratingOutOfFiveShort`),
+)
 
 /** Sample values for every placeholder, so every message can be rendered. */
 const SAMPLE_PARAMS = {

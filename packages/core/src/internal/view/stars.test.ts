@@ -1,12 +1,32 @@
 import { describe, expect, it } from 'vitest'
 import { getTextFormatter } from '../i18n/translate.ts'
-import { STARS_SVG, starRating } from './stars.ts'
+import { ratingTenths, STAR_RATING, starRating } from './stars.ts'
 
 const en = getTextFormatter('en')
 
+describe('ratingTenths', () => {
+  it('rounds to the nearest tenth, halves up as the decimal reads', () => {
+    expect([4.64, 4.65, 1.15, 2.35, 0.05, 0.04].map(ratingTenths)).toEqual([46, 47, 12, 24, 1, 0])
+  })
+
+  it('keeps the tenths from 0 to 50, and reads what is not a number as 0', () => {
+    expect([7, 5.04, -1, -0.04, Number.NaN, Number.POSITIVE_INFINITY].map(ratingTenths)).toEqual([
+      50, 50, 0, 0, 0, 0,
+    ])
+  })
+
+  it('gives one of the 51 values styles.css knows', () => {
+    for (let value = -1; value <= 6; value += 0.013) {
+      const tenths = ratingTenths(value)
+      expect(Number.isInteger(tenths) && tenths >= 0 && tenths <= STAR_RATING.maxTenths).toBe(true)
+    }
+  })
+})
+
 describe('starRating', () => {
-  it('fills the stars in proportion to the rating', () => {
-    expect(starRating(2.5, undefined, en)).toMatchObject({ rating: 2.5, filledWidth: 60 })
+  it('gives the rating in tenths for data-r, and the rating they make', () => {
+    expect(starRating(2.5, undefined, en)).toMatchObject({ rating: 2.5, tenths: 25 })
+    expect(starRating(4.56, undefined, en)).toMatchObject({ rating: 4.6, tenths: 46 })
   })
 
   it('keeps the rating from 0 to 5, and reads what is not a number as 0', () => {
@@ -19,11 +39,13 @@ describe('starRating', () => {
     expect(starRating(4.56, undefined, en).label).toBe('4.6 out of 5')
     expect(starRating(4.56, 128, en).label).toBe('4.6 out of 5, 128 reviews')
   })
-})
 
-describe('STARS_SVG', () => {
-  it('draws five stars in a view box five cells wide', () => {
-    expect(STARS_SVG.viewBox).toBe('0 0 120 24')
-    expect(STARS_SVG.path.match(/M/g)).toHaveLength(STARS_SVG.stars)
+  it('names the tenth the stars show, even where the number format would round the other way', () => {
+    expect(starRating(1.15, undefined, en)).toMatchObject({ tenths: 12, label: '1.2 out of 5' })
+  })
+
+  it('gives a short text for a page without the stylesheet, in the language', () => {
+    expect(starRating(4.56, 128, en).text).toBe('4.6/5')
+    expect(starRating(4.56, 128, getTextFormatter('fr')).text).toBe('4,6/5')
   })
 })

@@ -1,39 +1,52 @@
 import type { TextFormatter } from '../i18n/text-formatter.ts'
 
-const CELL = 24
 const MAX = 5
-// One star in relative moves from its top point, then five of them in one path: 24×24 cells side by side
-// make the 120×24 view box, and the page carries two short paths per rating instead of ten.
-const STAR = 'l2.94 5.96 6.58.96-4.76 4.64 1.12 6.55-5.88-3.09-5.88 3.09 1.12-6.55-4.76-4.64 6.58-.96z'
+const STEPS_PER_STAR = 10
 
-/** The SVG of a star rating: a path of five stars drawn twice, empty, then filled up to the rating. */
-export const STARS_SVG = Object.freeze({
-  /** Stars drawn: the outer `<svg>` is this many times its height wide. */
-  stars: MAX,
-  /** `viewBox` of the outer `<svg>`, five stars wide. */
-  viewBox: `0 0 ${CELL * MAX} ${CELL}`,
-  /** Height of the inner `<svg>` that clips the filled stars. */
-  height: CELL,
-  /** The five stars, as one path. */
-  path: Array.from({ length: MAX }, (_, i) => `M${i * CELL + CELL / 2} 2.5${STAR}`).join(''),
+/**
+ * The markup of a star rating: one element, no drawing. `styles.css` draws the stars from its
+ * `data-r` attribute (the rating in tenths, one selector per value) with `star.svg` beside it.
+ */
+export const STAR_RATING = Object.freeze({
+  /** Class of the element. */
+  className: 'vr-stars',
+  /** Attribute holding the rating in tenths, from 0 to 50. */
+  attribute: 'data-r',
+  /** Largest value of the attribute: five stars. */
+  maxTenths: MAX * STEPS_PER_STAR,
 })
+
+/**
+ * The rating in whole tenths from 0 to 50, as `data-r` gives it: rounded to the nearest tenth (halves up:
+ * 4.64 → 46, 4.65 → 47), kept from 0 to 5, and 0 for what is not a number.
+ */
+export function ratingTenths(value: number): number {
+  if (!Number.isFinite(value)) return 0
+  // Through the decimal text, so 4.65 (stored as 4.6499…) rounds up as it reads.
+  const tenths = Math.round(Number((value * STEPS_PER_STAR).toPrecision(12)))
+  return Math.min(STAR_RATING.maxTenths, Math.max(0, tenths))
+}
 
 /** What a star rating shows. */
 export interface StarRatingView {
-  /** The rating kept from 0 to 5 (0 for what is not a number). */
+  /** The rating rounded to a tenth and kept from 0 to 5 (0 for what is not a number). */
   rating: number
+  /** The value of `data-r`: the rating in tenths, from 0 to 50. */
+  tenths: number
   /** The accessible name: "4.6 out of 5", with ", 128 reviews" when a count is given. */
   label: string
-  /** Width of the filled stars in view box units. */
-  filledWidth: number
+  /** The element's text, seen where `styles.css` is not loaded (it hides it behind the stars): "4.6/5". */
+  text: string
 }
 
-/** The rating, name and filled width of a star rating. */
+/** The rating, name and text of a star rating; the name and the stars say the same tenth. */
 export function starRating(value: number, count: number | undefined, text: TextFormatter): StarRatingView {
-  const rating = Number.isFinite(value) ? Math.min(MAX, Math.max(0, value)) : 0
+  const tenths = ratingTenths(value)
+  const rating = tenths / STEPS_PER_STAR
+  const shown = text.rating(rating)
   const label =
     count === undefined
-      ? text.t('ratingOutOfFive', { rating: text.rating(rating) })
-      : text.t('ratingLabel', { rating: text.rating(rating), count })
-  return { rating, label, filledWidth: Math.round((rating / MAX) * CELL * MAX * 100) / 100 }
+      ? text.t('ratingOutOfFive', { rating: shown })
+      : text.t('ratingLabel', { rating: shown, count })
+  return { rating, tenths, label, text: text.t('ratingOutOfFiveShort', { rating: shown }) }
 }

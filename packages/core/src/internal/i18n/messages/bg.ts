@@ -9,6 +9,7 @@ export const bg: Messages = {
   basedOnReviews: { one: 'Въз основа на {count} отзив', other: 'Въз основа на {count} отзива' },
   ratingLabel: { one: '{rating} от 5, {count} отзив', other: '{rating} от 5, {count} отзива' },
   ratingOutOfFive: '{rating} от 5',
+  ratingOutOfFiveShort: '{rating}/5',
   averageRating: 'Средна оценка',
   ratingDistribution: 'Разпределение на оценките',
   starCount: { one: '{count} звезда', other: '{count} звезди' },

@@ -24,6 +24,7 @@ export const cs: Messages = {
     other: '{rating} z 5, {count} recenzí',
   },
   ratingOutOfFive: '{rating} z 5',
+  ratingOutOfFiveShort: '{rating}/5',
   averageRating: 'Průměrné hodnocení',
   ratingDistribution: 'Rozložení hodnocení',
   starCount: {

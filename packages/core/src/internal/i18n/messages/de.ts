@@ -9,6 +9,7 @@ export const de: Messages = {
   basedOnReviews: { one: 'Basierend auf {count} Bewertung', other: 'Basierend auf {count} Bewertungen' },
   ratingLabel: { one: '{rating} von 5, {count} Bewertung', other: '{rating} von 5, {count} Bewertungen' },
   ratingOutOfFive: '{rating} von 5',
+  ratingOutOfFiveShort: '{rating}/5',
   averageRating: 'Durchschnittliche Bewertung',
   ratingDistribution: 'Verteilung der Bewertungen',
   starCount: { one: '{count} Stern', other: '{count} Sterne' },

@@ -9,6 +9,7 @@ export const el: Messages = {
   basedOnReviews: { one: 'Με βάση {count} κριτική', other: 'Με βάση {count} κριτικές' },
   ratingLabel: { one: '{rating} από 5, {count} κριτική', other: '{rating} από 5, {count} κριτικές' },
   ratingOutOfFive: '{rating} από 5',
+  ratingOutOfFiveShort: '{rating}/5',
   averageRating: 'Μέση βαθμολογία',
   ratingDistribution: 'Κατανομή βαθμολογιών',
   starCount: { one: '{count} αστέρι', other: '{count} αστέρια' },

@@ -11,6 +11,7 @@ export const en = {
   basedOnReviews: { one: 'Based on {count} review', other: 'Based on {count} reviews' },
   ratingLabel: { one: '{rating} out of 5, {count} review', other: '{rating} out of 5, {count} reviews' },
   ratingOutOfFive: '{rating} out of 5',
+  ratingOutOfFiveShort: '{rating}/5',
   averageRating: 'Average rating',
   ratingDistribution: 'Rating distribution',
   starCount: { one: '{count} star', other: '{count} stars' },

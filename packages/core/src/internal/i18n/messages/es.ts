@@ -17,6 +17,7 @@ export const es: Messages = {
     other: '{rating} de 5, {count} opiniones',
   },
   ratingOutOfFive: '{rating} de 5',
+  ratingOutOfFiveShort: '{rating}/5',
   averageRating: 'Valoración media',
   ratingDistribution: 'Distribución de las valoraciones',
   starCount: { one: '{count} estrella', many: '{count} de estrellas', other: '{count} estrellas' },

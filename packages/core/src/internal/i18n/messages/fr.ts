@@ -17,6 +17,7 @@ export const fr: Messages = {
     other: '{rating} sur 5, {count} avis',
   },
   ratingOutOfFive: '{rating} sur 5',
+  ratingOutOfFiveShort: '{rating}/5',
   averageRating: 'Note moyenne',
   ratingDistribution: 'Répartition des notes',
   starCount: { one: '{count} étoile', many: '{count} d’étoiles', other: '{count} étoiles' },

@@ -17,6 +17,7 @@ export const it: Messages = {
     other: '{rating} su 5, {count} recensioni',
   },
   ratingOutOfFive: '{rating} su 5',
+  ratingOutOfFiveShort: '{rating}/5',
   averageRating: 'Valutazione media',
   ratingDistribution: 'Distribuzione delle valutazioni',
   starCount: { one: '{count} stella', many: '{count} di stelle', other: '{count} stelle' },

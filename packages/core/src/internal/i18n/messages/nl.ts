@@ -12,6 +12,7 @@ export const nl: Messages = {
     other: '{rating} van de 5, {count} beoordelingen',
   },
   ratingOutOfFive: '{rating} van de 5',
+  ratingOutOfFiveShort: '{rating}/5',
   averageRating: 'Gemiddelde beoordeling',
   ratingDistribution: 'Verdeling van de beoordelingen',
   starCount: { one: '{count} ster', other: '{count} sterren' },

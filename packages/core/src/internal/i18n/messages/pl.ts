@@ -24,6 +24,7 @@ export const pl: Messages = {
     other: '{rating} na 5, {count} opinii',
   },
   ratingOutOfFive: '{rating} na 5',
+  ratingOutOfFiveShort: '{rating}/5',
   averageRating: 'Średnia ocena',
   ratingDistribution: 'Rozkład ocen',
   starCount: {

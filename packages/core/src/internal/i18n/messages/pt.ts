@@ -17,6 +17,7 @@ export const pt: Messages = {
     other: '{rating} de 5, {count} avaliações',
   },
   ratingOutOfFive: '{rating} de 5',
+  ratingOutOfFiveShort: '{rating}/5',
   averageRating: 'Classificação média',
   ratingDistribution: 'Distribuição das classificações',
   starCount: { one: '{count} estrela', many: '{count} de estrelas', other: '{count} estrelas' },

@@ -24,6 +24,7 @@ export const sk: Messages = {
     other: '{rating} z 5, {count} recenzií',
   },
   ratingOutOfFive: '{rating} z 5',
+  ratingOutOfFiveShort: '{rating}/5',
   averageRating: 'Priemerné hodnotenie',
   ratingDistribution: 'Rozloženie hodnotení',
   starCount: {

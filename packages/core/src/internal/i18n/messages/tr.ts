@@ -12,6 +12,7 @@ export const tr: Messages = {
     other: '5 üzerinden {rating}, {count} değerlendirme',
   },
   ratingOutOfFive: '5 üzerinden {rating}',
+  ratingOutOfFiveShort: '{rating}/5',
   averageRating: 'Ortalama puan',
   ratingDistribution: 'Puan dağılımı',
   starCount: { one: '{count} yıldız', other: '{count} yıldız' },
