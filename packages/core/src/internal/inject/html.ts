@@ -224,7 +224,8 @@ export function serializeDocument(document: Document): string {
       const attributes = next.attrs.map((a) => [a.prefix ?? '', a.namespace ?? '', a.name, a.value])
       parts.push(`<${JSON.stringify([next.namespaceURI, next.tagName, attributes])}`)
       pending.push('>')
-      const content = isHtmlElement(next, 'template') ? defaultTreeAdapter.getTemplateContent(next) : next
+      // A `<template>`'s children are in its content, a fragment apart from the document.
+      const content = 'content' in next ? (next as DefaultTreeAdapterTypes.Template).content : next
       for (let i = content.childNodes.length - 1; i >= 0; i--) pending.push(content.childNodes[i] as Node)
     } else if (defaultTreeAdapter.isTextNode(next)) parts.push(`t${JSON.stringify(next.value)}`)
     else if (defaultTreeAdapter.isCommentNode(next)) parts.push(`c${JSON.stringify(next.data)}`)
