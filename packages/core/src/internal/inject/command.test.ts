@@ -174,7 +174,7 @@ describe('verified-reviews inject', () => {
 
   it('exits with 1 and names the variables and the token address when the API refuses the credentials', async () => {
     const [stdout, stderr] = [output(), output()]
-    const env = { ...sb.env(), VERIFIED_REVIEWS_CLIENT_SECRET: 'wrong' }
+    const env: Record<string, string> = { ...sb.env(), VERIFIED_REVIEWS_CLIENT_SECRET: 'wrong' }
     const code = await runCommand(['inject', dir, '--quiet', '--site', 'https://shop.example/'], {
       stdout,
       stderr,
