@@ -368,6 +368,22 @@ describe('verified-reviews inject', () => {
     expect(stdout.text()).toContain('2 pages changed')
   })
 
+  it('names its --store an SQLite file in its help, the docs and the static example', async () => {
+    const root = fileURLToPath(new URL('../../../../../', import.meta.url))
+    const files = [
+      'examples/static-eleventy/package.json',
+      'apps/docs/src/content/docs/guides/static-sites.mdx',
+      'apps/docs/src/content/docs/packages/core/inject.md',
+      'apps/docs/src/content/docs/packages/astro/review-rich-snippets-after-the-build.md',
+    ]
+    const texts = [USAGE, ...(await Promise.all(files.map((file) => readFile(join(root, file), 'utf8'))))]
+    const stores = texts.flatMap((text) =>
+      [...text.matchAll(/--store[ =]([^\s"`|]+)/g)].map((match) => match[1]),
+    )
+    expect(stores.length).toBeGreaterThan(3)
+    for (const store of stores) expect(store).toMatch(/^<file>$|\.sqlite$/)
+  })
+
   it('runs as an executable', async () => {
     const cli = fileURLToPath(new URL('./cli.ts', import.meta.url))
     const { stdout } = await promisify(execFile)(

@@ -2,32 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ENV_FILES, parseEnvFile, readEnvFiles } from './env-files.ts'
-
-describe('parseEnvFile', () => {
-  it('reads KEY=value lines, with or without export, and skips comments and blank lines', () => {
-    const text = '# credentials\n\nA=1\nexport B=two\n  C = three  \n'
-    expect(parseEnvFile(text)).toEqual({ A: '1', B: 'two', C: 'three' })
-  })
-
-  it('ends a bare value at #, and keeps # and spaces inside quotes', () => {
-    const text = 'A=abc # a comment\nB="x #y "\nC=\'a # b\'\nD=`z`'
-    expect(parseEnvFile(text)).toEqual({ A: 'abc', B: 'x #y ', C: 'a # b', D: 'z' })
-  })
-
-  it('turns \\n into a line end in double quotes only, and reads a quoted value over several lines', () => {
-    const text = 'A="l1\\nl2"\nB=\'l1\\nl2\'\nC="first\nsecond"\r\nD=after'
-    expect(parseEnvFile(text)).toEqual({ A: 'l1\nl2', B: 'l1\\nl2', C: 'first\nsecond', D: 'after' })
-  })
-
-  it('keeps $VARIABLE as written, and lets a later line win', () => {
-    expect(parseEnvFile('A=$HOME/x\nB=1\nB=2')).toEqual({ A: '$HOME/x', B: '2' })
-  })
-
-  it('keeps an empty value empty', () => {
-    expect(parseEnvFile('A=\nB=""')).toEqual({ A: '', B: '' })
-  })
-})
+import { ENV_FILES, readEnvFiles } from './env-files.ts'
 
 describe('readEnvFiles', () => {
   let dir: string
@@ -67,6 +42,13 @@ describe('readEnvFiles', () => {
     for (const file of ['.env.development', '.env.test', '.env.example'])
       await writeFile(join(dir, file), 'A=1\n')
     expect(await readEnvFiles(dir, {})).toEqual({ env: {}, files: [] })
+  })
+
+  it('reads export, comments and quotes, and expands no $VARIABLE', async () => {
+    const text = '# credentials\nexport A=1\nB="x #y "\nC=abc # a comment\nD="l1\\nl2"\nE=$HOME/x\n'
+    await writeFile(join(dir, '.env'), text)
+    const { env } = await readEnvFiles(dir, {})
+    expect(env).toEqual({ A: '1', B: 'x #y ', C: 'abc', D: 'l1\nl2', E: '$HOME/x' })
   })
 
   it('names a file that exists but cannot be read', async () => {

@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { parseEnv } from 'node:util'
 import type { EnvironmentSource } from '../environment.ts'
 
 /**
@@ -11,34 +12,6 @@ import type { EnvironmentSource } from '../environment.ts'
  * over `.env.local` over `.env.production` over `.env`; the process environment wins over them all.
  */
 export const ENV_FILES = ['.env.production.local', '.env.local', '.env.production', '.env'] as const
-
-// One assignment: `KEY=value` or `export KEY=value`, the value bare (up to a `#`), or quoted in `'`, `"`
-// or `` ` `` (then over several lines if it likes), then an optional comment. The rules of dotenv, which
-// Next.js and Vite use.
-const LINE =
-  /^\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?$/gm
-
-/**
- * The variables of a `.env` file, by the rules of dotenv: `KEY=value` a line, an optional `export `
- * before it, `#` starting a comment (outside quotes); a value in quotes keeps its spaces and `#`, and in
- * double quotes turns `\n` and `\r` into line ends; a later line for the same key wins. `$VAR` is kept as
- * written: there is no expansion (Next.js would expand it).
- */
-export function parseEnvFile(text: string): Record<string, string> {
-  const variables: Record<string, string> = {}
-  for (const match of text.replace(/\r\n?/g, '\n').matchAll(LINE)) {
-    const [, key, raw = ''] = match
-    if (key === undefined) continue
-    let value = raw.trim()
-    const quote = value[0]
-    if ((quote === '"' || quote === "'" || quote === '`') && value.endsWith(quote) && value.length > 1) {
-      value = value.slice(1, -1)
-      if (quote === '"') value = value.replace(/\\n/g, '\n').replace(/\\r/g, '\r')
-    }
-    variables[key] = value
-  }
-  return variables
-}
 
 /** The environment a command sees: the process's, over the `.env` files of its folder. */
 export interface EnvFilesEnvironment {
@@ -51,6 +24,7 @@ export interface EnvFilesEnvironment {
 /**
  * The process environment `env` over the variables of the `.env` files of `dir` ({@link ENV_FILES}, as
  * Next.js ranks them): a variable set in `env` (even empty) keeps its value, as Next.js keeps it.
+ * `$VARIABLE` in a value is kept as written: there is no expansion (Next.js would expand it).
  *
  * @throws Error naming the file, when one exists but cannot be read.
  */
@@ -66,7 +40,9 @@ export async function readEnvFiles(dir: string, env: EnvironmentSource): Promise
       throw new Error(`${file} cannot be read: ${(error as Error).message}`, { cause: error })
     }
     files.push(file)
-    for (const [key, value] of Object.entries(parseEnvFile(text))) {
+    // Node's own parser, the one of `node --env-file`: KEY=value lines, `export ` before one, `#`
+    // comments, values in quotes (over several lines, `\n` a line end in double quotes); no expansion.
+    for (const [key, value] of Object.entries(parseEnv(text))) {
       if (!(key in merged)) merged[key] = value
     }
   }
