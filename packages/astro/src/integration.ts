@@ -181,6 +181,8 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
       report = await injectProductJsonLd({
         dir,
         ...(site === undefined ? {} : { site }),
+        // Astro serves `about.html` (build.format 'file') at /about, as its components name the page.
+        cleanUrls: true,
         ...(pageUrls === undefined ? {} : { trailingSlash: pageUrls.trailingSlash }),
         catalog: sharedCatalog(),
         maxReviews,

@@ -49,7 +49,9 @@ describe('componentPageUrl', () => {
           expect(
             componentPageUrl(astroBuildUrl(route, index, settings), site),
             `${trailingSlash}, ${format}, ${index ? 'index' : 'page'}`,
-          ).toBe(pageUrlOf(astroFile(route, index, format), `${site.origin}/`, trailingSlash))
+          ).toBe(
+            pageUrlOf(astroFile(route, index, format), `${site.origin}/`, { trailingSlash, cleanUrls: true }),
+          )
         }
       }
     }

@@ -45,6 +45,7 @@ describe('verified-reviews inject', () => {
       stdout,
       stderr,
       env: sb.env(),
+      cwd: dir,
     })
     expect(code).toBe(0)
     expect(stdout.text()).toBe(
@@ -58,7 +59,12 @@ describe('verified-reviews inject', () => {
 
   it('shows progress as phase lines when stderr is not a terminal', async () => {
     const [stdout, stderr] = [output(), output()]
-    await runCommand(['inject', dir, '--site', 'https://shop.example/'], { stdout, stderr, env: sb.env() })
+    await runCommand(['inject', dir, '--site', 'https://shop.example/'], {
+      stdout,
+      stderr,
+      env: sb.env(),
+      cwd: dir,
+    })
     expect(stderr.text()).toBe(
       'Reading pages…\nReading pages: 2/2\nFetching ratings and reviews…\nAdding JSON-LD…\nAdding JSON-LD: 1/1\n',
     )
@@ -70,6 +76,7 @@ describe('verified-reviews inject', () => {
       stdout,
       stderr,
       env: sb.env(),
+      cwd: dir,
     })
     expect(JSON.parse(stdout.text())).toMatchObject({
       pages: 2,
@@ -96,6 +103,7 @@ describe('verified-reviews inject', () => {
         stdout,
         stderr,
         env: sb.env(),
+        cwd: dir,
       })
       expect(code).toBe(0)
       expect(seen.some((name) => name.startsWith('verified-reviews-inject-'))).toBe(true)
@@ -112,7 +120,7 @@ describe('verified-reviews inject', () => {
     const inject = async () => {
       const stdout = output()
       const args = ['inject', dir, '--site', 'https://shop.example/', '--store', store, '--quiet']
-      expect(await runCommand(args, { stdout, stderr: output(), env: sb.env() })).toBe(0)
+      expect(await runCommand(args, { stdout, stderr: output(), env: sb.env(), cwd: dir })).toBe(0)
       return stdout.text()
     }
     try {
@@ -130,7 +138,7 @@ describe('verified-reviews inject', () => {
   it('exits with 2 and the usage for an unknown command or option', async () => {
     for (const args of [['publish', dir], ['inject'], ['inject', dir, '--colour']]) {
       const [stdout, stderr] = [output(), output()]
-      expect(await runCommand(args, { stdout, stderr, env: {} })).toBe(2)
+      expect(await runCommand(args, { stdout, stderr, env: {}, cwd: dir })).toBe(2)
       expect(stderr.text()).toContain(USAGE)
     }
   })
@@ -138,10 +146,12 @@ describe('verified-reviews inject', () => {
   it('marks up the AI summary only with --review-summary-author, under that name', async () => {
     const env = sb.env()
     const site = ['--quiet', '--site', 'https://shop.example/']
-    expect(await runCommand(['inject', dir, ...site], { stdout: output(), stderr: output(), env })).toBe(0)
+    expect(
+      await runCommand(['inject', dir, ...site], { stdout: output(), stderr: output(), env, cwd: dir }),
+    ).toBe(0)
     expect(await readFile(join(dir, 'p/index.html'), 'utf8')).not.toContain('"@type":"Organization"')
     const args = ['inject', dir, ...site, '--review-summary-author', 'Maison Sandbox']
-    expect(await runCommand(args, { stdout: output(), stderr: output(), env })).toBe(0)
+    expect(await runCommand(args, { stdout: output(), stderr: output(), env, cwd: dir })).toBe(0)
     expect(await readFile(join(dir, 'p/index.html'), 'utf8')).toContain(
       '"author":{"@type":"Organization","name":"Maison Sandbox"}',
     )
@@ -150,25 +160,52 @@ describe('verified-reviews inject', () => {
   it('exits with 2 for a --review-summary-author that names nobody', async () => {
     const [stdout, stderr] = [output(), output()]
     const args = ['inject', dir, '--review-summary-author', ' ']
-    expect(await runCommand(args, { stdout, stderr, env: {} })).toBe(2)
+    expect(await runCommand(args, { stdout, stderr, env: {}, cwd: dir })).toBe(2)
     expect(stderr.text()).toContain('--review-summary-author must name the organization')
   })
 
   it('exits with 2 for a --max-reviews that is not a whole number', async () => {
     const [stdout, stderr] = [output(), output()]
-    expect(await runCommand(['inject', dir, '--max-reviews', '2.5'], { stdout, stderr, env: {} })).toBe(2)
+    expect(
+      await runCommand(['inject', dir, '--max-reviews', '2.5'], { stdout, stderr, env: {}, cwd: dir }),
+    ).toBe(2)
     expect(stderr.text()).toBe('--max-reviews must be a whole number from 0, got 2.5\n')
   })
 
-  it('exits with 1 and says why when the API refuses the credentials', async () => {
+  it('exits with 1 and names the variables and the token address when the API refuses the credentials', async () => {
     const [stdout, stderr] = [output(), output()]
+    const env: Record<string, string> = { ...sb.env(), VERIFIED_REVIEWS_CLIENT_SECRET: 'wrong' }
     const code = await runCommand(['inject', dir, '--quiet', '--site', 'https://shop.example/'], {
       stdout,
       stderr,
-      env: { ...sb.env(), VERIFIED_REVIEWS_CLIENT_SECRET: 'wrong' },
+      env,
+      cwd: dir,
     })
     expect(code).toBe(1)
-    expect(stderr.text()).toMatch(/^verified-reviews inject failed: /)
+    expect(stderr.text()).toBe(
+      `verified-reviews inject failed: VERIFIED_REVIEWS_CLIENT_ID (${env.VERIFIED_REVIEWS_CLIENT_ID}) and ` +
+        `VERIFIED_REVIEWS_CLIENT_SECRET were refused: the token endpoint ${env.VERIFIED_REVIEWS_ORIGIN}/realms/skeepers/protocol/openid-connect/token ` +
+        'answered 401 (invalid_client: unknown client or wrong secret)\n',
+    )
+  })
+
+  it('says where to set a missing secret, and does not ask to pass it', async () => {
+    const [stdout, stderr] = [output(), output()]
+    const { VERIFIED_REVIEWS_CLIENT_SECRET: _, ...env } = sb.env()
+    await writeFile(join(dir, '.env'), 'VERIFIED_REVIEWS_CLIENT_ID=from-the-file\n')
+    // The folder given relative to the one the command runs in, whose .env files it reads.
+    const code = await runCommand(['inject', '.', '--quiet', '--site', 'https://shop.example/'], {
+      stdout,
+      stderr,
+      env,
+      cwd: dir,
+    })
+    expect(code).toBe(1)
+    expect(stderr.text()).not.toContain('pass it')
+    expect(stderr.text()).toBe(
+      'verified-reviews inject failed: VERIFIED_REVIEWS_CLIENT_SECRET is not set: set it in the environment, ' +
+        `or in .env.production.local, .env.local, .env.production, .env of ${dir} (of which .env exists)\n`,
+    )
   })
 
   it('exits with 0 and prints the reason when a page is skipped for its deep JSON-LD, the others marked up', async () => {
@@ -179,6 +216,7 @@ describe('verified-reviews inject', () => {
       stdout,
       stderr,
       env: sb.env(),
+      cwd: dir,
     })
     expect(code).toBe(0)
     expect(stdout.text()).toContain(
@@ -202,6 +240,7 @@ describe('verified-reviews inject', () => {
       stdout,
       stderr,
       env: sb.env(),
+      cwd: dir,
     })
     expect(code).toBe(1)
     expect(stdout.text()).toContain(
@@ -209,6 +248,140 @@ describe('verified-reviews inject', () => {
     )
     expect(stdout.text()).toMatch(/\nfailed gone\/index\.html: could not be given its markup: ENOENT/)
     expect(await readFile(join(dir, 'p/index.html'), 'utf8')).toContain('id="verified-reviews-jsonld"')
+  })
+
+  it('reads the credentials from the .env files of the folder it runs in, as Next.js ranks them', async () => {
+    const { VERIFIED_REVIEWS_CLIENT_SECRET: secret, ...env } = sb.env()
+    await writeFile(join(dir, '.env'), 'VERIFIED_REVIEWS_CLIENT_SECRET=wrong-in-env\n')
+    await writeFile(join(dir, '.env.production'), 'VERIFIED_REVIEWS_CLIENT_SECRET=wrong-in-production\n')
+    await writeFile(
+      join(dir, '.env.local'),
+      `# the secret\nexport VERIFIED_REVIEWS_CLIENT_SECRET="${secret}"\n`,
+    )
+    const [stdout, stderr] = [output(), output()]
+    const code = await runCommand(['inject', '.', '--site', 'https://shop.example/'], {
+      stdout,
+      stderr,
+      env,
+      cwd: dir,
+    })
+    expect(code).toBe(0)
+    expect(stderr.text()).toMatch(/^Environment variables from \.env\.local, \.env\.production, \.env\n/)
+    expect(stdout.text()).toContain('1 page changed')
+  })
+
+  it('lets the process environment win over the .env files', async () => {
+    await writeFile(join(dir, '.env.production.local'), 'VERIFIED_REVIEWS_CLIENT_SECRET=wrong\n')
+    const args = ['inject', '.', '--quiet', '--site', 'https://shop.example/']
+    expect(await runCommand(args, { stdout: output(), stderr: output(), env: sb.env(), cwd: dir })).toBe(0)
+  })
+
+  it('exits with 1 when a page is skipped and --strict is given, after giving the other pages their markup', async () => {
+    await writeProductPage('bad', 'SKU-002', '<script type="application/ld+json">{not json</script>')
+    const args = ['inject', dir, '--quiet', '--site', 'https://shop.example/']
+    const [stdout, stderr] = [output(), output()]
+    expect(await runCommand([...args, '--strict'], { stdout, stderr, env: sb.env(), cwd: dir })).toBe(1)
+    expect(stdout.text()).toContain('skipped bad/index.html: a JSON-LD script of the page does not parse\n')
+    expect(stderr.text()).toBe(
+      'verified-reviews inject failed: 1 page skipped, and --strict fails the run for any\n',
+    )
+    expect(await readFile(join(dir, 'p/index.html'), 'utf8')).toContain('id="verified-reviews-jsonld"')
+    expect(await runCommand(args, { stdout: output(), stderr: output(), env: sb.env(), cwd: dir })).toBe(0)
+  })
+
+  it('skips, with its size, a page over --max-page-size, and lists it in the JSON report', async () => {
+    await writeProductPage('big', 'SKU-002', `<meta name="filler" content="${'x'.repeat(20_000)}">`)
+    const args = ['inject', dir, '--quiet', '--site', 'https://shop.example/', '--max-page-size', '10kB']
+    const [stdout, stderr] = [output(), output()]
+    expect(await runCommand(args, { stdout, stderr, env: sb.env(), cwd: dir })).toBe(0)
+    expect(stdout.text()).toContain(
+      'skipped big/index.html: is 20.1 kB, over the 10 kB size cap (maxPageBytes, --max-page-size): not read\n',
+    )
+    const json = output()
+    expect(await runCommand([...args, '--json'], { stdout: json, stderr, env: sb.env(), cwd: dir })).toBe(0)
+    expect(JSON.parse(json.text()).skippedPages).toEqual([
+      { file: 'big/index.html', reason: expect.stringMatching(/^is 20\.1 kB, over the 10 kB size cap/) },
+    ])
+    expect(await readFile(join(dir, 'big/index.html'), 'utf8')).not.toContain('verified-reviews-jsonld')
+    expect(
+      await runCommand([...args, '--strict'], { stdout: output(), stderr, env: sb.env(), cwd: dir }),
+    ).toBe(1)
+  })
+
+  it('exits with 2 for a --max-page-size or a --concurrency it cannot read', async () => {
+    for (const [flag, value] of [
+      ['--max-page-size', '20 MiB'],
+      ['--max-page-size', '0'],
+      ['--concurrency', '0'],
+      ['--concurrency', '1.5'],
+    ] as const) {
+      const stderr = output()
+      expect(
+        await runCommand(['inject', dir, flag, value], { stdout: output(), stderr, env: {}, cwd: dir }),
+      ).toBe(2)
+      expect(stderr.text()).toContain(`${flag} must be`)
+    }
+  })
+
+  it("keeps a page's .html in its @id, and drops it with --clean-urls", async () => {
+    await rm(join(dir, 'p'), { recursive: true })
+    await mkdir(join(dir, 'products'))
+    const page = join(dir, 'products/SKU-001.html')
+    const html =
+      '<html><head><meta name="verified-reviews:product" content="SKU-001"></head><body></body></html>'
+    const args = ['inject', dir, '--quiet', '--site', 'https://shop.example/']
+    for (const [flags, id] of [
+      [[], 'https://shop.example/products/SKU-001.html'],
+      [['--clean-urls'], 'https://shop.example/products/SKU-001'],
+    ] as const) {
+      await writeFile(page, html)
+      expect(
+        await runCommand([...args, ...flags], {
+          stdout: output(),
+          stderr: output(),
+          env: sb.env(),
+          cwd: dir,
+        }),
+      ).toBe(0)
+      expect(await readFile(page, 'utf8')).toContain(`"@id":"${id}"`)
+    }
+  })
+
+  it('gives its markup to a page of 5,000 nested elements, and exits with 0', async () => {
+    const depth = 5_000
+    await writeProductPage('deep', 'SKU-002', '')
+    const deep = join(dir, 'deep/index.html')
+    const html = (await readFile(deep, 'utf8')).replace(
+      '<body>',
+      `<body>${'<div>'.repeat(depth)}${'</div>'.repeat(depth)}`,
+    )
+    await writeFile(deep, html)
+    const [stdout, stderr] = [output(), output()]
+    const code = await runCommand(['inject', dir, '--quiet', '--site', 'https://shop.example/'], {
+      stdout,
+      stderr,
+      env: sb.env(),
+      cwd: dir,
+    })
+    expect(stderr.text()).toBe('')
+    expect(code).toBe(0)
+    expect(stdout.text()).toContain('2 pages changed')
+  })
+
+  it('names its --store an SQLite file in its help, the docs and the static example', async () => {
+    const root = fileURLToPath(new URL('../../../../../', import.meta.url))
+    const files = [
+      'examples/static-eleventy/package.json',
+      'apps/docs/src/content/docs/guides/static-sites.mdx',
+      'apps/docs/src/content/docs/packages/core/inject.md',
+      'apps/docs/src/content/docs/packages/astro/review-rich-snippets-after-the-build.md',
+    ]
+    const texts = [USAGE, ...(await Promise.all(files.map((file) => readFile(join(root, file), 'utf8'))))]
+    const stores = texts.flatMap((text) =>
+      [...text.matchAll(/--store[ =]([^\s"`|]+)/g)].map((match) => match[1]),
+    )
+    expect(stores.length).toBeGreaterThan(3)
+    for (const store of stores) expect(store).toMatch(/^<file>$|\.sqlite$/)
   })
 
   it('runs as an executable', async () => {

@@ -1,18 +1,30 @@
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createClient } from '../../client.ts'
 import type { ProductReview } from '../../types/published.ts'
+import type { ClientOptions } from '../client-options.ts'
 import { environmentClientOptions } from '../default-client.ts'
 import { readEnvironment } from '../environment.ts'
+import { buildProblemOf } from '../prefetch/build-problem.ts'
 import { describeReviewsChoice } from '../prefetch/progress-log.ts'
 import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
+import { ENV_FILES, readEnvFiles } from './env-files.ts'
 import { type InjectReport, injectProductJsonLd } from './inject-directory.ts'
+import { DEFAULT_MAX_PAGE_BYTES, formatBytes, parseByteSize } from './page-size.ts'
 import { createProgressBar, type ProgressStream } from './progress-bar.ts'
 
 /** Where the command reads its environment and writes its output. */
 export interface CommandIo {
   stdout: ProgressStream
   stderr: ProgressStream
+  /** The process environment, which wins over the `.env` files. */
   env: Record<string, string | undefined>
+  /**
+   * The folder the command runs in, whose `.env` files it reads (relative paths of the arguments are
+   * resolved against it too).
+   * @default process.cwd()
+   */
+  cwd?: string
 }
 
 export const USAGE = `Usage: verified-reviews inject <dir> [options]
@@ -23,28 +35,48 @@ data-verified-reviews-product="SKU" attribute (SKU-1,SKU-2 for the variations of
 page has its own ProductGroup node).
 
 Options:
-  --site <url>         base URL of the site, for pages without <link rel="canonical">
+  --site <url>         base URL of the site, for pages without <link rel="canonical">: a page's @id
+                       is its URL there (products/SKU-005.html: <url>/products/SKU-005.html,
+                       shoes/index.html: <url>/shoes/)
+  --clean-urls         the site serves its pages without .html (products/SKU-005.html at
+                       <url>/products/SKU-005): the @id of a page drops its .html too
   --max-reviews <n>    most reviews marked up per product, 0 for ratings only (default 5)
   --store <file>       SQLite file that keeps the reviews between runs (the sync of the account, or
-                       the marked products' reviews, whichever costs fewer calls): later runs only
-                       fetch new reviews, and the products marked since (default: none, every run
-                       fetches every review, kept in a temporary file removed at the end); a JSON
-                       store file of an earlier version there is imported once, in place
+                       the marked products' reviews, whichever costs fewer calls), such as
+                       .cache/verified-reviews.sqlite: later runs only fetch new reviews, and the
+                       products marked since (default: none, every run fetches every review, kept in
+                       a temporary file removed at the end); a JSON store file of an earlier version
+                       there is imported once, in place
   --origin <url>       origin of the API (default VERIFIED_REVIEWS_ORIGIN, else production)
   --syndicated-reviews mark up syndicated reviews too (left out by default: collected on other sites)
   --review-summary-author <name>
                        mark up each product's AI summary as a review by this organization
                        (not marked up by default: it is no consumer's review)
+  --max-page-size <size>
+                       skip, unread, a page bigger than this: bytes, or with kB, MB or GB (decimal;
+                       default ${formatBytes(DEFAULT_MAX_PAGE_BYTES)}); a page takes several times its size in memory
+  --concurrency <n>    pages read and written at once (default 8)
+  --strict             a page skipped fails the run (exit code 1), as a page that failed does
   --dry-run            report what would change without writing files
   --json               print the report as JSON
   --quiet              no progress display
   -h, --help           this help
 
-Credentials come from VERIFIED_REVIEWS_CLIENT_ID and VERIFIED_REVIEWS_CLIENT_SECRET.
+Credentials come from VERIFIED_REVIEWS_CLIENT_ID and VERIFIED_REVIEWS_CLIENT_SECRET (and the API's
+origin from VERIFIED_REVIEWS_ORIGIN): the environment, or the ${ENV_FILES.join(', ')} files
+of the folder the command runs in, as Next.js reads them (the first listed wins, the environment over
+them all; no $VARIABLE expansion).
 
-Exit code: 0 done (pages skipped for what they hold are listed, and count as done), 1 the run failed
-or a page failed (an error reading or writing it, listed as "failed <file>: reason"; the other pages
-still got their markup), 2 wrong usage.
+A page that marks no product is left alone and not listed. A marked page is skipped (left byte for
+byte as it was, listed as "skipped <file>: reason") for what it holds: an encoding other than UTF-8,
+JSON-LD that does not parse or nests too deep, several products or Product nodes, no place in its
+head for a script, markup the parser gives up on; a page over --max-page-size is skipped unread. A
+page fails (listed as "failed <file>: reason") when the file system fails it: it cannot be read or
+written, or it does not hold the markup when read back.
+
+Exit code: 0 done (pages skipped are listed, and count as done), 1 the run failed (the credentials
+refused, the API out of reach…) or a page failed (the other pages still got their markup), or, with
+--strict, a page was skipped, 2 wrong usage.
 `
 
 function plural(count: number, one: string, many: string): string {
@@ -72,10 +104,17 @@ export function formatReport(report: InjectReport, dryRun: boolean): string {
   return `${lines.join('\n')}\n`
 }
 
+/** A whole number from `min`, as an option writes it, or undefined. */
+function wholeNumber(text: string | undefined, fallback: number, min: number): number | undefined {
+  if (text === undefined) return fallback
+  const value = Number(text)
+  return /^\s*\d+\s*$/.test(text) && Number.isSafeInteger(value) && value >= min ? value : undefined
+}
+
 /**
  * Runs `verified-reviews <args>`; resolves to the exit code: 0 done (pages skipped for their content
  * included), 1 failed, or a page failed alone (an error reading, building or writing it, or its check
- * after writing) while the others got their markup, 2 wrong usage.
+ * after writing) while the others got their markup, or with `--strict` a page was skipped, 2 wrong usage.
  */
 export async function runCommand(args: readonly string[], io: CommandIo): Promise<number> {
   let parsed: ReturnType<typeof parse>
@@ -97,9 +136,22 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
     )
     return 2
   }
-  const maxReviews = values['max-reviews'] === undefined ? 5 : Number(values['max-reviews'])
-  if (!Number.isInteger(maxReviews) || maxReviews < 0) {
+  const maxReviews = wholeNumber(values['max-reviews'], 5, 0)
+  if (maxReviews === undefined) {
     io.stderr.write(`--max-reviews must be a whole number from 0, got ${values['max-reviews']}\n`)
+    return 2
+  }
+  const concurrency = wholeNumber(values.concurrency, 8, 1)
+  if (concurrency === undefined) {
+    io.stderr.write(`--concurrency must be a whole number from 1, got ${values.concurrency}\n`)
+    return 2
+  }
+  const maxPageBytes =
+    values['max-page-size'] === undefined ? DEFAULT_MAX_PAGE_BYTES : parseByteSize(values['max-page-size'])
+  if (maxPageBytes === undefined) {
+    io.stderr.write(
+      `--max-page-size must be a size in bytes, or with kB, MB or GB (20MB), got ${values['max-page-size']}\n`,
+    )
     return 2
   }
   if (values.site !== undefined && !URL.canParse(values.site)) {
@@ -111,27 +163,40 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
     io.stderr.write('--review-summary-author must name the organization the AI summary is attributed to\n')
     return 2
   }
+  const cwd = io.cwd ?? process.cwd()
   const dryRun = values['dry-run'] === true
-  const bar = values.quiet === true || values.json === true ? undefined : createProgressBar(io.stderr)
+  const talk = values.quiet !== true && values.json !== true
+  const bar = talk ? createProgressBar(io.stderr) : undefined
   const logger = { warn: (message: string) => io.stderr.write(`warning: ${message}\n`) }
+  let credentials: Pick<ClientOptions, 'clientId' | 'clientSecret' | 'origin'> = {}
+  let envFiles: string[] = []
   // Without --store, injectProductJsonLd syncs into a temporary SQLite store, removed at the end.
   try {
-    const { clientId, clientSecret, origin } = environmentClientOptions(readEnvironment(io.env))
+    const environment = await readEnvFiles(cwd, io.env)
+    envFiles = environment.files
+    if (talk && envFiles.length > 0) io.stderr.write(`Environment variables from ${envFiles.join(', ')}\n`)
+    const { clientId, clientSecret, origin } = environmentClientOptions(readEnvironment(environment.env))
+    credentials = { clientId, clientSecret, origin: values.origin ?? origin }
     const client = createClient({
       ...(clientId === undefined ? {} : { clientId }),
       ...(clientSecret === undefined ? {} : { clientSecret }),
-      ...(values.origin === undefined && origin === undefined ? {} : { origin: values.origin ?? origin }),
+      ...(credentials.origin === undefined ? {} : { origin: credentials.origin }),
     })
     const report = await injectProductJsonLd({
-      dir,
+      dir: resolve(cwd, dir),
       client,
       maxReviews,
       dryRun,
+      concurrency,
+      maxPageBytes,
+      cleanUrls: values['clean-urls'] === true,
       syndicatedReviews: values['syndicated-reviews'] === true,
       reviewSummaryAuthor: summaryAuthor,
       site: values.site,
       reviewStore:
-        values.store === undefined ? undefined : createSqliteReviewStore<ProductReview>(values.store),
+        values.store === undefined
+          ? undefined
+          : createSqliteReviewStore<ProductReview>(resolve(cwd, values.store)),
       onProgress: bar?.update,
       logger,
     })
@@ -139,12 +204,46 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
     io.stdout.write(
       values.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, dryRun),
     )
-    return report.failedPages.length > 0 ? 1 : 0
+    if (report.failedPages.length > 0) return 1
+    if (values.strict === true && report.skippedPages.length > 0) {
+      const skipped = plural(report.skippedPages.length, 'page', 'pages')
+      io.stderr.write(
+        `verified-reviews inject failed: ${skipped} skipped, and --strict fails the run for any\n`,
+      )
+      return 1
+    }
+    return 0
   } catch (error) {
     bar?.end()
-    io.stderr.write(`verified-reviews inject failed: ${(error as Error).message}\n`)
+    io.stderr.write(
+      `verified-reviews inject failed: ${failure(error, credentials, values.origin, cwd, envFiles)}\n`,
+    )
     return 1
   }
+}
+
+/**
+ * Why the run failed, in one sentence that names what to fix, as the Next.js and Astro builds say it:
+ * the variables of credentials refused or missing (and where they are read), the address out of reach.
+ */
+function failure(
+  error: unknown,
+  client: Pick<ClientOptions, 'clientId' | 'clientSecret' | 'origin'>,
+  originFlag: string | undefined,
+  cwd: string,
+  envFiles: readonly string[],
+): string {
+  const problem = buildProblemOf(error, {
+    client,
+    ...(originFlag === undefined ? {} : { names: { origin: '--origin' } }),
+  })
+  if (problem.kind !== 'missing') return problem.message
+  const them = problem.message.includes(' and ') ? 'them' : 'it'
+  const found =
+    envFiles.length === 0
+      ? 'none of which exists'
+      : `of which ${envFiles.join(', ')} ${envFiles.length === 1 ? 'exists' : 'exist'}`
+  return `${problem.message}: set ${them} in the environment, or in ${ENV_FILES.join(', ')} of ${cwd} (${found})`
 }
 
 function parse(args: readonly string[]) {
@@ -155,6 +254,10 @@ function parse(args: readonly string[]) {
     options: {
       site: { type: 'string' },
       'max-reviews': { type: 'string' },
+      'clean-urls': { type: 'boolean' },
+      'max-page-size': { type: 'string' },
+      concurrency: { type: 'string' },
+      strict: { type: 'boolean' },
       store: { type: 'string' },
       origin: { type: 'string' },
       'syndicated-reviews': { type: 'boolean' },

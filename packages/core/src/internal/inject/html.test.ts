@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { attributesOf, documentTitle, headEndCandidates, parseHtml } from './html.ts'
+import { attributesOf, documentTitle, headEndCandidates, parseHtml, serializeDocument } from './html.ts'
+
+/** A page whose body nests `depth` elements, the innermost holding `text`. */
+function nested(depth: number, text = 'x'): string {
+  return `<html><head><title>t</title></head><body>${'<div>'.repeat(depth)}${text}${'</div>'.repeat(depth)}</body></html>`
+}
 
 function scriptTexts(html: string): string[] {
   return parseHtml(html).scripts.map((script) => script.text)
@@ -101,6 +106,38 @@ describe('documentTitle', () => {
 
   it('takes the first HTML title, not that of an SVG drawing', () => {
     expect(documentTitle(parseHtml('<body><svg><title>Icon</title></svg><title>Page</title>'))).toBe('Page')
+  })
+})
+
+describe('a page that nests its elements deep', () => {
+  for (const depth of [5_000, 50_000]) {
+    it(`is read without overflowing the call stack at ${depth.toLocaleString('en')} nested elements`, () => {
+      const parsed = parseHtml(nested(depth))
+      // html, head, title, body, and the divs.
+      expect(parsed.elements).toHaveLength(depth + 4)
+      expect(headEndCandidates(parsed)).toEqual([nested(depth).indexOf('</head>')])
+    })
+
+    it(`serializes alike two pages that parse alike, and apart two that differ, at ${depth.toLocaleString('en')} nested elements`, () => {
+      const once = serializeDocument(parseHtml(nested(depth)).document)
+      expect(serializeDocument(parseHtml(nested(depth), { offsets: false }).document)).toBe(once)
+      expect(serializeDocument(parseHtml(nested(depth, 'y')).document)).not.toBe(once)
+    })
+  }
+})
+
+describe('serializeDocument', () => {
+  it('tells apart pages that differ only in an attribute, a comment, the doctype or a template', () => {
+    const pages = [
+      '<!doctype html><p class="a">x',
+      '<!doctype html><p class="b">x',
+      '<!doctype html><p class="a">x<!-- c -->',
+      '<p class="a">x',
+      '<!doctype html><p class="a">x<template><i>1</i></template>',
+      '<!doctype html><p class="a">x<template><i>2</i></template>',
+    ]
+    const serialized = pages.map((html) => serializeDocument(parseHtml(html).document))
+    expect(new Set(serialized).size).toBe(pages.length)
   })
 })
 

@@ -5,11 +5,10 @@
  *
  * Node only: the injector entry and the command reach it, no browser-safe entry does.
  */
-import { type DefaultTreeAdapterTypes, defaultTreeAdapter, parse, serialize } from 'parse5'
+import { type DefaultTreeAdapterTypes, defaultTreeAdapter, parse } from 'parse5'
 
 type Node = DefaultTreeAdapterTypes.Node
 type ChildNode = DefaultTreeAdapterTypes.ChildNode
-type ParentNode = DefaultTreeAdapterTypes.ParentNode
 export type Element = DefaultTreeAdapterTypes.Element
 export type Document = DefaultTreeAdapterTypes.Document
 
@@ -93,32 +92,28 @@ export function parseHtml(html: string, { offsets = true }: { offsets?: boolean 
   const elements: Element[] = []
   const scripts: ScriptElement[] = []
   let head: Element | undefined
-  const walk = (parent: ParentNode, inHead: boolean) => {
-    for (const node of parent.childNodes) {
-      if (!isElement(node)) continue
-      elements.push(node)
-      if (head === undefined && isHtmlElement(node, 'head')) head = node
-      if (isHtmlElement(node, 'script')) {
-        const { startTag, endTag } = node.sourceCodeLocation ?? {}
-        scripts.push({
-          element: node,
-          attributes: attributesOf(node),
-          text: childTextOf(node),
-          location:
-            startTag === undefined
-              ? undefined
-              : {
-                  start: startTag.startOffset + shift,
-                  contentStart: startTag.endOffset + shift,
-                  contentEnd: endTag === undefined ? undefined : endTag.startOffset + shift,
-                },
-          inHead,
-        })
-      }
-      walk(node, node === head)
+  for (const node of nodesUnder(document)) {
+    if (!isElement(node)) continue
+    elements.push(node)
+    if (head === undefined && isHtmlElement(node, 'head')) head = node
+    if (isHtmlElement(node, 'script')) {
+      const { startTag, endTag } = node.sourceCodeLocation ?? {}
+      scripts.push({
+        element: node,
+        attributes: attributesOf(node),
+        text: childTextOf(node),
+        location:
+          startTag === undefined
+            ? undefined
+            : {
+                start: startTag.startOffset + shift,
+                contentStart: startTag.endOffset + shift,
+                contentEnd: endTag === undefined ? undefined : endTag.startOffset + shift,
+              },
+        inHead: head !== undefined && node.parentNode === head,
+      })
     }
   }
-  walk(document, false)
   if (head === undefined) throw new Error('parse5 made a document without a head element')
   return { source: html, document, head, elements, scripts }
 }
@@ -132,27 +127,53 @@ export function documentTitle(parsed: ParsedHtml): string | undefined {
     .trim()
 }
 
-/** Where the page's text of a node ends (the end of its end tag, else of its last child with a place in the text). */
+/**
+ * The nodes under `node` (not `node` itself) in tree order, walked with a stack of its own, not by
+ * recursion: a page nests its elements as deep as it likes (50,000 `<div>` overflowed a recursive walk).
+ * `descend` says whether a node's own children are walked.
+ */
+export function* nodesUnder(
+  node: Node,
+  descend: (node: ChildNode) => boolean = () => true,
+): Generator<ChildNode> {
+  const pending: ChildNode[] = [...childrenOf(node)].reverse()
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    yield next
+    if (!descend(next)) continue
+    const children = childrenOf(next)
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i] as ChildNode)
+  }
+}
+
+/**
+ * Where the page's text of a node ends: the end of its end tag, else the furthest end of the node and
+ * its descendants that have a place in the text (the end tag of one, else its start tag or its text).
+ */
 function endOf(node: ChildNode): number | undefined {
-  const location = node.sourceCodeLocation
-  if (location === undefined || location === null) return undefined
-  if (!isElement(node)) return location.endOffset
-  const { startTag, endTag } = node.sourceCodeLocation ?? {}
-  if (endTag !== undefined) return endTag.endOffset
-  let end = startTag?.endOffset
-  for (const child of node.childNodes) {
-    const childEnd = endOf(child)
-    if (childEnd !== undefined && (end === undefined || childEnd > end)) end = childEnd
+  const ownEnd = (each: ChildNode): number | undefined => {
+    const location = each.sourceCodeLocation
+    if (location === undefined || location === null) return undefined
+    if (!isElement(each)) return location.endOffset
+    const { startTag, endTag } = each.sourceCodeLocation ?? {}
+    return endTag?.endOffset ?? startTag?.endOffset
+  }
+  // A node without a place in the text (one the parser implied) hides its descendants, as it always did.
+  const located = (each: ChildNode) =>
+    each.sourceCodeLocation !== undefined && each.sourceCodeLocation !== null
+  let end = ownEnd(node)
+  if (end === undefined || !located(node) || (isElement(node) && node.sourceCodeLocation?.endTag)) return end
+  for (const each of nodesUnder(node, located)) {
+    const eachEnd = ownEnd(each)
+    if (eachEnd !== undefined && eachEnd > end) end = eachEnd
   }
   return end
 }
 
+/** Where the first node under `node` (in tree order) with a place in the text starts. */
 function firstLocated(node: Node): number | undefined {
-  for (const child of childrenOf(node)) {
-    const start = child.sourceCodeLocation?.startOffset
+  for (const each of nodesUnder(node)) {
+    const start = each.sourceCodeLocation?.startOffset
     if (start !== undefined) return start
-    const inner = firstLocated(child)
-    if (inner !== undefined) return inner
   }
   return undefined
 }
@@ -184,9 +205,35 @@ export function headEndCandidates(parsed: ParsedHtml): number[] {
   ]
 }
 
-/** The document serialized by parse5: two pages that parse alike serialize alike. */
+/**
+ * The document as one string, for comparison: two pages that parse alike give the same string. Every
+ * node counts (the document's mode, doctypes, elements with their namespace and attributes, the content
+ * of `<template>`, text and comments), written out with a stack of its own rather than by parse5's
+ * serializer, which recurses once per level of nesting.
+ */
 export function serializeDocument(document: Document): string {
-  return `${document.mode}\u0000${serialize(document)}`
+  const parts: string[] = [document.mode]
+  // A string is the end of an element; a node is written, then its children.
+  const pending: (Node | string)[] = [...document.childNodes].reverse()
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (typeof next === 'string') {
+      parts.push(next)
+      continue
+    }
+    if (isElement(next)) {
+      const attributes = next.attrs.map((a) => [a.prefix ?? '', a.namespace ?? '', a.name, a.value])
+      parts.push(`<${JSON.stringify([next.namespaceURI, next.tagName, attributes])}`)
+      pending.push('>')
+      // A `<template>`'s children are in its content, a fragment apart from the document.
+      const content = 'content' in next ? (next as DefaultTreeAdapterTypes.Template).content : next
+      for (let i = content.childNodes.length - 1; i >= 0; i--) pending.push(content.childNodes[i] as Node)
+    } else if (defaultTreeAdapter.isTextNode(next)) parts.push(`t${JSON.stringify(next.value)}`)
+    else if (defaultTreeAdapter.isCommentNode(next)) parts.push(`c${JSON.stringify(next.data)}`)
+    else if (defaultTreeAdapter.isDocumentTypeNode(next)) {
+      parts.push(`d${JSON.stringify([next.name, next.publicId, next.systemId])}`)
+    }
+  }
+  return parts.join('\u0000')
 }
 
 /** Takes `element` out of its parent (in a parsed tree that is not used for anything else after). */

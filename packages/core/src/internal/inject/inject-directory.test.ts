@@ -1,5 +1,5 @@
 import { unlinkSync } from 'node:fs'
-import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -145,6 +145,47 @@ describe('injectProductJsonLd writing pages', () => {
       },
     ])
     expect((await readFile(join(dir, 'a.html'))).equals(bytes)).toBe(true)
+  })
+})
+
+describe('injectProductJsonLd and the size cap', () => {
+  it('skips a page over maxPageBytes with its size, and marks up the others', async () => {
+    await writeFile(join(dir, 'small.html'), productPage('SKU-1'))
+    await writeFile(
+      join(dir, 'big.html'),
+      productPage('SKU-2', `<meta name="x" content="${'x'.repeat(5_000)}">`),
+    )
+    const report = await run({ maxPageBytes: 1_000 })
+    expect(report.skippedPages).toEqual([
+      {
+        file: 'big.html',
+        reason: 'is 5.2 kB, over the 1 kB size cap (maxPageBytes, --max-page-size): not read',
+      },
+    ])
+    expect(report.changedPages).toBe(1)
+    expect(await readFile(join(dir, 'big.html'), 'utf8')).not.toContain('verified-reviews-jsonld')
+  })
+
+  it('does not read a page over the cap: a 3 GB file (sparse, more than a buffer holds) is skipped, not failed', async () => {
+    await writeFile(join(dir, 'small.html'), productPage('SKU-1'))
+    const handle = await open(join(dir, 'huge.html'), 'w')
+    await handle.truncate(3_000_000_000)
+    await handle.close()
+    const report = await run()
+    expect(report.failedPages).toEqual([])
+    expect(report.skippedPages).toEqual([
+      {
+        file: 'huge.html',
+        reason: 'is 3 GB, over the 20 MB size cap (maxPageBytes, --max-page-size): not read',
+      },
+    ])
+    expect(report.changedPages).toBe(1)
+  })
+
+  it('refuses a maxPageBytes that is no whole number of bytes from 1', async () => {
+    await expect(run({ maxPageBytes: 0 })).rejects.toThrow(
+      'maxPageBytes must be a whole number of bytes from 1',
+    )
   })
 })
 

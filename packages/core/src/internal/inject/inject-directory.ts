@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -29,6 +29,7 @@ import {
   readProductPage,
   resolveUrl,
 } from './page.ts'
+import { DEFAULT_MAX_PAGE_BYTES, formatBytes } from './page-size.ts'
 
 /** Where a run of {@link injectProductJsonLd} stands, for a progress bar. */
 export interface InjectProgress {
@@ -62,6 +63,20 @@ export interface InjectProductJsonLdOptions
    * @default the rule described at `site`
    */
   pageUrl?: (file: string) => string | undefined
+  /**
+   * Whether the site is served with clean URLs, its pages without `.html` (`about.html` at
+   * `https://shop.example/about`): the `@id` of a page without `<link rel="canonical">` then drops its
+   * `.html`. Without them, it keeps it (`https://shop.example/about.html`), which every static host serves.
+   * @default false
+   */
+  cleanUrls?: boolean
+  /**
+   * Largest page read, in bytes: a bigger file is skipped with its reason, its size read before any of
+   * its bytes. Parsing a page takes several times its size in memory (see the injector's docs for the
+   * factor measured), for each of the `concurrency` pages processed at once.
+   * @default 20_000_000 (20 MB)
+   */
+  maxPageBytes?: number
   /**
    * Whether the URLs of `site` end with `/` (Astro's `trailingSlash`): `'always'`, `'never'`, or
    * `'ignore'`, a folder's index page with `/` and other pages without.
@@ -106,7 +121,10 @@ export interface InjectProductJsonLdOptions
   signal?: AbortSignal
 }
 
-/** A marked page that got no markup (or, in `failedPages`, a page that failed), and why. */
+/**
+ * A page that got no markup and why: in `skippedPages`, a page left alone for what it holds (or for its
+ * size); in `failedPages`, a page that failed.
+ */
 export interface SkippedPage {
   /** Path relative to `dir`, with `/` separators. */
   file: string
@@ -127,7 +145,13 @@ export interface InjectReport {
   ownMarkupPages: number
   /** Marked pages whose product has neither a rating nor a review: nothing to add. */
   pagesWithoutReviews: number
-  /** Marked pages left alone, with the reason. */
+  /**
+   * Pages left alone, byte for byte, with the reason: marked pages the injector cannot mark up safely
+   * (an encoding other than UTF-8, JSON-LD that does not parse or nests too deep, several products or
+   * Product nodes, no place in the head, a page that could not be parsed), and pages over
+   * `maxPageBytes`, which are not read (and not counted in `markedPages`). They do not fail the run;
+   * the command's `--strict` makes them fail it.
+   */
   skippedPages: SkippedPage[]
   /**
    * Pages that failed, each alone, while the run went on with the others: a page that could not be
@@ -173,6 +197,8 @@ interface PlannedPage {
 type Plan =
   | { kind: 'unmarked' }
   | { kind: 'skipped'; reason: string }
+  /** Over the size cap: not read, so whether it marks a product is unknown. */
+  | { kind: 'oversize'; reason: string }
   | { kind: 'failed'; reason: string }
   | ({ kind: 'planned' } & PlannedPage)
 
@@ -207,6 +233,15 @@ function mayMarkProduct(html: string): boolean {
 }
 
 function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined): Plan {
+  try {
+    return planDecodedPage(file, bytes, pageUrl)
+  } catch (error) {
+    // What the page holds made it unreadable (a parser's limit, say): the page is left as it was.
+    return { kind: 'skipped', reason: `could not be parsed: ${messageOf(error)}` }
+  }
+}
+
+function planDecodedPage(file: string, bytes: Uint8Array, pageUrl: string | undefined): Plan {
   const decoded = decodeHtmlFile(bytes)
   const html = decoded.utf8 ? decoded.html : decoded.text
   if (!mayMarkProduct(html)) return { kind: 'unmarked' }
@@ -305,10 +340,15 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
     throw new TypeError('reviewSummaryAuthor must name the organization the AI summary is attributed to')
   }
   const concurrency = options.concurrency ?? 8
+  const maxPageBytes = options.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES
+  if (!Number.isSafeInteger(maxPageBytes) || maxPageBytes < 1) {
+    throw new RangeError(`maxPageBytes must be a whole number of bytes from 1, got ${String(maxPageBytes)}`)
+  }
   const site = options.site === undefined ? undefined : String(options.site)
+  const { cleanUrls, trailingSlash } = options
   const urlOf =
     options.pageUrl ??
-    ((file: string) => (site === undefined ? undefined : pageUrlOf(file, site, options.trailingSlash)))
+    ((file: string) => (site === undefined ? undefined : pageUrlOf(file, site, { cleanUrls, trailingSlash })))
   const progress = options.onProgress ?? (() => {})
   const files = await listHtmlFiles(dir)
 
@@ -318,7 +358,11 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
     options.signal?.throwIfAborted()
     let plan: Plan
     try {
-      plan = planPage(file, await readFile(join(dir, file)), urlOf(file))
+      const page = await readPage(join(dir, file), maxPageBytes)
+      plan =
+        page.status === 'too-large'
+          ? { kind: 'oversize', reason: page.reason }
+          : planPage(file, page.bytes, urlOf(file))
     } catch (error) {
       // One page's trouble is that page's: the others are still read and given their markup.
       plan = { kind: 'failed', reason: `could not be read: ${messageOf(error)}` }
@@ -346,6 +390,10 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
     if (plan.kind === 'unmarked') continue
     if (plan.kind === 'failed') {
       report.failedPages.push({ file, reason: plan.reason })
+      continue
+    }
+    if (plan.kind === 'oversize') {
+      report.skippedPages.push({ file, reason: plan.reason })
       continue
     }
     report.markedPages++
@@ -413,7 +461,7 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
           join(dir, page.file),
           { ...node, '@id': page.nodeId },
           { nonce: options.nonce },
-          options.dryRun === true,
+          { dryRun: options.dryRun === true, maxPageBytes },
         )
         if (outcome.status === 'skipped')
           report.skippedPages.push({ file: page.file, reason: outcome.reason })
@@ -442,21 +490,54 @@ type WriteOutcome =
   | { status: 'added' | 'merged' | 'unchanged' | 'own-markup' }
   | { status: 'skipped' | 'failed'; reason: string }
 
+type ReadPage = { status: 'read'; bytes: Buffer } | { status: 'too-large'; reason: string }
+
+function tooLarge(size: number, maxPageBytes: number): ReadPage {
+  return {
+    status: 'too-large',
+    reason: `is ${formatBytes(size)}, over the ${formatBytes(maxPageBytes)} size cap (maxPageBytes, --max-page-size): not read`,
+  }
+}
+
 /**
- * Adds `node` to the page at `path`: read as bytes, rewritten only when UTF-8, written through a
- * temporary file renamed over it (keeping its permissions), then read back and parsed to check it holds
- * what was meant.
+ * The bytes of the page at `path`, unless it is over `maxPageBytes`: its size is read from the open
+ * file before its bytes, so that an oversize page never enters memory (one that grew meanwhile is
+ * read, then refused).
+ */
+async function readPage(path: string, maxPageBytes: number): Promise<ReadPage> {
+  const handle = await open(path, 'r')
+  try {
+    const { size } = await handle.stat()
+    if (size > maxPageBytes) return tooLarge(size, maxPageBytes)
+    const bytes = await handle.readFile()
+    return bytes.length > maxPageBytes ? tooLarge(bytes.length, maxPageBytes) : { status: 'read', bytes }
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * Adds `node` to the page at `path`: read as bytes (unless over the size cap), rewritten only when
+ * UTF-8, written through a temporary file renamed over it (keeping its permissions), then read back and
+ * parsed to check it holds what was meant. What the page holds skips it; an error of the file system
+ * fails it.
  */
 async function writePage(
   path: string,
   node: JsonLdNode,
   options: AddProductJsonLdOptions,
-  dryRun: boolean,
+  { dryRun, maxPageBytes }: { dryRun: boolean; maxPageBytes: number },
 ): Promise<WriteOutcome> {
-  const bytes = await readFile(path)
-  const decoded = decodeHtmlFile(bytes)
+  const page = await readPage(path, maxPageBytes)
+  if (page.status === 'too-large') return { status: 'skipped', reason: page.reason }
+  const decoded = decodeHtmlFile(page.bytes)
   if (!decoded.utf8) return { status: 'skipped', reason: decoded.reason }
-  const result = addProductJsonLd(decoded.html, node, options)
+  let result: ReturnType<typeof addProductJsonLd>
+  try {
+    result = addProductJsonLd(decoded.html, node, options)
+  } catch (error) {
+    return { status: 'skipped', reason: `could not be parsed: ${messageOf(error)}` }
+  }
   if (result.status === 'skipped') return { status: 'skipped', reason: result.reason }
   if (result.status !== 'added' && result.status !== 'merged') return { status: result.status }
   if (dryRun) return { status: result.status }

@@ -172,7 +172,8 @@ describe('injectProductJsonLd against the sandbox', () => {
     const documents = jsonLdOf(await readFile(join(dir, 'products/sku-002.html'), 'utf8'))
     expect(documents).toEqual([
       expect.objectContaining({
-        '@id': 'https://shop.example/products/sku-002',
+        // No canonical link: the page's URL under the site, its .html kept (no cleanUrls).
+        '@id': 'https://shop.example/products/sku-002.html',
         name: 'Own name',
         aggregateRating: expect.objectContaining({ '@type': 'AggregateRating' }),
       }),

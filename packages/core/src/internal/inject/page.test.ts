@@ -303,6 +303,23 @@ describe('addProductJsonLd', () => {
   })
 })
 
+describe('a page that nests its elements deep', () => {
+  for (const depth of [5_000, 50_000]) {
+    const deepBody = `${'<div>'.repeat(depth)}<span data-verified-reviews-product="SKU-1">x</span>${'</div>'.repeat(depth)}`
+
+    it(`reads the marker of the innermost of ${depth.toLocaleString('en')} nested elements`, () => {
+      expect(readProductPage(page('', deepBody)).productIds).toEqual(['SKU-1'])
+    })
+
+    it(`adds its markup to a page of ${depth.toLocaleString('en')} nested elements, and checks it`, () => {
+      const result = addProductJsonLd(page('', deepBody), reviewNode)
+      expect(result.status).toBe('added')
+      expect(injectedMarkupProblem(result.html, true)).toBeUndefined()
+      expect(jsonLdOf(result.html)).toEqual([reviewNode])
+    })
+  }
+})
+
 describe('injectedMarkupProblem', () => {
   it('finds nothing wrong with a page the injector added its script to', () => {
     expect(injectedMarkupProblem(addProductJsonLd(page(''), reviewNode).html, true)).toBeUndefined()
