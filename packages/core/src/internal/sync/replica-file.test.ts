@@ -50,6 +50,14 @@ describe('refreshReplicaFromFile', () => {
         outcome: 'copied',
         brands: 'no-source',
       })
+      // A source without a brand part (a build without brandReviews) gets none: its files stay as they were.
+      const read = new DatabaseSync(source, { readOnly: true })
+      try {
+        const tables = read.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all()
+        expect(tables.map((row) => String(row.name)).filter((name) => name.startsWith('brand_'))).toEqual([])
+      } finally {
+        read.close()
+      }
       expect(await replica.reviews.list('P1')).toEqual(reviews)
       const db = new DatabaseSync(replica.file, { readOnly: true })
       try {

@@ -92,17 +92,56 @@ function newer(source: string | undefined, held: string | undefined, when: 'empt
   return when === 'older' && held < source
 }
 
+/** The tables of the SQLite file `file`, read without making any. */
+async function tablesOf(file: string): Promise<Set<string>> {
+  const db = await openSqliteFile(file, 5000)
+  try {
+    return new Set(
+      db
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`)
+        .all()
+        .map((row) => row.name as string),
+    )
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * The brand part's stores of a source file, opened only where it has their tables (a build without
+ * `brandReviews` has none, and its files are left as they are).
+ */
+async function sourceBrands(source: string): Promise<{
+  reviews: SqliteReviewStore<BrandReview> | undefined
+  ratings: SqliteBrandRatingStore | undefined
+  close(): Promise<void>
+}> {
+  const tables = await tablesOf(source)
+  const reviews = tables.has(`${BRAND_REVIEWS}_checkpoint`)
+    ? createSqliteReviewStore<BrandReview>(source, { name: BRAND_REVIEWS })
+    : undefined
+  const ratings = tables.has('brand_ratings') ? createSqliteBrandRatingStore(source) : undefined
+  return {
+    reviews,
+    ratings,
+    close: async () => {
+      await Promise.all([reviews?.close(), ratings?.close()])
+    },
+  }
+}
+
 /** What a source file holds of the brand part: the marks of its brand review sync and of its statistics. */
 async function brandMarks(
   source: string,
 ): Promise<{ reviews: string | undefined; ratings: string | undefined }> {
-  // Opened through the stores, as the product part is: their tables are made when the source has none.
-  const reviews = createSqliteReviewStore<BrandReview>(source, { name: BRAND_REVIEWS })
-  const ratings = createSqliteBrandRatingStore(source)
+  const brands = await sourceBrands(source)
   try {
-    return { reviews: completedMark(await reviews.getCheckpoint()), ratings: await ratings.fetchedAt() }
+    return {
+      reviews: completedMark(await brands.reviews?.getCheckpoint()),
+      ratings: await brands.ratings?.fetchedAt(),
+    }
   } finally {
-    await Promise.all([reviews.close(), ratings.close()])
+    await brands.close()
   }
 }
 
@@ -330,12 +369,11 @@ async function copyBrands(
   when: 'empty' | 'older',
   batchSize: number,
 ): Promise<NonNullable<ReplicaCopy['brands']>> {
-  const builtReviews = createSqliteReviewStore<BrandReview>(source, { name: BRAND_REVIEWS })
-  const builtRatings = createSqliteBrandRatingStore(source)
+  const built = await sourceBrands(source)
   try {
     const [checkpoint, fetchedAt] = await Promise.all([
-      builtReviews.getCheckpoint(),
-      builtRatings.fetchedAt(),
+      built.reviews?.getCheckpoint(),
+      built.ratings?.fetchedAt(),
     ])
     const mark = completedMark(checkpoint)
     if (mark === undefined && fetchedAt === undefined) return { outcome: 'no-source', reviews: 0, ratings: 0 }
@@ -344,8 +382,8 @@ async function copyBrands(
       target.ratings.fetchedAt(),
     ])
     const copied: NonNullable<ReplicaCopy['brands']> = { outcome: 'current', reviews: 0, ratings: 0 }
-    if (fetchedAt !== undefined && newer(fetchedAt, heldFetchedAt, when)) {
-      const ratings = await builtRatings.all()
+    if (built.ratings !== undefined && fetchedAt !== undefined && newer(fetchedAt, heldFetchedAt, when)) {
+      const ratings = await built.ratings.all()
       await target.ratings.replaceAll(ratings, fetchedAt)
       copied.outcome = 'copied'
       copied.ratings = ratings.length
@@ -354,12 +392,12 @@ async function copyBrands(
       mark !== undefined &&
       (held === undefined ||
         (when === 'older' && (held.completedAt === undefined || held.completedAt < mark)))
-    if (checkpoint !== undefined && copyHeld) {
-      copied.reviews = await copyReviews(builtReviews, target.reviews, checkpoint, batchSize)
+    if (built.reviews !== undefined && checkpoint !== undefined && copyHeld) {
+      copied.reviews = await copyReviews(built.reviews, target.reviews, checkpoint, batchSize)
       copied.outcome = 'copied'
     }
     return copied
   } finally {
-    await Promise.all([builtReviews.close(), builtRatings.close()])
+    await built.close()
   }
 }
