@@ -169,7 +169,7 @@ export async function refreshReplicaFromFile(
   } finally {
     await built.close()
   }
-  const sourceBrands = await brandMarks(source)
+  const builtBrands = await brandMarks(source)
   const [held, heldBrands, heldRatings] = await Promise.all([
     replica.reviews.getCheckpoint(),
     replica.brands.reviews.getCheckpoint(),
@@ -177,15 +177,15 @@ export async function refreshReplicaFromFile(
   ])
   const copy = {
     reviews: newer(sourceMark, held?.completedAt, 'older'),
-    brandReviews: newer(sourceBrands.reviews, heldBrands?.completedAt, 'older'),
-    ratings: newer(sourceBrands.ratings, heldRatings, 'older'),
+    brandReviews: newer(builtBrands.reviews, heldBrands?.completedAt, 'older'),
+    ratings: newer(builtBrands.ratings, heldRatings, 'older'),
   }
   const result: ReplicaFileRefresh = {
     outcome: copy.reviews ? 'copied' : sourceMark === undefined ? 'no-source' : 'current',
     brands:
       copy.brandReviews || copy.ratings
         ? 'copied'
-        : sourceBrands.reviews === undefined && sourceBrands.ratings === undefined
+        : builtBrands.reviews === undefined && builtBrands.ratings === undefined
           ? 'no-source'
           : 'current',
   }
