@@ -34,7 +34,10 @@ const config: NextConfig = {
 }
 
 // withVerifiedReviews checks the credentials once at the start of `next build` and says whether the pages
-// will have reviews. withRedisCache (README, "Several instances"): with REDIS_URL, `next start` keeps
-// Next.js's caches in the Redis every instance shares, so that a revalidation through one instance
-// refreshes the pages of all; without it, nothing changes.
-export default withVerifiedReviews(withRedisCache(config))
+// will have reviews. `brandReviews`: the demo has a shop page (app/[locale]/brand), so the build also syncs
+// the brand and shop reviews and their statistics into the replica (one call per 200 brand reviews, one for
+// the statistics): the shop page reads it from the first request after `next start`, and the first
+// revalidate call after a deploy goes on incrementally. withRedisCache (README, "Several instances"): with
+// REDIS_URL, `next start` keeps Next.js's caches in the Redis every instance shares, so that a revalidation
+// through one instance refreshes the pages of all; without it, nothing changes.
+export default withVerifiedReviews(withRedisCache(config), { brandReviews: true })

@@ -11,6 +11,9 @@ const SETUP_TIMEOUT = 600_000
 const PRODUCT = 'SKU-058' // the best seller: 681 reviews, 4.13 on average
 const REVIEWS = 3000
 const CATALOGUE = 60
+/** The sandbox seed's brand and shop reviews, and its brand and five shops. */
+const BRAND_REVIEWS = 500
+const SHOPS_AND_BRAND = 6
 
 let app: NextApp
 let browser: Browser
@@ -92,14 +95,23 @@ afterAll(async () => {
 
 describe('next build of the demo', () => {
   it('calls the API about ceil(reviews / 200) + ceil(products / 200) times, not once per page', () => {
-    const { 'token.published': tokens = 0, ...api } = app.buildCalls
+    const {
+      'token.published': tokens = 0,
+      'brands.reviews.list': brandPages = 0,
+      'brands.list': statistics = 0,
+      ...api
+    } = app.buildCalls
     const calls = Object.values(api).reduce((sum, count) => sum + count, 0)
     const bound = Math.ceil(REVIEWS / 200) + Math.ceil(CATALOGUE / 200)
     console.log(
-      `next build of the demo: ${calls} API calls (${JSON.stringify(api)}) and ${tokens} token request(s) for ${CATALOGUE * 3} product pages; lower bound ${bound}`,
+      `next build of the demo: ${calls} API calls (${JSON.stringify(api)}) and ${tokens} token request(s) for ${CATALOGUE * 3} product pages; lower bound ${bound}; ` +
+        `brand data (brandReviews): ${brandPages} brand review pages, ${statistics} statistics call(s)`,
     )
     expect(api).toEqual({ 'products.list': 1, 'products.reviews.list': 15 })
     expect(calls).toBe(bound)
+    // The demo has a shop page (brandReviews: true): the brand reviews once, 200 a call, and one call of statistics.
+    expect(brandPages).toBe(Math.ceil(BRAND_REVIEWS / 200))
+    expect(statistics).toBe(Math.ceil(SHOPS_AND_BRAND / 200))
   })
 
   it('says once, at its start, that the credentials were accepted', () => {
@@ -119,6 +131,10 @@ describe('next build of the demo', () => {
     expect(lines).toContain('[@verified-reviews/next] reviews 3,000/3,000, 15 calls')
     expect(lines).toContain(
       '[@verified-reviews/next] build data ready: 3,000 reviews of 60 products (full sync); 16 API calls (15 review pages, 1 summary page), lower bound 16',
+    )
+    expect(lines).toContain(
+      '[@verified-reviews/next] build brand and shop reviews ready: 500 reviews (full sync), 3 calls (brands.reviews.list); ' +
+        '6 statistics (the brand and its shops), 1 call (brands.list). The shop page reads them from the replica from the first request.',
     )
   })
 })
@@ -314,10 +330,12 @@ describe('revalidation', () => {
     expect(response.status).toBe(200)
     const body = (await response.json()) as {
       products: string[]
-      sync: { products: { mode: string; calls: number } }
+      sync: { products: { mode: string; calls: number }; brands?: { mode: string } }
     }
     expect(body.products).toEqual(['SKU-001'])
     expect(body.sync.products).toMatchObject({ mode: 'incremental', calls: 1 })
+    // The build synced the brand reviews too (brandReviews): the first call after `next start` goes on from it.
+    expect(body.sync.brands).toMatchObject({ mode: 'incremental' })
 
     // Stale-while-revalidate: the first request after the revalidation may get the old page once.
     let fresh = ''

@@ -35,6 +35,7 @@ export {
   openSqliteReplica,
   type ReplicaCopy,
   type ReplicaCopyOptions,
+  type ReplicaFileRefresh,
   type ReplicaRefresh,
   type ReplicaTarget,
   refreshReplicaFromFile,

@@ -12,6 +12,7 @@ import {
   type ReviewsCatalog,
 } from '@verified-reviews/core/prefetch'
 import { freshReviewsClient } from './clients.ts'
+import { buildsBrandReviews, syncBuildBrandReviews } from './internal/build-brands.ts'
 import { buildCheckProblem } from './internal/build-check.ts'
 import { readBuildProducts } from './internal/build-products.ts'
 import { writeBuildReplica } from './internal/build-replica.ts'
@@ -52,6 +53,8 @@ function buildId(): string {
  * `@verified-reviews/redis/next-config` and `REDIS_URL`, the process that fetched then copies that store
  * into the replica in Redis that the servers read (when it is empty or older than the build's sync), so
  * that servers without the build's files (`output: 'standalone'`, serverless functions) read it too.
+ * With `withVerifiedReviews({ brandReviews: true })`, that process also syncs the brand and shop reviews
+ * (⌈B/200⌉ calls) and their statistics (one call) into the store first, and says so in the build log.
  *
  * The build log shows its progress (`reviews 1,400/3,000, 7 calls`), what a waiting worker waits for,
  * and a closing line with the calls made against the lower bound. When the credentials check at the
@@ -86,9 +89,16 @@ async function buildOptions() {
     onProgress: prefetchProgressLog((line) => console.log(`${LOG_PREFIX} ${line}`)),
     directory: await buildDirectory(),
     buildId: buildId(),
-    // With `withRedisCache` and REDIS_URL, the servers read a replica in Redis: the build writes it.
-    afterFetch: writeBuildReplica,
+    // With `brandReviews`, the brand and shop reviews and statistics join the build's store, once; with
+    // `withRedisCache` and REDIS_URL, the servers read a replica in Redis: the build writes it.
+    afterFetch: buildsBrandReviews() ? afterFetchWithBrands : writeBuildReplica,
   }
+}
+
+/** What the process that fetched does next with `brandReviews`: the brand part, then the copy into Redis. */
+async function afterFetchWithBrands(file: string): Promise<void> {
+  await syncBuildBrandReviews(file)
+  await writeBuildReplica(file)
 }
 
 /** The products the build names, read once per file. */

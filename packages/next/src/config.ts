@@ -28,6 +28,20 @@ export interface VerifiedReviewsBuildOptions {
    * @default undefined (every product and review of the account)
    */
   products?: readonly string[] | (() => readonly string[] | Promise<readonly string[]>)
+  /**
+   * Whether the build also syncs the brand and shop reviews (200 a call, ⌈B/200⌉ calls for B reviews)
+   * and the statistics of the brand and its shops (one call for 200 shops) into its review store, once,
+   * in the build process that fetched the product data, and says so in the build log. A site with a
+   * shop page (`BrandReviews`) turns it on: the server's replica is then brought up to them at its
+   * start (its file, or Redis with `withRedisCache`), the shop page reads them from the first request,
+   * and the first revalidate call after a deploy goes on incrementally (one call when no shop review
+   * arrived). Without it, the build makes no such call; the first revalidate call after each deploy
+   * walks every brand review, and until a first sync of them completed (that call, or one started in
+   * the background by the first shop render) the shop page reads the API. The build workers find it
+   * through `VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS`.
+   * @default VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS (1, true or yes; 0, false or no), else false
+   */
+  brandReviews?: boolean
 }
 
 /** What `next.config` may export: a config, or a function of the phase that gives one. */
@@ -66,6 +80,8 @@ export function withVerifiedReviews<C extends object>(
       // Set before Next.js starts its build workers, which inherit it.
       if (options.failOnError !== undefined)
         process.env.VERIFIED_REVIEWS_FAIL_ON_ERROR = options.failOnError ? '1' : '0'
+      if (options.brandReviews !== undefined)
+        process.env.VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS = options.brandReviews ? '1' : '0'
       if (options.products !== undefined) {
         const { writeBuildProducts } = await import('./internal/build-products.ts')
         await writeBuildProducts(options.products)

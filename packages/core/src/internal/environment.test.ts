@@ -22,6 +22,7 @@ describe('readEnvironment', () => {
       VERIFIED_REVIEWS_DIST_DIR: '.next-e2e',
       VERIFIED_REVIEWS_FAIL_ON_ERROR: 'true',
       VERIFIED_REVIEWS_BUILD_PRODUCTS: '/tmp/products.json',
+      VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS: 'Yes',
       VERIFIED_REVIEWS_LANGUAGES: ' en, FR de ',
     })
     expect(env).toEqual({
@@ -37,6 +38,7 @@ describe('readEnvironment', () => {
       distDir: '.next-e2e',
       failOnError: true,
       buildProducts: '/tmp/products.json',
+      buildBrandReviews: true,
       replicaLanguages: ['en', 'fr', 'de'],
     })
   })
@@ -79,6 +81,15 @@ describe('readEnvironment', () => {
   it('refuses a fail-on-error value that is neither a yes nor a no', () => {
     expect(() => readEnvironment({ VERIFIED_REVIEWS_FAIL_ON_ERROR: 'always' })).toThrow(
       /VERIFIED_REVIEWS_FAIL_ON_ERROR/,
+    )
+  })
+
+  it('reads VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS as a yes or a no, and refuses anything else', () => {
+    expect(readEnvironment({ VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS: 'no' }).buildBrandReviews).toBe(false)
+    expect(readEnvironment({ VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS: '1' }).buildBrandReviews).toBe(true)
+    expect(readEnvironment({}).buildBrandReviews).toBeUndefined()
+    expect(() => readEnvironment({ VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS: 'shops' })).toThrow(
+      /VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS.*not "shops"/,
     )
   })
 

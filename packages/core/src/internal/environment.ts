@@ -44,6 +44,12 @@ export interface VerifiedReviewsEnvironment {
    */
   buildProducts: string | undefined
   /**
+   * `VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS`: whether a build also syncs the brand and shop reviews and
+   * their statistics into its review store (`1`, `true` or `yes`; `0`, `false` or `no`), which
+   * `withVerifiedReviews({ brandReviews })` of the Next.js package sets for its build workers.
+   */
+  buildBrandReviews: boolean | undefined
+  /**
    * `VERIFIED_REVIEWS_LANGUAGES`: the languages of the site's pages, separated by commas or spaces
    * (`en,fr,de`), among the 13 of `translated_review`: the site's replica keeps each review with the
    * translations into these alone, and none of the fields no page shows (`replicaLanguages`). Unset:
@@ -66,6 +72,7 @@ export const ENVIRONMENT_VARIABLES = {
   distDir: 'VERIFIED_REVIEWS_DIST_DIR',
   failOnError: 'VERIFIED_REVIEWS_FAIL_ON_ERROR',
   buildProducts: 'VERIFIED_REVIEWS_BUILD_PRODUCTS',
+  buildBrandReviews: 'VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS',
   replicaLanguages: 'VERIFIED_REVIEWS_LANGUAGES',
 } as const satisfies Record<keyof VerifiedReviewsEnvironment, string>
 
@@ -97,7 +104,7 @@ const FALSE = ['0', 'false', 'no']
  * the same rules everywhere: values are trimmed; unset, empty and blank variables count as unset.
  *
  * @throws ValidationError naming the variable, when `VERIFIED_REVIEWS_REVALIDATE` is not a whole number
- * of seconds, `VERIFIED_REVIEWS_FAIL_ON_ERROR` is not a yes or a no (a typo must not silently turn a
+ * of seconds, `VERIFIED_REVIEWS_FAIL_ON_ERROR` or `VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS` is not a yes or a no (a typo must not silently turn a
  * setting off), `VERIFIED_REVIEWS_CURSOR_SECRET` is shorter than 16 characters, or
  * `VERIFIED_REVIEWS_LANGUAGES` names a language that is none of the 13 of `translated_review`.
  *
@@ -116,10 +123,15 @@ export function readEnvironment(
   if (revalidate !== undefined && !/^[0-9]+$/.test(revalidate)) {
     refuse('revalidate', `must be a whole number of seconds, not "${revalidate}"`)
   }
-  const failOnError = read('failOnError')?.toLowerCase()
-  if (failOnError !== undefined && !TRUE.includes(failOnError) && !FALSE.includes(failOnError)) {
-    refuse('failOnError', `must be one of ${[...TRUE, ...FALSE].join(', ')}, not "${failOnError}"`)
+  const yesOrNo = (key: 'failOnError' | 'buildBrandReviews'): boolean | undefined => {
+    const value = read(key)?.toLowerCase()
+    if (value !== undefined && !TRUE.includes(value) && !FALSE.includes(value)) {
+      refuse(key, `must be one of ${[...TRUE, ...FALSE].join(', ')}, not "${value}"`)
+    }
+    return value === undefined ? undefined : TRUE.includes(value)
   }
+  const failOnError = yesOrNo('failOnError')
+  const buildBrandReviews = yesOrNo('buildBrandReviews')
   const cursorSecret = read('cursorSecret')
   if (cursorSecret !== undefined && cursorSecret.length < 16)
     refuse('cursorSecret', 'must be at least 16 characters')
@@ -137,7 +149,8 @@ export function readEnvironment(
   return {
     ...strings,
     revalidate: revalidate === undefined ? undefined : Number(revalidate),
-    failOnError: failOnError === undefined ? undefined : TRUE.includes(failOnError),
+    failOnError,
+    buildBrandReviews,
     replicaLanguages: languages === undefined ? undefined : [...new Set(languages as Language[])],
   } as VerifiedReviewsEnvironment
 }

@@ -50,7 +50,8 @@ async function loadAtRunTime(path: string): Promise<unknown> {
 /**
  * Copies the build's review store (`file`) into the replica that the servers share, when a config
  * wrapper named one (`withRedisCache` with `REDIS_URL`): the summaries, then the reviews a few hundred per
- * write, the checkpoint last, and only when that replica is empty or older than the build's sync. Says
+ * write, the checkpoint last, and only when that replica is empty or older than the build's sync; then,
+ * by the same rules, the brand and shop statistics and reviews of a build with `brandReviews`. Says
  * in one line where the replica went and how many reviews; a failure is said too, and the build goes on:
  * the pages have their reviews, and the servers fill the replica from the build's file where they have
  * it, else from the API at the first revalidation.
@@ -71,6 +72,15 @@ export async function writeBuildReplica(file: string): Promise<void> {
           ? `${LOG_PREFIX} The replica in ${target.where} holds a sync as new as the build's, or newer: left as it is.`
           : `${LOG_PREFIX} The build holds no review store to write into ${target.where}.`,
     )
+    // The brand part, which only a build with `brandReviews` holds: said when there is one.
+    if (copy.brands !== undefined && copy.brands.outcome !== 'no-source')
+      console.log(
+        copy.brands.outcome === 'copied'
+          ? `${LOG_PREFIX} The build wrote the brand part of the replica into ${target.where}: ` +
+              `${copy.brands.reviews.toLocaleString('en-US')} brand and shop reviews, ` +
+              `${copy.brands.ratings.toLocaleString('en-US')} statistics.`
+          : `${LOG_PREFIX} The brand part of the replica in ${target.where} is as new as the build's, or newer: left as it is.`,
+      )
   } catch (error) {
     console.error(
       `${LOG_PREFIX} The build could not write the replica the servers read` +

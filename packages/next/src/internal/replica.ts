@@ -41,6 +41,7 @@ import { renderCacheShared, tellLocalReplicaRefused } from './render-cache-shari
  * (`<account>`: 12 hex digits of the SHA-256 of the client id and the API's origin),
  * beside Next.js's own cache, which `next build` keeps and a redeploy on the same host finds. It is
  * brought up to the build's review store and summaries when the build synced later than it (a deploy),
+ * and to the build's brand and shop reviews and statistics (a build with `brandReviews`) alike,
  * then kept current by the revalidate route; every render of a product it holds reads it instead of the
  * API.
  */
@@ -106,12 +107,18 @@ export function bypassLocalReplica(): void {
 /**
  * Fills a shared replica that holds no sync yet (a first deploy on a new Redis whose build did not write
  * it) from the build's store: the summaries, then the reviews a few hundred per write, the checkpoint
- * with the last, so that a replica with a checkpoint is whole and an interrupted copy is made again.
+ * with the last, so that a replica with a checkpoint is whole and an interrupted copy is made again; then
+ * the brand part the same way (a build with `brandReviews`), when the replica holds none of it.
  */
 async function seedShared(replica: ProductReplica, distDir: string | undefined): Promise<void> {
   const copy = await copyReplicaFromFile(await buildStorePath(distDir), replica, { when: 'empty' })
   if (copy.outcome === 'copied')
     console.log(`${LOG_PREFIX} The shared review replica now holds the build's ${copy.reviews} reviews.`)
+  if (copy.brands?.outcome === 'copied')
+    console.log(
+      `${LOG_PREFIX} The shared review replica now holds the build's ${copy.brands.reviews} brand and shop ` +
+        `reviews and ${copy.brands.ratings} statistics.`,
+    )
 }
 
 /** The replica given to `shareClientState`, filled from the build's store once. */
@@ -141,8 +148,14 @@ async function open(distDir: string | undefined): Promise<SqliteReplica | undefi
     const replica = openSqliteReplica(file)
     try {
       const refreshed = await refreshReplicaFromFile(replica, source)
-      if (refreshed === 'copied')
-        console.log(`${LOG_PREFIX} The review replica ${file} now holds the build's reviews.`)
+      const parts = [
+        refreshed.outcome === 'copied' ? 'reviews' : undefined,
+        refreshed.brands === 'copied' ? 'brand and shop reviews and statistics' : undefined,
+      ].filter((part) => part !== undefined)
+      if (parts.length > 0)
+        console.log(
+          `${LOG_PREFIX} The review replica ${file} now holds the build's ${parts.join(', and its ')}.`,
+        )
       return replica
     } catch (error) {
       await replica.close()
@@ -372,26 +385,37 @@ export async function brandReplicaFor(): Promise<BrandReplica | undefined> {
   return completedAt === undefined || fetchedAt === undefined ? undefined : replica.brands
 }
 
+/** What {@link syncBrandReplica} did: the sync of the brand reviews, and the fetch of the statistics when one ran. */
+export type BrandReplicaSyncReport = BrandReviewsSyncReport & {
+  /** The statistics fetched (the brand's and its shops'), and the calls that took. */
+  statistics?: { ratings: number; calls: number }
+}
+
 /**
  * An incremental sync of the brand and shop reviews of the replica (a full one the first time), then
- * the statistics of the brand and its shops (one call) when reviews changed or they are older than a
- * day: what the revalidate route and a render's catch-up both do.
+ * the statistics of the brand and its shops (one call for 200) when reviews changed or they are older
+ * than a day: what the revalidate route, a render's catch-up and a build with `brandReviews` do.
  */
 export async function syncBrandReplica(
   brands: BrandReplica,
   client: BrandReviewsClient & { brands: Partial<Pick<VerifiedReviewsClient['brands'], 'list'>> },
   mode: SyncMode = 'auto',
-): Promise<BrandReviewsSyncReport> {
+): Promise<BrandReplicaSyncReport> {
   const report = await syncBrandReviews({ client, store: brands.reviews, mode })
   const fetchedAt = await brands.ratings.fetchedAt()
   const stale = fetchedAt === undefined || Date.now() - Date.parse(fetchedAt) >= BRAND_RATINGS_MAX_AGE_MS
   // A client that syncs reviews only (one of the tests) leaves the statistics as they are.
   const list = client.brands.list?.bind(client.brands)
-  if (list !== undefined && (stale || report.affectedShopKeys.length > 0)) {
-    const now = new Date().toISOString()
-    const ratings: BrandRating[] = []
-    for await (const rating of list({ limit: 200 })) ratings.push(rating)
-    await brands.ratings.replaceAll(ratings, now)
+  if (list === undefined || (!stale && report.affectedShopKeys.length === 0)) return report
+  const now = new Date().toISOString()
+  let page = await list({ limit: 200 })
+  const ratings: BrandRating[] = [...page.data]
+  let calls = 1
+  while (page.hasNextPage()) {
+    page = await page.getNextPage()
+    calls++
+    ratings.push(...page.data)
   }
-  return report
+  await brands.ratings.replaceAll(ratings, now)
+  return { ...report, statistics: { ratings: ratings.length, calls } }
 }

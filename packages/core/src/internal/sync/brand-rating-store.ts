@@ -44,6 +44,8 @@ export const BRAND_RATING_TABLE =
 
 /** A {@link BrandRatingStore} in an SQLite file, with what a file needs besides. */
 export interface SqliteBrandRatingStore extends BrandRatingStore {
+  /** Every held statistic (a replica's copy reads them all), in no particular order. */
+  all(): Promise<BrandRating[]>
   /** Closes the file; the store must not be used afterwards. */
   close(): Promise<void>
 }
@@ -79,6 +81,13 @@ export function createSqliteBrandRatingStore(file: string, busyTimeout = 5000): 
         put.run(null, JSON.stringify(fetchedAt))
         for (const rating of ratings) put.run(rating.shop_key, JSON.stringify(rating))
       })
+    },
+    async all() {
+      const db = await use()
+      return db
+        .prepare('SELECT json FROM brand_ratings WHERE shop_key IS NOT NULL')
+        .all()
+        .map((row) => JSON.parse(row.json as string) as BrandRating)
     },
     async fetchedAt() {
       const db = await use()

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { productReview } from '../../../../../test/fixtures/reviews.ts'
+import { brandRating, brandReview, productReview } from '../../../../../test/fixtures/reviews.ts'
 import { openSqliteReplica, refreshReplicaFromFile } from './replica-file.ts'
 
 let directory: string
@@ -46,7 +46,18 @@ describe('refreshReplicaFromFile', () => {
 
     const replica = openSqliteReplica(join(directory, 'replica.sqlite'))
     try {
-      expect(await refreshReplicaFromFile(replica, source)).toBe('copied')
+      expect(await refreshReplicaFromFile(replica, source)).toEqual({
+        outcome: 'copied',
+        brands: 'no-source',
+      })
+      // A source without a brand part (a build without brandReviews) gets none: its files stay as they were.
+      const read = new DatabaseSync(source, { readOnly: true })
+      try {
+        const tables = read.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all()
+        expect(tables.map((row) => String(row.name)).filter((name) => name.startsWith('brand_'))).toEqual([])
+      } finally {
+        read.close()
+      }
       expect(await replica.reviews.list('P1')).toEqual(reviews)
       const db = new DatabaseSync(replica.file, { readOnly: true })
       try {
@@ -56,6 +67,46 @@ describe('refreshReplicaFromFile', () => {
       } finally {
         db.close()
       }
+    } finally {
+      await replica.close()
+    }
+  })
+
+  it('brings the brand reviews, their checkpoint and the statistics with their fetch time along, each when newer', async () => {
+    const source = join(directory, 'build.sqlite')
+    const built = openSqliteReplica(source)
+    const mark = (completedAt: string) => ({
+      phase: 'idle' as const,
+      newReviews: 0,
+      updatedReviews: 0,
+      affected: [],
+      completedAt,
+    })
+    const brandReviews = [brandReview({ review_id: 'b1' }), brandReview({ review_id: 'b2', shop_key: '' })]
+    await built.reviews.putMany([productReview({ review_id: 'p1' })], mark('2025-03-05T09:00:00Z'))
+    await built.brands.reviews.putMany(brandReviews, mark('2025-03-05T09:01:00Z'))
+    await built.brands.ratings.replaceAll(
+      [brandRating(), brandRating({ shop_key: 'lyon' })],
+      '2025-03-05T09:02:00Z',
+    )
+    await built.close()
+
+    const replica = openSqliteReplica(join(directory, 'replica.sqlite'))
+    try {
+      // The server's sync of the products went past the build's; its brand part is older than the build's.
+      await replica.reviews.putMany([productReview({ review_id: 'p2' })], mark('2025-03-06T00:00:00Z'))
+      await replica.brands.reviews.putMany([brandReview({ review_id: 'old' })], mark('2025-03-01T00:00:00Z'))
+      await replica.brands.ratings.replaceAll([brandRating({ shop_key: 'closed' })], '2025-03-01T00:00:00Z')
+      expect(await refreshReplicaFromFile(replica, source)).toEqual({ outcome: 'current', brands: 'copied' })
+      expect(await replica.reviews.has('p2')).toBe(true)
+      expect(await replica.brands.reviews.count()).toBe(2)
+      expect(await replica.brands.reviews.list('lyon')).toEqual([brandReviews[0]])
+      expect((await replica.brands.reviews.getCheckpoint())?.completedAt).toBe('2025-03-05T09:01:00Z')
+      expect(await replica.brands.ratings.fetchedAt()).toBe('2025-03-05T09:02:00Z')
+      expect((await replica.brands.ratings.getMany(['lyon', 'closed']))[1]).toBeUndefined()
+      expect((await replica.brands.ratings.getMany(['lyon']))[0]?.shop_key).toBe('lyon')
+      // Again: every part is as new as the build's.
+      expect(await refreshReplicaFromFile(replica, source)).toEqual({ outcome: 'current', brands: 'current' })
     } finally {
       await replica.close()
     }
