@@ -26,6 +26,12 @@ describe('createRedisSummaryStore', () => {
       3,
     ])
     expect(await other.count()).toBe(2)
+    await other.removeMany?.(['P1', 'none'])
+    expect((await store.getMany(['P1', 'P2'])).map((found) => found?.ratings?.count_total)).toEqual([
+      undefined,
+      2,
+    ])
+    expect(await store.count()).toBe(1)
   })
 })
 

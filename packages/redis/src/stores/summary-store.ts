@@ -53,6 +53,11 @@ export function createRedisSummaryStore(
     async count() {
       return Number(await runner.send(['HLEN', key]))
     },
+    async removeMany(ids) {
+      for (let start = 0; start < ids.length; start += BATCH) {
+        await runner.send(['HDEL', key, ...ids.slice(start, start + BATCH)])
+      }
+    },
   }
 }
 

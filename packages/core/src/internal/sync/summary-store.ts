@@ -14,6 +14,12 @@ export interface ProductSummaryStore {
   putMany(summaries: readonly ProductSummary[]): Promise<void>
   /** Number of summaries held. */
   count(): Promise<number>
+  /**
+   * Forgets the summaries of `productIds` (those held; others are ignored): a sweep calls it for the
+   * products the API no longer summarizes. Optional: without it, such a product keeps its last summary,
+   * and each daily sweep names it among the changed (its page revalidated once a day).
+   */
+  removeMany?(productIds: readonly string[]): Promise<void>
 }
 
 /** A {@link ProductSummaryStore} in memory: tests and small sites. */
@@ -29,6 +35,9 @@ export function createMemorySummaryStore(): ProductSummaryStore {
       for (const summary of summaries) held.set(summary.product_variation_id, JSON.stringify(summary))
     },
     count: async () => held.size,
+    async removeMany(ids) {
+      for (const id of ids) held.delete(id)
+    },
   }
 }
 
@@ -59,6 +68,7 @@ interface Opened {
   db: DatabaseSync
   getMany: StatementSync
   put: StatementSync
+  remove: StatementSync
   count: StatementSync
   all: StatementSync
 }
@@ -77,6 +87,7 @@ export function createSqliteSummaryStore(file: string, busyTimeout = 5000): Sqli
         'SELECT id, json FROM product_summaries WHERE id IN (SELECT value FROM json_each(?))',
       ),
       put: db.prepare(PUT_SUMMARY),
+      remove: db.prepare('DELETE FROM product_summaries WHERE id IN (SELECT value FROM json_each(?))'),
       count: db.prepare('SELECT count(*) AS n FROM product_summaries'),
       all: db.prepare('SELECT json FROM product_summaries'),
     }
@@ -100,6 +111,11 @@ export function createSqliteSummaryStore(file: string, busyTimeout = 5000): Sqli
       transaction(db, () => {
         for (const summary of summaries) put.run(summary.product_variation_id, JSON.stringify(summary))
       })
+    },
+    async removeMany(ids) {
+      if (ids.length === 0) return
+      const { remove } = await use()
+      remove.run(JSON.stringify(ids))
     },
     async count() {
       const { count } = await use()

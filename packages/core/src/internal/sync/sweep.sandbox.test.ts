@@ -84,6 +84,33 @@ describe('sweepReplica against the sandbox', () => {
     expect((await store.keys()).length).toBeGreaterThan(1)
   })
 
+  it('forgets the summary of a product the API no longer summarizes: named changed once, not every day', async () => {
+    const { client, replica, sweep } = await synced()
+    expect((await replica.summaries.getMany(['SKU-010']))[0]).toBeDefined()
+    // An API that has stopped summarizing SKU-010 (its product taken off the account's catalogue).
+    const without: SweepClient = {
+      products: {
+        reviews: client.products.reviews,
+        list: async (params) => {
+          const page = await client.products.list(params)
+          page.data.splice(
+            page.data.findIndex((summary) => summary.product_variation_id === 'SKU-010'),
+            1,
+          )
+          return page
+        },
+      },
+    }
+    const first = await sweep(T0 + 25 * HOUR, without)
+    expect(first.changedSummaries).toEqual(['SKU-010'])
+    expect(first.affectedProductIds).toContain('SKU-010')
+    expect((await replica.summaries.getMany(['SKU-010']))[0]).toBeUndefined()
+    // The next day, nothing about its summary has changed: its page is not revalidated again.
+    const next = await sweep(T0 + 50 * HOUR, without)
+    expect(next.swept).toBe(true)
+    expect(next.changedSummaries).toEqual([])
+  })
+
   it('takes a review removed upstream out of the replica, which the sync does not see, and names its product', async () => {
     const { store, sync, sweep } = await synced()
     const products = (await store.keys()).length

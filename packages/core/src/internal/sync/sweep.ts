@@ -130,6 +130,9 @@ async function sweep(options: SweepReplicaOptions): Promise<SweepReport> {
     const counts = await countsOf(store, batch)
     const before = await replica.summaries.getMany(batch)
     await replica.summaries.putMany([...fetched.values()])
+    // A summary the API no longer gives is forgotten, so that the product is named changed once, not daily.
+    const unsummarized = batch.filter((id, i) => before[i] !== undefined && !fetched.has(id))
+    if (unsummarized.length > 0) await replica.summaries.removeMany?.(unsummarized)
     batch.forEach((id, i) => {
       const summary = fetched.get(id)
       // A page shows its product's summary: a changed one (the 12-month figures move by the day) is a change
