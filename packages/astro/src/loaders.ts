@@ -165,7 +165,9 @@ export function productReviewsLoader(
         store: held.store,
         keptStore: !firstNamed,
         sync: { mode: options.mode ?? 'auto', limit: options.limit ?? 200 },
-        onProgress: prefetchProgressLog((line) => context.logger.info(line)),
+        onProgress: prefetchProgressLog((line) => context.logger.info(line), {
+          namingHint: '`products` of productReviewsLoader()',
+        }),
       })
       const entries: ProductReviewsEntry[] = []
       try {

@@ -86,7 +86,9 @@ async function buildOptions() {
     // route starts from. `next build` empties the folder: a build naming few products of a large
     // account fetches theirs.
     keptStore: false,
-    onProgress: prefetchProgressLog((line) => console.log(`${LOG_PREFIX} ${line}`)),
+    onProgress: prefetchProgressLog((line) => console.log(`${LOG_PREFIX} ${line}`), {
+      namingHint: '`products` of withVerifiedReviews in next.config',
+    }),
     directory: await buildDirectory(),
     buildId: buildId(),
     // With `brandReviews`, the brand and shop reviews and statistics join the build's store, once; with

@@ -150,7 +150,9 @@ export function sharedCatalog(): ReviewsCatalog {
           createSqliteReviewStore<ProductReview>(join(state.storeDir, 'product-reviews.sqlite'), {
             importJsonFileStore: join(state.storeDir, 'product-reviews.json'),
           }),
-    onProgress: prefetchProgressLog((line) => state.logger?.info(line)),
+    onProgress: prefetchProgressLog((line) => state.logger?.info(line), {
+      namingHint: '`products` of the verifiedReviews() integration in astro.config',
+    }),
   })
   return state.catalog
 }

@@ -33,6 +33,51 @@ describe('describePrefetchProgress', () => {
     )
   })
 
+  it('after a full sync of a build that named no product, says once what naming them would cost, with its figures', () => {
+    const report = {
+      mode: 'full' as const,
+      reviews: 3000,
+      newReviews: 3000,
+      products: 60,
+      calls: { reviews: 15, summaries: 1 },
+      lowerBound: 16,
+      estimate: { named: undefined, sync: 15 },
+    }
+    const line = describePrefetchProgress(
+      { phase: 'done', report },
+      '`products` of withVerifiedReviews in next.config',
+    )
+    expect(line).toBe(
+      'build data ready: 3,000 reviews of 60 products (full sync); 16 API calls (15 review pages, 1 summary page), lower bound 16. ' +
+        'This build synced the whole account, as no product was named: naming the products the pages show ' +
+        '(`products` of withVerifiedReviews in next.config) fetches only theirs, ⌈their reviews / 200⌉ + ⌈their number / 200⌉ calls ' +
+        "(with about 50 reviews a product here, 6 named products would cost 3 calls against this build's 16)",
+    )
+    // At 100,000 reviews of 10,000 products: 1,000 products named, 50 + 5 calls against 550.
+    expect(
+      describePrefetchProgress(
+        {
+          phase: 'done',
+          report: {
+            ...report,
+            reviews: 100_000,
+            products: 10_000,
+            calls: { reviews: 500, summaries: 50 },
+            lowerBound: 550,
+          },
+        },
+        'there',
+      ),
+    ).toContain("1,000 named products would cost 55 calls against this build's 550")
+    // Nothing to add: products were named, the sync was incremental, or naming would not save a call.
+    const said = (changed: Partial<typeof report> & { estimate?: typeof report.estimate }) =>
+      describePrefetchProgress({ phase: 'done', report: { ...report, ...changed } }, 'there')
+    expect(said({ estimate: { named: 2, sync: 15 } })).not.toContain('naming')
+    expect(said({ mode: 'incremental' as never })).not.toContain('naming')
+    expect(said({ reviews: 100, products: 2, calls: { reviews: 1, summaries: 1 } })).not.toContain('naming')
+    expect(describePrefetchProgress({ phase: 'done', report })).not.toContain('naming')
+  })
+
   it('says when the data holds the reviews of the products the build names', () => {
     const line = describePrefetchProgress({
       phase: 'done',

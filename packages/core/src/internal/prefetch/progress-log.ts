@@ -20,19 +20,50 @@ export function describeReviewsChoice(
   }
 }
 
-/** The closing line of a prefetch: what it holds, the calls it made and the fewest that could do. */
-export function describePrefetchReport(report: PrefetchReport): string {
+/**
+ * The closing line of a prefetch: what it holds, the calls it made and the fewest that could do. After
+ * a full sync of a build that named no product, and when `namingHint` says where products are named, a
+ * second sentence says what naming them would cost, with this build's figures (see {@link namingSaves}).
+ */
+export function describePrefetchReport(report: PrefetchReport, namingHint?: string): string {
   const calls = report.calls.reviews + report.calls.summaries
   const sync = describeReviewsChoice(report)
-  return (
+  const line =
     `build data ready: ${plural(report.reviews, 'review')} of ${plural(report.products, 'product')} (${sync}); ` +
     `${plural(calls, 'API call')} (${plural(report.calls.reviews, 'review page')}, ` +
     `${plural(report.calls.summaries, 'summary page')}), lower bound ${count.format(report.lowerBound)}`
+  const saves = namingHint === undefined ? undefined : namingSaves(report)
+  if (saves === undefined) return line
+  return (
+    `${line}. This build synced the whole account, as no product was named: naming the products the ` +
+    `pages show (${namingHint}) fetches only theirs, ⌈their reviews / 200⌉ + ⌈their number / 200⌉ calls ` +
+    `(with about ${count.format(saves.reviewsPerProduct)} reviews a product here, ` +
+    `${plural(saves.named, 'named product')} would cost ${plural(saves.calls, 'call')} against this ` +
+    `build's ${count.format(calls)})`
   )
 }
 
-/** One line of progress: `reviews 40,000/100,000, 200 calls`. */
-export function describePrefetchProgress(progress: PrefetchProgress): string {
+/**
+ * What naming products would cost instead of a full sync, with a report's figures: the calls for a tenth
+ * of its products (their reviews at the account's average, 200 a call, and their summaries, 200 a call).
+ * Undefined when the build named products, did not run a full sync, or naming a tenth would not save a call.
+ */
+export function namingSaves(
+  report: Pick<PrefetchReport, 'mode' | 'reviews' | 'products' | 'calls' | 'estimate'>,
+): { named: number; reviewsPerProduct: number; calls: number } | undefined {
+  if (report.mode !== 'full' || report.estimate.named !== undefined || report.products === 0) return undefined
+  const named = Math.ceil(report.products / 10)
+  const perProduct = report.reviews / report.products
+  const calls = Math.max(1, Math.ceil((named * perProduct) / 200)) + Math.ceil(named / 200)
+  if (calls >= report.calls.reviews + report.calls.summaries) return undefined
+  return { named, reviewsPerProduct: Math.round(perProduct), calls }
+}
+
+/**
+ * One line of progress: `reviews 40,000/100,000, 200 calls`; the closing line as
+ * {@link describePrefetchReport} writes it, with `namingHint`.
+ */
+export function describePrefetchProgress(progress: PrefetchProgress, namingHint?: string): string {
   switch (progress.phase) {
     case 'waiting':
       return progress.waitedMs === 0
@@ -43,7 +74,7 @@ export function describePrefetchProgress(progress: PrefetchProgress): string {
     case 'reviews':
       return `reviews ${count.format(progress.reviews)}${progress.expected === undefined ? '' : `/${count.format(progress.expected)}`}, ${plural(progress.calls, 'call')}`
     case 'done':
-      return describePrefetchReport(progress.report)
+      return describePrefetchReport(progress.report, namingHint)
   }
 }
 
@@ -55,6 +86,12 @@ export interface PrefetchProgressLogOptions {
    * @default 10_000
    */
   interval?: number
+  /**
+   * Where the site names the products its pages show (`` `products` of withVerifiedReviews in
+   * next.config ``): given, the closing line of a full sync of a build that named none says what naming
+   * them would cost.
+   */
+  namingHint?: string
 }
 
 /**
@@ -84,6 +121,6 @@ export function prefetchProgressLog(
     }
     if (!due && now - last < interval) return
     last = now
-    write(describePrefetchProgress(progress))
+    write(describePrefetchProgress(progress, options.namingHint))
   }
 }
