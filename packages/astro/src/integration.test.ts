@@ -140,6 +140,8 @@ async function hookedBuild(
     file?: string
     /** What the Astro config says of its page URLs. @default trailingSlash 'ignore', build.format 'directory' */
     config?: { trailingSlash?: string; build?: { format: string } }
+    /** The page. @default one that marks `product` with a meta element */
+    html?: string
   },
   test: (build: HookedBuild) => Promise<void>,
 ): Promise<void> {
@@ -147,7 +149,9 @@ async function hookedBuild(
   const restore = pointEnvironmentAt(sb)
   const dir = await mkdtemp(join(tmpdir(), 'vr-astro-hooks-'))
   try {
-    const html = `<html><head><meta name="verified-reviews:product" content="${settings.product}"></head><body></body></html>`
+    const html =
+      settings.html ??
+      `<html><head><meta name="verified-reviews:product" content="${settings.product}"></head><body></body></html>`
     const file = join(dir, settings.file ?? 'index.html')
     await mkdir(dirname(file), { recursive: true })
     await writeFile(file, html)
@@ -295,6 +299,22 @@ describe('the injection after the build', () => {
         expect(await build.page()).toBe(build.html)
       },
     )
+  })
+
+  it('says that nothing was left to it, not that something failed, when no page leaves it the markup', async () => {
+    // A page whose review components rendered their own JSON-LD carries no marker.
+    const own =
+      '<html><head><script type="application/ld+json">{"@type":"Product"}</script></head><body></body></html>'
+    await hookedBuild({ product: 'SKU-001', html: own }, async (build) => {
+      await build.done()
+      expect(build.lines.error).toEqual([])
+      expect(build.lines.info).toContain(
+        'Review rich snippets: nothing to add after the build, since none of the 1 built page(s) leaves them ' +
+          'to this step (the review components render their own JSON-LD; a page leaves it here with ' +
+          '<ProductReviews jsonLd={false}> or <meta name="verified-reviews:product" content="…">)',
+      )
+      expect(await build.page()).toBe(own)
+    })
   })
 
   it("gives the Product node of a page the URL trailingSlash 'never' gives it, as the components do", async () => {

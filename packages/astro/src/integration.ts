@@ -200,7 +200,12 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
     }
     logSkipped(logger, report)
     if (report.markedPages === 0) {
-      logger.info('No page marks a product: no review rich snippets added')
+      // Not a failure: the review components render their own JSON-LD unless a page leaves it to this step.
+      logger.info(
+        `Review rich snippets: nothing to add after the build, since none of the ${report.pages} built ` +
+          'page(s) leaves them to this step (the review components render their own JSON-LD; a page ' +
+          'leaves it here with <ProductReviews jsonLd={false}> or <meta name="verified-reviews:product" content="…">)',
+      )
       return
     }
     // The API calls of the whole build (loaders, components, injection) come in the closing line.
