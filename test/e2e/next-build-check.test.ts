@@ -44,6 +44,13 @@ async function nextBuild(env: Record<string, string>): Promise<{ code: number | 
   return { code, lines: stripVTControlCharacters(output).split('\n') }
 }
 
+/** The last line a reader sees: Next.js's "Failed to load next.config.ts" comes before it. */
+function lastLine(lines: string[]): string | undefined {
+  const said = lines.filter((line) => line.trim() !== '')
+  expect(said.some((line) => line.includes('Failed to load next.config'))).toBe(true)
+  return said.at(-1)
+}
+
 describe('next build of a product page', () => {
   it('fails with one line naming the variables when the token endpoint refuses the credentials', async () => {
     const build = await nextBuild({
@@ -53,12 +60,13 @@ describe('next build of a product page', () => {
     })
     expect(build.code).not.toBe(0)
     expect(build.lines.filter((line) => line.includes('VERIFIED_REVIEWS_CLIENT_SECRET'))).toEqual([
-      `Error: [@verified-reviews/next] VERIFIED_REVIEWS_CLIENT_ID (${sb.sandbox.clientId}) and ` +
+      `[Error: [@verified-reviews/next] VERIFIED_REVIEWS_CLIENT_ID (${sb.sandbox.clientId}) and ` +
         'VERIFIED_REVIEWS_CLIENT_SECRET were refused: the token endpoint ' +
         `${sb.sandbox.origin}${TOKEN_PATH} answered 401 (invalid_client: unknown client or wrong secret): the ` +
         'build stops, since its pages would have no reviews. Fix this, or set failOnError to false (or ' +
-        'VERIFIED_REVIEWS_FAIL_ON_ERROR=0) to build them without reviews.',
+        'VERIFIED_REVIEWS_FAIL_ON_ERROR=0) to build them without reviews.]',
     ])
+    expect(lastLine(build.lines)).toContain('VERIFIED_REVIEWS_CLIENT_SECRET were refused')
   }, 300_000)
 
   it('fails with one line naming the address when the API cannot be reached', async () => {
@@ -70,9 +78,10 @@ describe('next build of a product page', () => {
     })
     expect(build.code).not.toBe(0)
     expect(build.lines.filter((line) => line.includes(origin))).toEqual([
-      `Error: [@verified-reviews/next] ${origin} (set in VERIFIED_REVIEWS_ORIGIN) cannot be reached: ECONNREFUSED ` +
+      `[Error: [@verified-reviews/next] ${origin} (set in VERIFIED_REVIEWS_ORIGIN) cannot be reached: ECONNREFUSED ` +
         `for ${origin}${TOKEN_PATH}: the build stops, since its pages would have no reviews. Fix this, or set ` +
-        'failOnError to false (or VERIFIED_REVIEWS_FAIL_ON_ERROR=0) to build them without reviews.',
+        'failOnError to false (or VERIFIED_REVIEWS_FAIL_ON_ERROR=0) to build them without reviews.]',
     ])
+    expect(lastLine(build.lines)).toContain(`${origin} (set in VERIFIED_REVIEWS_ORIGIN) cannot be reached`)
   }, 300_000)
 })

@@ -71,7 +71,13 @@ export async function checkBuildOnce(write: {
     write.log(`${LOG_PREFIX} ${check.line}`)
     return
   }
-  if (check.stops) throw new Error(`${LOG_PREFIX} ${check.line}`)
+  if (check.stops) {
+    const stop = new Error(`${LOG_PREFIX} ${check.line}`)
+    // Next.js prints it under its own "Failed to load next.config.ts": without the stack's frames (which
+    // are ours and tell a reader nothing), this line is the last one the build prints.
+    stop.stack = `Error: ${stop.message}`
+    throw stop
+  }
   env[BUILD_CHECK] = check.problem.message
   write.warn(`${LOG_PREFIX} ${check.line}`)
 }
