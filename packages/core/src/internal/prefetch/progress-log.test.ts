@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest'
 import type { PrefetchProgress } from './build-data.ts'
 import { describePrefetchProgress, prefetchProgressLog } from './progress-log.ts'
 
+/** The demo's first build: a full sync of 3,000 reviews of 60 products, at the lower bound. */
+const FULL_SYNC = {
+  mode: 'full' as const,
+  reviews: 3000,
+  newReviews: 3000,
+  products: 60,
+  calls: { reviews: 15, summaries: 1 },
+  lowerBound: 16,
+  estimate: { named: undefined, sync: 15 },
+}
+
 describe('describePrefetchProgress', () => {
   it('tells the reviews received against those expected, and the calls', () => {
     expect(
@@ -16,33 +27,14 @@ describe('describePrefetchProgress', () => {
   })
 
   it('closes with what the data holds and the calls against the lower bound', () => {
-    const line = describePrefetchProgress({
-      phase: 'done',
-      report: {
-        mode: 'full',
-        reviews: 3000,
-        newReviews: 3000,
-        products: 60,
-        calls: { reviews: 15, summaries: 1 },
-        lowerBound: 16,
-        estimate: { named: undefined, sync: 15 },
-      },
-    })
+    const line = describePrefetchProgress({ phase: 'done', report: FULL_SYNC })
     expect(line).toBe(
       'build data ready: 3,000 reviews of 60 products (full sync); 16 API calls (15 review pages, 1 summary page), lower bound 16',
     )
   })
 
   it('after a full sync of a build that named no product, says once what naming them would cost, with its figures', () => {
-    const report = {
-      mode: 'full' as const,
-      reviews: 3000,
-      newReviews: 3000,
-      products: 60,
-      calls: { reviews: 15, summaries: 1 },
-      lowerBound: 16,
-      estimate: { named: undefined, sync: 15 },
-    }
+    const report = FULL_SYNC
     const line = describePrefetchProgress(
       { phase: 'done', report },
       '`products` of withVerifiedReviews in next.config',
