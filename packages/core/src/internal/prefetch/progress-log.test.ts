@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { PrefetchProgress } from './build-data.ts'
+import type { PrefetchProgress, PrefetchReport } from './build-data.ts'
 import { describePrefetchProgress, prefetchProgressLog } from './progress-log.ts'
 
 /** The demo's first build: a full sync of 3,000 reviews of 60 products, at the lower bound. */
-const FULL_SYNC = {
-  mode: 'full' as const,
+const FULL_SYNC: PrefetchReport = {
+  mode: 'full',
   reviews: 3000,
   newReviews: 3000,
   products: 60,
