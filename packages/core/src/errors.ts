@@ -204,10 +204,23 @@ export class APIUserAbortError extends VerifiedReviewsError {
 export interface ValidationIssue {
   /** The parameter at fault, as a path: `limit`, `sort`, `events[3].purchase_reference`. */
   field: string
+  /** What is wrong, in English, without the field's name (`must be an email address`). */
   message: string
   /** Index of the purchase event at fault, for `purchaseEvents.submit`. */
   index?: number
+  /**
+   * What is wrong, for a problem a shopper can cause by what they type in a form (a missing or
+   * malformed value): `fieldErrorIn` of `@verified-reviews/core/i18n` says it in their language.
+   * Absent for the other problems, which only the code can cause and which stay in English.
+   */
+  code?: ValidationIssueCode
 }
+
+/**
+ * A problem a shopper can cause by what they type: `required` (empty), `email` (no e-mail address),
+ * `date` (no `YYYY-MM-DD` date), `number` (no number), `non-negative-number` (no number, 0 or more).
+ */
+export type ValidationIssueCode = 'required' | 'email' | 'date' | 'number' | 'non-negative-number'
 
 /** Input the API would refuse, caught before any request was sent. */
 export class ValidationError extends VerifiedReviewsError {

@@ -6,6 +6,7 @@
  * @module
  */
 
+export { fieldErrorIn } from './internal/i18n/field-errors.ts'
 export {
   formatDate,
   formatNumber,

@@ -40,6 +40,7 @@ export {
   ResponseTooLargeError,
   ValidationError,
   type ValidationIssue,
+  type ValidationIssueCode,
   VerifiedReviewsError,
 } from './errors.ts'
 export {

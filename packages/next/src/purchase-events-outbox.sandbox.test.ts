@@ -130,6 +130,21 @@ describe('submitPurchaseEvent with an outbox', () => {
     expect(await received()).toEqual([])
   })
 
+  it("answers the field errors in the shopper's language and records nothing", async () => {
+    const outbox = createMemoryOutboxStore()
+    const event = purchaseEvent('ORDER-1', 'not an email')
+    const result = await submitPurchaseEvent(
+      { ...event, consumer: { ...event.consumer, language: 'de-AT' } },
+      { ...options(), outbox },
+    )
+    expect(result).toMatchObject({
+      ok: false,
+      errors: { 'consumer.email': 'muss eine E-Mail-Adresse sein' },
+      message: 'Bitte korrigieren Sie die unten markierten Felder.',
+    })
+    expect((await outbox.stats()).pending).toBe(0)
+  })
+
   it('answers the service refusal by field and keeps the event in the dead-letter list', async () => {
     const outbox = createMemoryOutboxStore()
     const result = await submitPurchaseEvent([purchaseEvent('ORDER-1'), purchaseEvent('ORDER-2')], {

@@ -81,6 +81,33 @@ describe('submitPurchaseEvent', () => {
     expect(await received()).toEqual([])
   })
 
+  it("says the field errors a shopper can cause in the shopper's language, the others in English", async () => {
+    const french = order({
+      consumer: { email: 'ada@exemple', birth_date: '01/03/1990', language: 'fr' },
+      price: -1,
+    })
+    const result = await submitPurchaseEvent(french, options())
+    expect(result.errors).toEqual({
+      'consumer.email': 'doit être une adresse e-mail',
+      'consumer.birth_date': 'doit être une date au format AAAA-MM-JJ',
+      price: 'doit être un nombre supérieur ou égal à 0',
+    })
+    expect(result.message).toBe('Veuillez corriger les champs signalés ci-dessous.')
+    // The locale option wins over the event's language; a member no form has stays in English.
+    const forged = { ...french, consumer: { email: 'x', language: 'fr', nickname: 'Ada' } }
+    const inGreek = await submitPurchaseEvent(forged as PurchaseEventInput, { ...options(), locale: 'el' })
+    expect(inGreek.errors).toEqual({
+      'consumer.email': 'πρέπει να είναι διεύθυνση email',
+      'consumer.nickname': 'is not a known member',
+      price: 'πρέπει να είναι αριθμός μεγαλύτερος ή ίσος του 0',
+    })
+    // Several events: the first one's language, for every field.
+    const second = order({ purchase_reference: '', consumer: { email: 'ada@example.com', language: 'en' } })
+    const both = await submitPurchaseEvent([order({ consumer: { language: 'tr' } }), second], options())
+    expect(both.errors).toEqual({ 'events[1].purchase_reference': 'zorunludur' })
+    expect(await received()).toEqual([])
+  })
+
   it('refuses a FormData, which anyone can forge, and sends nothing', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const form = new FormData()

@@ -6,7 +6,7 @@ import {
   readEnvironment,
   type SubmitPurchaseEventsParams,
 } from '@verified-reviews/core'
-import { t } from '@verified-reviews/core/i18n'
+import { fieldErrorIn, t } from '@verified-reviews/core/i18n'
 import { type OutboxClient, type OutboxStore, sendPurchaseEvents } from '@verified-reviews/core/outbox'
 import { freshReviewsClient } from './clients.ts'
 import { LOG_PREFIX } from './internal/log-prefix.ts'
@@ -37,8 +37,9 @@ export interface SubmitPurchaseEventOptions {
    */
   outbox?: OutboxStore
   /**
-   * The language of the answer's `message`, for the shopper: a language tag, resolved to the closest of
-   * the 13 of the review components (`fr-BE` gives French), English when none is close.
+   * The language of the answer's `message` and of the field errors a shopper can cause (see `errors`):
+   * a language tag, resolved to the closest of the 13 of the review components (`fr-BE` gives French),
+   * English when none is close.
    * @default the first event's `consumer.language`, else English
    */
   locale?: string
@@ -53,6 +54,10 @@ export interface PurchaseEventSubmission {
   /**
    * What is wrong, by field. For one event, fields are named as a form names them (`consumer.email`,
    * see `purchaseEventFromForm`); for several events, with their index (`events[2].consumer.email`).
+   * What the shopper can cause (a field left empty, an e-mail address or a date that is none, a
+   * negative price) is in the language of `message`; what only the code can cause (a member that is
+   * no member, a value of the wrong type) is in English, and so are the service's own reasons for
+   * refusing an event, passed on as it gives them.
    */
   errors: Record<string, string>
   /**
@@ -76,6 +81,7 @@ function firstError(errors: Map<string, string>, field: string, message: string)
 interface Issue {
   field: string
   message: string
+  code?: unknown
 }
 
 function issuesOf(error: unknown): Issue[] | undefined {
@@ -182,7 +188,12 @@ export async function submitPurchaseEvent(
       const errors = new Map<string, string>()
       for (const issue of issues) {
         const match = /^events\[(\d+)\]\.?(.*)$/.exec(issue.field)
-        firstError(errors, name(Number(match?.[1] ?? 0), match?.[2] || undefined), issue.message)
+        // What a shopper can cause (a code) in their language; the rest, the code's doing, in English.
+        firstError(
+          errors,
+          name(Number(match?.[1] ?? 0), match?.[2] || undefined),
+          fieldErrorIn(locale, issue),
+        )
       }
       return failed(Object.fromEntries(errors))
     }

@@ -1,3 +1,4 @@
+import type { ValidationIssueCode } from '../errors.ts'
 import { PURCHASE_EVENT_FORM_FIELDS } from './forms/purchase-event-form.ts'
 import { PURCHASE_DATE_FORMS, purchaseDateOf } from './purchase-date.ts'
 import { type Issues, isIntegerIn, isIsoDate, isObject, isUuid } from './validate.ts'
@@ -30,18 +31,20 @@ export function checkPurchaseEvent(
   websiteId: string | undefined,
   issues: Issues,
 ): void {
-  const add = (path: string, message: string) =>
-    issues.add(`events[${index}]${path === '' ? '' : `.${path}`}`, message, index)
+  // `code`: a problem a shopper can cause by what they type (see ValidationIssue.code).
+  const add = (path: string, message: string, code?: ValidationIssueCode) =>
+    issues.add(`events[${index}]${path === '' ? '' : `.${path}`}`, message, index, code)
   const text = (value: unknown, path: string, required = false) => {
-    if (value === undefined && !required) return
-    if (typeof value !== 'string') add(path, required ? 'is required (a string)' : 'must be a string')
+    if (value === undefined) {
+      if (required) add(path, 'is required', 'required')
+    } else if (typeof value !== 'string') add(path, 'must be a string')
   }
   const flag = (value: unknown, path: string) => {
     if (value !== undefined && typeof value !== 'boolean') add(path, 'must be true or false')
   }
   const amount = (value: unknown, path: string) => {
     if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0)) {
-      add(path, 'must be a number, 0 or more')
+      add(path, 'must be a number, 0 or more', 'non-negative-number')
     }
   }
   const known = (object: Record<string, unknown>, members: readonly string[], path: string) => {
@@ -83,11 +86,11 @@ export function checkPurchaseEvent(
 
   const reference = event.purchase_reference
   const length = typeof reference === 'string' ? [...reference].length : 0
-  if (typeof reference !== 'string' || reference === '') add('purchase_reference', 'is required')
+  if (typeof reference !== 'string' || reference === '') add('purchase_reference', 'is required', 'required')
   else if (length > 50) add('purchase_reference', `must be 1 to 50 characters, got ${length}`)
 
   const date = event.purchase_date
-  if (date === undefined) add('purchase_date', 'is required')
+  if (date === undefined) add('purchase_date', 'is required', 'required')
   else if (purchaseDateOf(date) === undefined) add('purchase_date', `must be ${PURCHASE_DATE_FORMS}`)
 
   amount(event.price, 'price')
@@ -99,11 +102,11 @@ export function checkPurchaseEvent(
     }
     const email = consumer.email
     if (email !== undefined && !(typeof email === 'string' && email.length <= 254 && EMAIL.test(email))) {
-      add('consumer.email', 'must be an email address')
+      add('consumer.email', 'must be an email address', 'email')
     }
     const birthDate = consumer.birth_date
     if (birthDate !== undefined && !(typeof birthDate === 'string' && isIsoDate(birthDate))) {
-      add('consumer.birth_date', 'must be a date YYYY-MM-DD')
+      add('consumer.birth_date', 'must be a date YYYY-MM-DD', 'date')
     }
     flag(consumer.hide_personal_data, 'consumer.hide_personal_data')
     flag(consumer.anonymize_data, 'consumer.anonymize_data')

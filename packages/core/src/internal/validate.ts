@@ -1,4 +1,4 @@
-import { ValidationError, type ValidationIssue } from '../errors.ts'
+import { ValidationError, type ValidationIssue, type ValidationIssueCode } from '../errors.ts'
 
 /** Throws a {@link ValidationError} naming `field` unless `valid`. */
 export function check(valid: boolean, field: string, message: string): asserts valid {
@@ -9,8 +9,14 @@ export function check(valid: boolean, field: string, message: string): asserts v
 export class Issues {
   readonly list: ValidationIssue[] = []
 
-  add(field: string, message: string, index?: number): void {
-    this.list.push(index === undefined ? { field, message } : { field, message, index })
+  /** Adds a problem; `code` for one a shopper can cause, so that it can be said in their language. */
+  add(field: string, message: string, index?: number, code?: ValidationIssueCode): void {
+    this.list.push({
+      field,
+      message,
+      ...(index === undefined ? {} : { index }),
+      ...(code === undefined ? {} : { code }),
+    })
   }
 
   /** Adds each defined member of `params` that is not one of `members`. */

@@ -166,3 +166,66 @@ describe('purchaseEventFromForm', () => {
     ).toThrow(ValidationError)
   })
 })
+
+describe("purchaseEventFromForm, in the shopper's language", () => {
+  it('answers required fields left empty or out, in the language of consumer.language', () => {
+    const { errors } = purchaseEventFromForm(
+      form([
+        ['consumer.first_name', '  '],
+        ['consumer.email', 'ada@example.com'],
+        ['consumer.language', 'fr'],
+      ]),
+      { required: ['consumer.first_name', 'consumer.last_name', 'consumer.email'] },
+    )
+    expect(errors).toEqual({
+      'consumer.first_name': 'est obligatoire',
+      'consumer.last_name': 'est obligatoire',
+    })
+  })
+
+  it('answers them in English without a language, and in the locale option’s before the form’s', () => {
+    const required = { required: ['consumer.email'] } as const
+    expect(purchaseEventFromForm(form([]), required).errors).toEqual({ 'consumer.email': 'is required' })
+    const german = form([['consumer.language', 'fr']])
+    expect(purchaseEventFromForm(german, { ...required, locale: 'de-CH' }).errors).toEqual({
+      'consumer.email': 'ist erforderlich',
+    })
+  })
+
+  it('answers a number that is not one and a custom field without its value in the language', () => {
+    const { errors } = purchaseEventFromForm(
+      form([
+        ['price', 'beaucoup'],
+        ['custom_fields[0].label', 'Gift wrap'],
+      ]),
+      { fields: ['price', 'custom_fields[].label', 'custom_fields[].value'], locale: 'cs' },
+    )
+    expect(errors).toEqual({ price: 'musí být číslo', 'custom_fields[0].value': 'je povinné' })
+  })
+
+  it('keeps in English what only the form or a forger can cause', () => {
+    const { errors } = purchaseEventFromForm(
+      form([
+        ['consumer.shoe_size', '42'],
+        ['price', '10'],
+        ['consumer.email', new Blob(['x'])],
+        ['consumer.language', 'es'],
+      ]),
+    )
+    expect(errors).toEqual({
+      'consumer.shoe_size': 'is not a member of a purchase event',
+      price: 'is not read from the form: the shop sets it on the server, from the order',
+      'consumer.email': 'must be text, not a file',
+    })
+  })
+
+  it('refuses a required field the form may not fill, or one with an index', () => {
+    expect(() => purchaseEventFromForm(form([]), { required: ['price'] })).toThrow(ValidationError)
+    expect(() =>
+      purchaseEventFromForm(form([]), {
+        fields: ['custom_fields[].value'],
+        required: ['custom_fields[].value'],
+      }),
+    ).toThrow(/^required: custom_fields\[\]\.value is not a field the form may fill/)
+  })
+})

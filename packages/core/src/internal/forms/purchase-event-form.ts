@@ -1,4 +1,4 @@
-import { ValidationError } from '../../errors.ts'
+import { ValidationError, type ValidationIssueCode } from '../../errors.ts'
 import type {
   Consumer,
   CustomField,
@@ -6,6 +6,7 @@ import type {
   SalesChannel,
   SolicitationParameters,
 } from '../../types/purchase-events.ts'
+import { fieldErrorIn } from '../i18n/field-errors.ts'
 
 /**
  * Every field a purchase event form can name, dotted, with `[]` where an index goes
@@ -92,13 +93,31 @@ export interface PurchaseEventFormOptions {
    * @default SHOPPER_FORM_FIELDS (the consumer's own fields)
    */
   fields?: readonly PurchaseEventFormField[]
+  /**
+   * The fields the shopper must fill (`consumer.email`…), among `fields` and without an index: one left
+   * empty or out is an error, `is required` in the shopper's language.
+   * @default [] (none)
+   */
+  required?: readonly PurchaseEventFormField[]
+  /**
+   * The language of the errors a shopper can cause (a required field left empty, a number that is not
+   * one, a custom field without its label or value): a language tag, resolved to the closest of the
+   * 13 of the review components (`fr-BE` gives French), English when none is close. The others (a
+   * field the form may not fill, a name that is no member, a file, a field given twice, indexes with
+   * gaps) are the form's or a forger's doing, and stay in English.
+   * @default the `consumer.language` the form gave, else English
+   */
+  locale?: string
 }
 
 /** What {@link purchaseEventFromForm} read. */
 export interface PurchaseEventFormReading {
   /** The values of the fields read, shaped as a purchase event; use them only when `errors` is empty. */
   values: PurchaseEventFormValues
-  /** What is wrong, by form field name (`consumer.email`); empty when nothing is. */
+  /**
+   * What is wrong, by form field name (`consumer.email`); empty when nothing is. In the language of the
+   * `locale` option for what a shopper can cause, else in English.
+   */
   errors: Record<string, string>
 }
 
@@ -116,6 +135,12 @@ const BOOLEANS = new Set(['products[].not_received'])
 // Names that would reach an object's prototype if they became keys.
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype'])
 const NOT_A_MEMBER = 'is not a member of a purchase event'
+/** A problem with a field; `code` for one a shopper can cause, said in their language. */
+interface Problem {
+  message: string
+  code?: ValidationIssueCode
+}
+const REQUIRED: Problem = { message: 'is required', code: 'required' }
 // Dotted members, each with an optional index (`products[0].product_ref.sku`).
 const NAME = /^[a-z_]{1,40}(?:\[\d{1,2}\])?(?:\.[a-z_]{1,40}(?:\[\d{1,2}\])?)*$/
 
@@ -138,20 +163,22 @@ const CUSTOM_FIELD = /custom_fields\[\d+\]$/
  * Plain objects and arrays from the tree, refusing arrays with gaps (`products[1]` without `products[0]`)
  * and custom fields without a label or a value.
  */
-function plain(value: unknown, path: string, errors: Map<string, string>): unknown {
+function plain(value: unknown, path: string, errors: Map<string, Problem>): unknown {
   if (Array.isArray(value)) {
     // findIndex visits the holes too.
     const gap = value.findIndex((_, index) => !Object.hasOwn(value, index))
     const items = (gap === -1 ? value : value.slice(0, gap)).map((item, index) =>
       plain(item, `${path}[${index}]`, errors),
     )
-    if (gap !== -1) errors.set(`${path}[${gap}]`, 'is missing: number the fields from 0 without gaps')
+    if (gap !== -1) {
+      errors.set(`${path}[${gap}]`, { message: 'is missing: number the fields from 0 without gaps' })
+    }
     return items
   }
   if (typeof value === 'object' && value !== null) {
     if (CUSTOM_FIELD.test(path)) {
       for (const member of ['label', 'value']) {
-        if (!Object.hasOwn(value, member)) errors.set(`${path}.${member}`, 'is required')
+        if (!Object.hasOwn(value, member)) errors.set(`${path}.${member}`, REQUIRED)
       }
     }
     return Object.fromEntries(
@@ -173,13 +200,15 @@ function plain(value: unknown, path: string, errors: Map<string, string>): unkno
  * fields are left out; prices and delays become numbers (a decimal comma is accepted), `not_received` a
  * boolean (`on` or `true`). Refused in `errors`, by name: a member not in `fields`, a name that is no
  * member (or holds `__proto__`, `constructor`, `prototype`), a field given twice, a file, a number that
- * is not one, indexes with gaps. Names that start like no member (`$ACTION_…`) are ignored.
+ * is not one, indexes with gaps, a `required` field left empty. Names that start like no member
+ * (`$ACTION_…`) are ignored. What a shopper can cause is said in their language (see `locale`).
  *
  * @example
- * const { values, errors } = purchaseEventFromForm(form) // consumer.first_name, consumer.email…
+ * const { values, errors } = purchaseEventFromForm(form, { required: ['consumer.email'] })
  * const event = { ...eventOfOrder(order), consumer: { ...values.consumer, ...order.consumer } }
  *
- * @throws ValidationError when `options.fields` names a field no purchase event form has.
+ * @throws ValidationError when `options.fields` names a field no purchase event form has, or
+ * `options.required` one that is not in `fields` or has an index.
  */
 export function purchaseEventFromForm(
   form: FormData | URLSearchParams,
@@ -192,12 +221,22 @@ export function purchaseEventFromForm(
       { field: 'fields', message: `${unknown.join(', ')} is no field of a purchase event form` },
     ])
   }
+  const required = options.required ?? []
+  const unreadable = required.filter((field) => !allowed.has(field) || field.includes('[]'))
+  if (unreadable.length > 0) {
+    throw new ValidationError([
+      {
+        field: 'required',
+        message: `${unreadable.join(', ')} is not a field the form may fill (see fields), or has an index`,
+      },
+    ])
+  }
 
   const tree: Node = Object.create(null)
-  const errors = new Map<string, string>()
+  const errors = new Map<string, Problem>()
   const seen = new Set<string>()
   /** Reads one field into `tree`; answers what is wrong with it, if anything. */
-  const read = (name: string, raw: unknown): string | undefined => {
+  const read = (name: string, raw: unknown): Problem | string | undefined => {
     if (name.split(/[.[\]]/).some((part) => FORBIDDEN.has(part.toLowerCase()))) return NOT_A_MEMBER
     if (!MEMBERS.has(/^[a-z_]+/.exec(name)?.[0])) return undefined
     // The field's pattern (`products[].name`) and the steps to its value (`products`, 0, `name`).
@@ -215,15 +254,25 @@ export function purchaseEventFromForm(
     if (text === '') return undefined
     if (NUMBERS.has(pattern)) {
       const number = Number(text.replace(',', '.'))
-      if (!Number.isFinite(number)) return 'must be a number'
+      if (!Number.isFinite(number)) return { message: 'must be a number', code: 'number' }
       set(tree, steps, number)
     } else set(tree, steps, BOOLEANS.has(pattern) ? text === 'on' || text === 'true' : text)
     return undefined
   }
   for (const [name, raw] of form.entries()) {
     const error = read(name, raw)
-    if (error !== undefined) errors.set(name, error)
+    if (error !== undefined) errors.set(name, typeof error === 'string' ? { message: error } : error)
   }
   const values = plain(tree, '', errors) as PurchaseEventFormValues
-  return { values, errors: Object.fromEntries(errors) }
+  for (const field of required) {
+    let value: unknown = values
+    for (const step of field.split('.')) value = (value as Record<string, unknown> | undefined)?.[step]
+    if (value === undefined && !errors.has(field)) errors.set(field, REQUIRED)
+  }
+  const language = values.consumer?.language
+  const locale = options.locale ?? (typeof language === 'string' ? language : 'en')
+  return {
+    values,
+    errors: Object.fromEntries([...errors].map(([name, problem]) => [name, fieldErrorIn(locale, problem)])),
+  }
 }

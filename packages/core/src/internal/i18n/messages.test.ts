@@ -28,6 +28,8 @@ const SAMPLE_PARAMS = {
   language: 'English',
   date: '1 March 2025',
   author: 'Marie D.',
+  min: 1,
+  max: 10,
 }
 
 function forms(message: string | PluralMessage): string[] {

@@ -60,4 +60,10 @@ export const bg: Messages = {
   purchaseThanks: 'Благодарим ви. Ще получите покана да оцените покупката си.',
   purchaseFixFields: 'Моля, поправете отбелязаните по-долу полета.',
   purchaseNotRegistered: 'Покупката ви не можа да бъде регистрирана за покани за отзиви.',
+  fieldRequired: 'е задължително',
+  fieldEmail: 'трябва да е имейл адрес',
+  fieldDate: 'трябва да е дата във формат ГГГГ-ММ-ДД',
+  fieldNumber: 'трябва да е число',
+  fieldNumberZeroOrMore: 'трябва да е число, по-голямо или равно на 0',
+  fieldWholeNumberRange: 'трябва да е цяло число от {min} до {max}',
 }

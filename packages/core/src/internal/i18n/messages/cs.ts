@@ -89,4 +89,10 @@ export const cs: Messages = {
   purchaseThanks: 'Děkujeme. Obdržíte pozvánku k napsání recenze na svůj nákup.',
   purchaseFixFields: 'Opravte prosím níže označená pole.',
   purchaseNotRegistered: 'Váš nákup se nepodařilo zaregistrovat pro pozvánky k recenzím.',
+  fieldRequired: 'je povinné',
+  fieldEmail: 'musí být e-mailová adresa',
+  fieldDate: 'musí být datum ve formátu RRRR-MM-DD',
+  fieldNumber: 'musí být číslo',
+  fieldNumberZeroOrMore: 'musí být číslo větší nebo rovné 0',
+  fieldWholeNumberRange: 'musí být celé číslo od {min} do {max}',
 }

@@ -60,4 +60,10 @@ export const de: Messages = {
   purchaseThanks: 'Vielen Dank. Sie werden eingeladen, Ihren Kauf zu bewerten.',
   purchaseFixFields: 'Bitte korrigieren Sie die unten markierten Felder.',
   purchaseNotRegistered: 'Ihr Kauf konnte nicht für Bewertungseinladungen registriert werden.',
+  fieldRequired: 'ist erforderlich',
+  fieldEmail: 'muss eine E-Mail-Adresse sein',
+  fieldDate: 'muss ein Datum im Format JJJJ-MM-TT sein',
+  fieldNumber: 'muss eine Zahl sein',
+  fieldNumberZeroOrMore: 'muss eine Zahl größer oder gleich 0 sein',
+  fieldWholeNumberRange: 'muss eine ganze Zahl von {min} bis {max} sein',
 }

@@ -61,4 +61,11 @@ export const en = {
   purchaseThanks: 'Thank you. You will be invited to review your purchase.',
   purchaseFixFields: 'Please correct the fields marked below.',
   purchaseNotRegistered: 'Your purchase could not be registered for review invitations.',
+  // What is wrong with a field a shopper filled, shown beside it: a predicate without its subject.
+  fieldRequired: 'is required',
+  fieldEmail: 'must be an email address',
+  fieldDate: 'must be a date YYYY-MM-DD',
+  fieldNumber: 'must be a number',
+  fieldNumberZeroOrMore: 'must be a number, 0 or more',
+  fieldWholeNumberRange: 'must be a whole number from {min} to {max}',
 } as const

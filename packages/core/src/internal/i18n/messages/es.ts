@@ -75,4 +75,10 @@ export const es: Messages = {
   purchaseThanks: 'Gracias. Recibirá una invitación para dar su opinión sobre su compra.',
   purchaseFixFields: 'Corrija los campos indicados a continuación.',
   purchaseNotRegistered: 'No se ha podido registrar su compra para las invitaciones a dar su opinión.',
+  fieldRequired: 'es obligatorio',
+  fieldEmail: 'debe ser una dirección de correo electrónico',
+  fieldDate: 'debe ser una fecha con el formato AAAA-MM-DD',
+  fieldNumber: 'debe ser un número',
+  fieldNumberZeroOrMore: 'debe ser un número igual o mayor que 0',
+  fieldWholeNumberRange: 'debe ser un número entero entre {min} y {max}',
 }

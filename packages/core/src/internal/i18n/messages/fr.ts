@@ -75,4 +75,10 @@ export const fr: Messages = {
   purchaseThanks: 'Merci. Vous serez invité à donner votre avis sur votre achat.',
   purchaseFixFields: 'Veuillez corriger les champs signalés ci-dessous.',
   purchaseNotRegistered: 'Votre achat n’a pas pu être enregistré pour les invitations à donner un avis.',
+  fieldRequired: 'est obligatoire',
+  fieldEmail: 'doit être une adresse e-mail',
+  fieldDate: 'doit être une date au format AAAA-MM-JJ',
+  fieldNumber: 'doit être un nombre',
+  fieldNumberZeroOrMore: 'doit être un nombre supérieur ou égal à 0',
+  fieldWholeNumberRange: 'doit être un nombre entier de {min} à {max}',
 }

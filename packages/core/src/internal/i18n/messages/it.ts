@@ -76,4 +76,10 @@ export const it: Messages = {
   purchaseFixFields: 'Correggere i campi segnalati qui sotto.',
   purchaseNotRegistered:
     'Non è stato possibile registrare il suo acquisto per gli inviti a scrivere una recensione.',
+  fieldRequired: 'è obbligatorio',
+  fieldEmail: 'deve essere un indirizzo e-mail',
+  fieldDate: 'deve essere una data nel formato AAAA-MM-GG',
+  fieldNumber: 'deve essere un numero',
+  fieldNumberZeroOrMore: 'deve essere un numero maggiore o uguale a 0',
+  fieldWholeNumberRange: 'deve essere un numero intero da {min} a {max}',
 }

@@ -63,4 +63,10 @@ export const nl: Messages = {
   purchaseFixFields: 'Corrigeer de hieronder gemarkeerde velden.',
   purchaseNotRegistered:
     'Uw aankoop kon niet worden geregistreerd voor uitnodigingen om een beoordeling te schrijven.',
+  fieldRequired: 'is verplicht',
+  fieldEmail: 'moet een e-mailadres zijn',
+  fieldDate: 'moet een datum zijn in de vorm JJJJ-MM-DD',
+  fieldNumber: 'moet een getal zijn',
+  fieldNumberZeroOrMore: 'moet een getal van 0 of meer zijn',
+  fieldWholeNumberRange: 'moet een geheel getal van {min} tot en met {max} zijn',
 }

@@ -89,4 +89,10 @@ export const pl: Messages = {
   purchaseThanks: 'Dziękujemy. Otrzymasz zaproszenie do wystawienia opinii o zakupie.',
   purchaseFixFields: 'Popraw pola zaznaczone poniżej.',
   purchaseNotRegistered: 'Nie udało się zarejestrować zakupu do zaproszeń do wystawienia opinii.',
+  fieldRequired: 'jest wymagane',
+  fieldEmail: 'musi być adresem e-mail',
+  fieldDate: 'musi być datą w formacie RRRR-MM-DD',
+  fieldNumber: 'musi być liczbą',
+  fieldNumberZeroOrMore: 'musi być liczbą większą lub równą 0',
+  fieldWholeNumberRange: 'musi być liczbą całkowitą od {min} do {max}',
 }

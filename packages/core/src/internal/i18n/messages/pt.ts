@@ -75,4 +75,10 @@ export const pt: Messages = {
   purchaseThanks: 'Obrigado. Receberá um convite para avaliar a sua compra.',
   purchaseFixFields: 'Corrija os campos assinalados abaixo.',
   purchaseNotRegistered: 'Não foi possível registar a sua compra para os convites de avaliação.',
+  fieldRequired: 'é obrigatório',
+  fieldEmail: 'deve ser um endereço de e-mail',
+  fieldDate: 'deve ser uma data no formato AAAA-MM-DD',
+  fieldNumber: 'deve ser um número',
+  fieldNumberZeroOrMore: 'deve ser um número igual ou superior a 0',
+  fieldWholeNumberRange: 'deve ser um número inteiro de {min} a {max}',
 }

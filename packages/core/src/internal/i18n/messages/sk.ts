@@ -89,4 +89,10 @@ export const sk: Messages = {
   purchaseThanks: 'Ďakujeme. Dostanete pozvánku na napísanie recenzie na svoj nákup.',
   purchaseFixFields: 'Opravte, prosím, nižšie označené polia.',
   purchaseNotRegistered: 'Váš nákup sa nepodarilo zaregistrovať na pozvánky na recenzie.',
+  fieldRequired: 'je povinné',
+  fieldEmail: 'musí byť e-mailová adresa',
+  fieldDate: 'musí byť dátum vo formáte RRRR-MM-DD',
+  fieldNumber: 'musí byť číslo',
+  fieldNumberZeroOrMore: 'musí byť číslo väčšie alebo rovné 0',
+  fieldWholeNumberRange: 'musí byť celé číslo od {min} do {max}',
 }

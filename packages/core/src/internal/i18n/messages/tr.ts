@@ -65,4 +65,10 @@ export const tr: Messages = {
   purchaseThanks: 'Teşekkür ederiz. Satın aldığınız ürünü değerlendirmeniz için davet edileceksiniz.',
   purchaseFixFields: 'Lütfen aşağıda işaretlenen alanları düzeltin.',
   purchaseNotRegistered: 'Satın alımınız değerlendirme davetleri için kaydedilemedi.',
+  fieldRequired: 'zorunludur',
+  fieldEmail: 'bir e-posta adresi olmalıdır',
+  fieldDate: 'YYYY-AA-GG biçiminde bir tarih olmalıdır',
+  fieldNumber: 'bir sayı olmalıdır',
+  fieldNumberZeroOrMore: '0 veya daha büyük bir sayı olmalıdır',
+  fieldWholeNumberRange: '{min} ile {max} arasında bir tam sayı olmalıdır',
 }
