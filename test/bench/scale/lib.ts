@@ -4,7 +4,7 @@
  * and the `verified-reviews inject` step.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -329,4 +329,11 @@ export function loadAverage(): string {
   return loadavg()
     .map((value) => value.toFixed(2))
     .join(', ')
+}
+
+/** The average size of the files named, bytes (0 for none). */
+export async function averageBytes(paths: readonly string[]): Promise<number> {
+  let total = 0
+  for (const path of paths) total += (await stat(path)).size
+  return paths.length === 0 ? 0 : total / paths.length
 }
