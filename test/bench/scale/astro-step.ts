@@ -30,6 +30,7 @@ import {
   compareMarkup,
   limitedCell,
   mib,
+  processesNote,
   progress,
   ratioNote,
   row,
@@ -225,6 +226,7 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
       `astro, first build: calls by operation ${JSON.stringify(first.operations)}`,
       ratioNote('astro build', first, plain),
       `astro build, hand-written baseline: ${callsOf(hand.operations).total} API calls`,
+      processesNote('astro build', { ours: first, 'hand-written': hand, 'without reviews': plain }),
     ],
     baselines: [
       baselineRow({

@@ -34,6 +34,7 @@ import {
   compareMarkup,
   limitedCell,
   mib,
+  processesNote,
   progress,
   ratioNote,
   row,
@@ -336,6 +337,7 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
         `⌈${revalidation.products}/200⌉ summaries = ${bound + 1 + Math.ceil(300 / 200) + Math.ceil(revalidation.products / 200)}`,
       ratioNote('next build', first, plain),
       `next build, hand-written baseline: ${callsOf(hand.build.operations).total} API calls`,
+      processesNote('next build', { ours: first, 'hand-written': hand.build, 'without reviews': plain }),
     ],
     baselines: [
       baselineRow({

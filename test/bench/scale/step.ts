@@ -174,3 +174,17 @@ export async function compareMarkup(
   }
   return { compared, differing }
 }
+
+/** The largest processes of each build (what each ran and its peak RSS): where the memory goes. */
+export function processesNote(name: string, builds: Record<string, Measured>): string {
+  const largest = (run: Measured) =>
+    run.processes
+      .slice(0, 3)
+      .map((process) => `${process.script} ${mib(process.peakMiB)}`)
+      .join(', ')
+  return `${name}, largest processes (of ${Object.values(builds)
+    .map((run) => run.processes.length)
+    .join(' / ')}): ${Object.entries(builds)
+    .map(([label, run]) => `${label}: ${largest(run)}`)
+    .join('; ')}`
+}
