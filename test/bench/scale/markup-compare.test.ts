@@ -3,7 +3,7 @@
  * the reviews' markup of each page, comments and whitespace between elements aside.
  */
 import { describe, expect, it } from 'vitest'
-import { compareMarkup, reviewsMarkup } from './step.ts'
+import { compareMarkup, reviewsMarkup, sampleMarkup } from './step.ts'
 
 const page = (reviews: string) =>
   `<!doctype html><html><body><main><h1>SKU-001</h1>${reviews}</main><script>self.__next_f=[]</script></body></html>`
@@ -27,20 +27,18 @@ describe("the comparison of the reviews' markup", () => {
       a: page('<div class="vr-product-reviews">\n<p>Show original</p><!--$--></div>'),
       b: page('<div class="vr-product-reviews"><p>Review</p></div>'),
     }
-    const result = await compareMarkup(
-      ['a', 'b'],
-      async (name) => ours[name] as string,
-      async (name) => hand[name] as string,
-    )
+    const sampled = await sampleMarkup(['a', 'b'], async (name) => ours[name] as string)
+    const result = await compareMarkup(sampled, async (name) => hand[name] as string)
     expect(result.compared).toBe(2)
     expect(result.differing).toHaveLength(1)
     expect(result.differing[0]).toMatch(/^b from character 41/)
   })
 
-  it('compares at most the sample asked, spread over the pages', async () => {
+  it('samples at most the pages asked, spread over them', async () => {
     const names = Array.from({ length: 1000 }, (_, i) => String(i))
     const read = async () => page('<div class="vr-product-reviews"></div>')
-    const result = await compareMarkup(names, read, read, 100)
-    expect(result).toEqual({ compared: 100, differing: [] })
+    const sampled = await sampleMarkup(names, read, 100)
+    expect([...sampled.keys()].slice(0, 3)).toEqual(['0', '10', '20'])
+    expect(await compareMarkup(sampled, read)).toEqual({ compared: 100, differing: [] })
   })
 })

@@ -40,6 +40,7 @@ import {
   row,
   type StepContext,
   type StepResult,
+  sampleMarkup,
   seconds,
   thousands,
   unlimitedCell,
@@ -144,14 +145,14 @@ async function builtPages(app: string, distDir: string): Promise<string[]> {
 /**
  * The hand-written baseline: the reviews of the pages written to JSON files (before any new review, so
  * that they are those of our first build), the components' stylesheet copied beside the app, then
- * `next build`; its markup compared with our first build's on the pages not revalidated since.
+ * `next build`; its markup compared with our first build's, sampled before any revalidation.
  */
 async function handWritten(
   sandbox: SandboxProcess,
   pages: number,
   secret: string,
   data: string,
-  kept: (id: string) => boolean,
+  ours: ReadonlyMap<string, string | undefined>,
   echo: boolean,
 ): Promise<{ build: Build; markup: BaselineComparison['markup']; pageBytes: number }> {
   for (const file of ['styles.css', 'star.svg']) {
@@ -161,12 +162,9 @@ async function handWritten(
   progress(`next: the same ${thousands(pages)} pages written by hand (the hand-written baseline)`)
   const hand = await build(sandbox, '.next-bench-hand', pages, secret, echo, HAND, data)
   const files = await builtPages(HAND, '.next-bench-hand')
-  const names = files
-    .map((file) => file.slice(file.lastIndexOf('/') + 1))
-    .filter((name) => kept(name.replace(/\.html$/, '')))
-  const read = (app: string, distDir: string) => (name: string) =>
-    readFile(join(app, distDir, 'server/app/products', name), 'utf8')
-  const markup = await compareMarkup(names, read(APP, '.next-bench'), read(HAND, '.next-bench-hand'))
+  const markup = await compareMarkup(ours, (name) =>
+    readFile(join(HAND, '.next-bench-hand/server/app/products', name), 'utf8'),
+  )
   const pageBytes = await averageBytes(files)
   await rm(join(HAND, '.next-bench-hand'), { recursive: true, force: true })
   return { build: hand, markup, pageBytes }
@@ -213,7 +211,7 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
   let hand: Awaited<ReturnType<typeof handWritten>>
   let oursPageBytes = 0
   let plainPageBytes = 0
-  let added = new Set<string>()
+  let added: Set<string>
   const handData = await mkdtemp(join(tmpdir(), 'vr-bench-next-hand-'))
   let revalidation: {
     seconds: number
@@ -230,7 +228,12 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
   try {
     progress(`next: next build of ${thousands(pages)} product pages`)
     first = await build(sandbox, '.next-bench', pages, secret, context.echo)
-    oursPageBytes = await averageBytes(await builtPages(APP, '.next-bench'))
+    const oursFiles = await builtPages(APP, '.next-bench')
+    oursPageBytes = await averageBytes(oursFiles)
+    const oursMarkup = await sampleMarkup(
+      oursFiles.map((file) => file.slice(file.lastIndexOf('/') + 1)),
+      (name) => readFile(join(APP, '.next-bench/server/app/products', name), 'utf8'),
+    )
     progress('next: the reviews of the pages, to local JSON files for the hand-written baseline')
     await writeHandWrittenData(sandbox.env, handData, productIds(pages))
     await sandbox.takeStats()
@@ -287,7 +290,7 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
     await rm(join(PLAIN, '.next-bench-plain'), { recursive: true, force: true })
     if (plain.pages !== first.pages)
       throw new Error(`the baseline built ${plain.pages} pages, not ${first.pages}`)
-    hand = await handWritten(sandbox, pages, secret, handData, (id) => !added.has(id), context.echo)
+    hand = await handWritten(sandbox, pages, secret, handData, oursMarkup, context.echo)
     if (hand.build.pages !== first.pages)
       throw new Error(`the hand-written baseline built ${hand.build.pages} pages, not ${first.pages}`)
   } finally {

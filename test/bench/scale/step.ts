@@ -147,22 +147,31 @@ export function reviewsMarkup(html: string): string | undefined {
 }
 
 /**
- * Compares the reviews' markup of the same pages in two builds (`read(name)` gives a page's HTML):
- * every `step`th page of `names`, at most `sample` of them.
+ * The reviews' markup of every `step`th page of `names` (at most `sample` of them), as `read(name)` gives
+ * each page's HTML: taken from our build before anything changes its pages.
  */
-export async function compareMarkup(
+export async function sampleMarkup(
   names: readonly string[],
-  ours: (name: string) => Promise<string>,
-  hand: (name: string) => Promise<string>,
+  read: (name: string) => Promise<string>,
   sample = 500,
-): Promise<MarkupComparison> {
+): Promise<Map<string, string | undefined>> {
   const step = Math.max(1, Math.floor(names.length / sample))
-  const differing: string[] = []
-  let compared = 0
-  for (let i = 0; i < names.length; i += step) {
+  const found = new Map<string, string | undefined>()
+  for (let i = 0; i < names.length && found.size < sample; i += step) {
     const name = names[i] as string
-    const [a, b] = [reviewsMarkup(await ours(name)), reviewsMarkup(await hand(name))]
-    compared++
+    found.set(name, reviewsMarkup(await read(name)))
+  }
+  return found
+}
+
+/** Compares the markup sampled from our build with the same pages of a baseline. */
+export async function compareMarkup(
+  ours: ReadonlyMap<string, string | undefined>,
+  read: (name: string) => Promise<string>,
+): Promise<MarkupComparison> {
+  const differing: string[] = []
+  for (const [name, a] of ours) {
+    const b = reviewsMarkup(await read(name))
     if (a === undefined || b === undefined) {
       differing.push(`${name}: ${a === undefined ? 'ours has' : 'the baseline has'} no reviews' markup`)
     } else if (a !== b) {
@@ -172,7 +181,7 @@ export async function compareMarkup(
       )
     }
   }
-  return { compared, differing }
+  return { compared: ours.size, differing }
 }
 
 /** The largest processes of each build (what each ran and its peak RSS): where the memory goes. */
