@@ -2,13 +2,19 @@
  * A small run of the `pnpm bench:scale` inject step (250 product pages, 2,500 reviews: more products
  * than one call summarizes, so that the account's review count is unknown, as at full scale): the API
  * calls stay within 5 % of the lower bound, and a second run after 300 new reviews makes at most
- * ceil(300/200) + 1 review calls and changes only the pages of the products that got them. Nothing is
- * asserted on time.
+ * ceil(300/200) + 1 review calls and changes only the pages of the products that got them; the local
+ * JSON files of the hand-written baselines hold every page's reviews, written at the lower bound of calls.
+ * Nothing is asserted on time.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  HAND_WRITTEN_INDEX,
+  readHandWrittenProduct,
+  writeHandWrittenData,
+} from './scale/hand-written-data.ts'
 import {
   callsOf,
   type InjectRun,
@@ -62,5 +68,23 @@ describe('the inject step of bench:scale, small', () => {
   it('changes only the pages of the products that got new reviews', () => {
     expect(second.report.changedPages).toBe(added.size)
     expect(new Set(second.report.sync?.affectedProductIds)).toEqual(added)
+  })
+})
+
+describe('the data of the hand-written baselines of bench:scale, small', () => {
+  it('writes a file per page with its first page of reviews, at the lower bound of calls', async () => {
+    const ids = productIds(PRODUCTS)
+    const hand = join(dir, 'hand')
+    await sandbox.takeStats()
+    await writeHandWrittenData(sandbox.env, hand, ids)
+    const { total, tokens } = callsOf(await sandbox.takeStats())
+    expect(total).toBeLessThanOrEqual(lowerBound(REVIEWS + 300, PRODUCTS, tokens))
+    expect((await readdir(hand)).sort()).toEqual(
+      [...ids.map((id) => `${id}.json`), HAND_WRITTEN_INDEX].sort(),
+    )
+    const products = await Promise.all(ids.map((id) => readHandWrittenProduct(hand, id)))
+    expect(products.every((product) => product.reviews.length <= 10)).toBe(true)
+    expect(products.filter((product) => product.reviews.length > 0).length).toBeGreaterThan(0.8 * PRODUCTS)
+    expect(products.some((product) => product.nextCursor !== null)).toBe(true)
   })
 })

@@ -11,7 +11,9 @@
  * Steps: `inject` (the `verified-reviews inject` command over N generated pages, with `--store`),
  * `sync` (the memory of a full sync into a memory store at R/4, R/2 and R reviews: the cost per review),
  * `astro` (an Astro build of N product pages with `<ProductReviews>`), `next` (`next build` of N product
- * pages, then the revalidate route after 300 new reviews), `reads` (1,000 concurrent identical cold reads
+ * pages with the "more reviews" island, then the revalidate route after 300 new reviews), each beside the
+ * same pages without reviews and the same pages written by hand from local JSON files of the same reviews
+ * (a second table: time and peak memory against both baselines), `reads` (1,000 concurrent identical cold reads
  * in one process), `render` (see `pnpm bench:react`: a product page with 20 reviews and JSON-LD).
  * Every step runs in child processes, so that each one's memory is its own.
  */
@@ -23,7 +25,7 @@ import { commitMeasured, loadAverage } from './scale/lib.ts'
 import { runNextStep } from './scale/next-step.ts'
 import { runReadsStep } from './scale/reads-step.ts'
 import { runRenderStep } from './scale/render-step.ts'
-import { type StepContext, type StepResult, TABLE_HEADER } from './scale/step.ts'
+import { BASELINE_HEADER, type StepContext, type StepResult, TABLE_HEADER } from './scale/step.ts'
 import { runSyncStep } from './scale/sync-step.ts'
 
 const { values } = parseArgs({
@@ -71,6 +73,12 @@ const rows = results.flatMap((result) => result.rows)
 if (rows.length > 0) {
   console.log(TABLE_HEADER.map((line) => line.replace('{rate}', String(context.rate))).join('\n'))
   console.log(rows.join('\n'))
+  console.log('')
+}
+const baselines = results.flatMap((result) => result.baselines ?? [])
+if (baselines.length > 0) {
+  console.log(BASELINE_HEADER.join('\n'))
+  console.log(baselines.join('\n'))
   console.log('')
 }
 for (const line of results.flatMap((result) => result.notes)) console.log(line)

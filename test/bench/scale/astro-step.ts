@@ -2,14 +2,18 @@
  * The `astro` step: `astro build` of N product pages with `<ProductReviews>` and the integration (its
  * injection and its incremental store in `cacheDir`), then a second build after 300 new reviews; and the
  * same N pages without reviews (astro-scale-plain: the component and the integration removed), whose
- * build time is the baseline of the library's share.
+ * build time is the baseline of the library's share; and the same N pages written by hand (astro-scale-hand:
+ * the markup and JSON-LD of `<ProductReviews>` from local JSON files of the same reviews, no package of ours),
+ * the limit the library's build is measured against.
  */
 import { createHash } from 'node:crypto'
-import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink } from 'node:fs/promises'
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { writeHandWrittenData } from './hand-written-data.ts'
 import {
+  averageBytes,
   callsOf,
   lowerBound,
   type Measured,
@@ -22,13 +26,17 @@ import {
   startSandboxProcess,
 } from './lib.ts'
 import {
+  baselineRow,
+  compareMarkup,
   limitedCell,
   mib,
+  processesNote,
   progress,
   ratioNote,
   row,
   type StepContext,
   type StepResult,
+  sampleMarkup,
   seconds,
   thousands,
   unlimitedCell,
@@ -38,9 +46,15 @@ import {
 const CHILD = fileURLToPath(new URL('./astro-child.ts', import.meta.url))
 const FIXTURE = fileURLToPath(new URL('../fixtures/astro-scale/', import.meta.url))
 const PLAIN = fileURLToPath(new URL('../fixtures/astro-scale-plain/', import.meta.url))
+const HAND = fileURLToPath(new URL('../fixtures/astro-scale-hand/', import.meta.url))
+/** What the hand-written baselines compute, kept once in the Next.js one. */
+const HAND_FORMAT = fileURLToPath(new URL('../fixtures/next-scale-hand/app/format.ts', import.meta.url))
 
-/** A copy of the fixture with node_modules links to Astro and the workspace packages. */
-async function prepare(dir: string, fixture = FIXTURE, name = 'site'): Promise<string> {
+/**
+ * A copy of the fixture with node_modules links to Astro and, unless `packages` is false, to the
+ * workspace packages.
+ */
+async function prepare(dir: string, fixture = FIXTURE, name = 'site', packages = true): Promise<string> {
   const root = join(dir, name)
   await cp(fixture, root, { recursive: true })
   await mkdir(join(root, 'node_modules', '@verified-reviews'), { recursive: true })
@@ -48,6 +62,7 @@ async function prepare(dir: string, fixture = FIXTURE, name = 'site'): Promise<s
     await realpath(join(ROOT, 'packages/astro/node_modules/astro')),
     join(root, 'node_modules/astro'),
   )
+  if (!packages) return root
   for (const name of ['astro', 'core', 'react']) {
     await symlink(join(ROOT, 'packages', name), join(root, 'node_modules/@verified-reviews', name))
   }
@@ -81,6 +96,7 @@ async function build(
   cacheDir: string,
   context: StepContext,
   plain = false,
+  env: Record<string, string> = {},
 ): Promise<Build> {
   await sandbox.takeStats()
   const run = await measure(
@@ -96,7 +112,7 @@ async function build(
       cacheDir,
       ...(plain ? ['--plain'] : []),
     ],
-    { env: { ...sandbox.env, VR_BENCH_PRODUCTS: String(context.products) }, echo: context.echo },
+    { env: { ...sandbox.env, ...env, VR_BENCH_PRODUCTS: String(context.products) }, echo: context.echo },
   )
   if (run.code !== 0) throw new Error(`astro build exited with ${run.code}: ${run.stderr.slice(-4000)}`)
   return { ...run, operations: await sandbox.takeStats() }
@@ -111,6 +127,9 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
   let second: Build
   let limited: Build | undefined
   let plain: Build
+  let hand: Build
+  let markup: Awaited<ReturnType<typeof compareMarkup>>
+  const pageBytes = { ours: 0, hand: 0, plain: 0 }
   let changed = 0
   let built = 0
   let added: Set<string>
@@ -123,6 +142,16 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
       first = await build(sandbox, root, outDir, cacheDir, context)
       const before = await pages(outDir)
       built = before.size
+      pageBytes.ours = await averageBytes([...before.keys()])
+      // Sampled now: the second build changes the pages of the products that get new reviews.
+      const oursMarkup = await sampleMarkup(
+        productIds(products).map((id) => join('products', id.toLowerCase(), 'index.html')),
+        (name) => readFile(join(outDir, name), 'utf8'),
+      )
+      progress('astro: the reviews of the pages, to local JSON files for the hand-written baseline')
+      const handData = join(dir, 'hand-data')
+      await writeHandWrittenData(sandbox.env, handData, productIds(products))
+      await sandbox.takeStats()
       const fresh = newReviews(productIds(products), 300)
       added = new Set(fresh.map((review) => review.product_variation_id))
       await sandbox.addReviews(fresh)
@@ -139,8 +168,21 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
         context,
         true,
       )
-      const plainPages = (await pages(join(dir, 'dist-plain'))).size
-      if (plainPages !== built) throw new Error(`the baseline built ${plainPages} pages, not ${built}`)
+      const plainPages = await pages(join(dir, 'dist-plain'))
+      if (plainPages.size !== built)
+        throw new Error(`the baseline built ${plainPages.size} pages, not ${built}`)
+      pageBytes.plain = await averageBytes([...plainPages.keys()])
+      progress(`astro: the same ${thousands(products)} pages written by hand (the hand-written baseline)`)
+      const handRoot = await prepare(dir, HAND, 'hand', false)
+      await copyFile(HAND_FORMAT, join(handRoot, 'src/format.ts'))
+      hand = await build(sandbox, handRoot, join(dir, 'dist-hand'), join(dir, 'cache-hand'), context, true, {
+        VR_BENCH_HAND_DATA: handData,
+      })
+      const handPages = await pages(join(dir, 'dist-hand'))
+      if (handPages.size !== built)
+        throw new Error(`the hand-written baseline built ${handPages.size} pages, not ${built}`)
+      pageBytes.hand = await averageBytes([...handPages.keys()])
+      markup = await compareMarkup(oursMarkup, (name) => readFile(join(dir, 'dist-hand', name), 'utf8'))
     } finally {
       await sandbox.close()
     }
@@ -181,6 +223,18 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
     notes: [
       `astro, first build: calls by operation ${JSON.stringify(first.operations)}`,
       ratioNote('astro build', first, plain),
+      `astro build, hand-written baseline: ${callsOf(hand.operations).total} API calls`,
+      processesNote('astro build', { ours: first, 'hand-written': hand, 'without reviews': plain }),
+    ],
+    baselines: [
+      baselineRow({
+        name: `Astro build of ${thousands(built)} product pages`,
+        ours: first,
+        hand,
+        plain,
+        pageBytes,
+        markup,
+      }),
     ],
   }
 }

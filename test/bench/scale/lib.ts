@@ -4,7 +4,7 @@
  * and the `verified-reviews inject` step.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -117,6 +117,8 @@ export interface Measured {
   peakProcessMiB: number
   /** Peak of the RSS summed over the process tree, MiB, sampled every 100 ms. */
   peakTreeMiB: number
+  /** The Node processes of the tree, largest peak RSS first: what each ran, and its peak, MiB. */
+  processes: { script: string; peakMiB: number }[]
   /**
    * Seconds the processes of the tree waited for the API (`VERIFIED_REVIEWS_ORIGIN` of the child's
    * environment): from sending each request to its answer, overlapping requests of a process counted
@@ -200,17 +202,21 @@ export async function measure(
   await sampler
   let peakProcess = 0
   let apiMs = 0
+  const mib = (bytes: number) => Math.round(bytes / 2 ** 20)
+  const processes: Measured['processes'] = []
   for (const name of await readdir(probeDir)) {
     if (!name.endsWith('.json')) continue
     const probed = JSON.parse(await readFile(join(probeDir, name), 'utf8')) as {
       maxRSS: number
       apiMs: number
+      script?: string
     }
     peakProcess = Math.max(peakProcess, probed.maxRSS * 1024)
     apiMs += probed.apiMs
+    processes.push({ script: probed.script ?? '?', peakMiB: mib(probed.maxRSS * 1024) })
   }
   await rm(probeDir, { recursive: true, force: true })
-  const mib = (bytes: number) => Math.round(bytes / 2 ** 20)
+  processes.sort((a, b) => b.peakMiB - a.peakMiB)
   return {
     code,
     stdout,
@@ -218,6 +224,7 @@ export async function measure(
     seconds,
     peakProcessMiB: mib(Math.max(peakProcess, 0)),
     peakTreeMiB: mib(Math.max(peakTree, peakProcess)),
+    processes,
     apiSeconds: apiMs / 1000,
   }
 }
@@ -329,4 +336,11 @@ export function loadAverage(): string {
   return loadavg()
     .map((value) => value.toFixed(2))
     .join(', ')
+}
+
+/** The average size of the files named, bytes (0 for none). */
+export async function averageBytes(paths: readonly string[]): Promise<number> {
+  let total = 0
+  for (const path of paths) total += (await stat(path)).size
+  return paths.length === 0 ? 0 : total / paths.length
 }

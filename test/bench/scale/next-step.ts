@@ -4,15 +4,20 @@
  * reviews and one call of the revalidate route, which syncs incrementally and revalidates only the
  * products that got reviews. Next.js consumes the packages' dist, built first when older than their src.
  * The same pages without reviews (test/bench/fixtures/next-scale-plain: the component and the config
- * wrapper removed) are built too: the baseline of the library's share of the build.
+ * wrapper removed) are built too: the baseline of the library's share of the build. So are the same pages
+ * written by hand (next-scale-hand: the same markup, JSON-LD and island props from local JSON files of
+ * the same reviews, no package of ours): the limit the library's build is measured against.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { readdir, rm, stat } from 'node:fs/promises'
+import { copyFile, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { writeHandWrittenData } from './hand-written-data.ts'
 import {
+  averageBytes,
   callsOf,
   lowerBound,
   type Measured,
@@ -24,13 +29,18 @@ import {
   startSandboxProcess,
 } from './lib.ts'
 import {
+  type BaselineComparison,
+  baselineRow,
+  compareMarkup,
   limitedCell,
   mib,
+  processesNote,
   progress,
   ratioNote,
   row,
   type StepContext,
   type StepResult,
+  sampleMarkup,
   seconds,
   thousands,
   unlimitedCell,
@@ -39,6 +49,7 @@ import {
 
 const APP = fileURLToPath(new URL('../fixtures/next-scale/', import.meta.url))
 const PLAIN = fileURLToPath(new URL('../fixtures/next-scale-plain/', import.meta.url))
+const HAND = fileURLToPath(new URL('../fixtures/next-scale-hand/', import.meta.url))
 const NEXT = join(ROOT, 'test/node_modules/next/dist/bin/next')
 
 async function newestMtime(dir: string): Promise<number> {
@@ -77,9 +88,16 @@ async function freePort(): Promise<number> {
   return address.port
 }
 
-function environment(sandbox: SandboxProcess, distDir: string, pages: number, secret: string) {
+function environment(
+  sandbox: SandboxProcess,
+  distDir: string,
+  pages: number,
+  secret: string,
+  handData?: string,
+) {
   return {
     ...sandbox.env,
+    ...(handData === undefined ? {} : { VR_BENCH_HAND_DATA: handData }),
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     NEXT_DEMO_DIST_DIR: distDir,
@@ -101,12 +119,13 @@ async function build(
   secret: string,
   echo: boolean,
   app = APP,
+  handData?: string,
 ): Promise<Build> {
   await rm(join(app, distDir), { recursive: true, force: true })
   await sandbox.takeStats()
   const run = await measure(process.execPath, [NEXT, 'build'], {
     cwd: app,
-    env: environment(sandbox, distDir, pages, secret),
+    env: environment(sandbox, distDir, pages, secret, handData),
     echo,
   })
   if (run.code !== 0)
@@ -115,6 +134,40 @@ async function build(
     name.endsWith('.html'),
   )
   return { ...run, operations: await sandbox.takeStats(), pages: built.length }
+}
+
+/** The product pages (`<id>.html`) a build wrote. */
+async function builtPages(app: string, distDir: string): Promise<string[]> {
+  const dir = join(app, distDir, 'server/app/products')
+  return (await readdir(dir)).filter((name) => name.endsWith('.html')).map((name) => join(dir, name))
+}
+
+/**
+ * The hand-written baseline: the reviews of the pages written to JSON files (before any new review, so
+ * that they are those of our first build), the components' stylesheet copied beside the app, then
+ * `next build`; its markup compared with our first build's, sampled before any revalidation.
+ */
+async function handWritten(
+  sandbox: SandboxProcess,
+  pages: number,
+  secret: string,
+  data: string,
+  ours: ReadonlyMap<string, string | undefined>,
+  echo: boolean,
+): Promise<{ build: Build; markup: BaselineComparison['markup']; pageBytes: number }> {
+  for (const file of ['styles.css', 'star.svg']) {
+    const target = file === 'styles.css' ? 'reviews.css' : file
+    await copyFile(join(ROOT, 'packages/core/src', file), join(HAND, 'app', target))
+  }
+  progress(`next: the same ${thousands(pages)} pages written by hand (the hand-written baseline)`)
+  const hand = await build(sandbox, '.next-bench-hand', pages, secret, echo, HAND, data)
+  const files = await builtPages(HAND, '.next-bench-hand')
+  const markup = await compareMarkup(ours, (name) =>
+    readFile(join(HAND, '.next-bench-hand/server/app/products', name), 'utf8'),
+  )
+  const pageBytes = await averageBytes(files)
+  await rm(join(HAND, '.next-bench-hand'), { recursive: true, force: true })
+  return { build: hand, markup, pageBytes }
 }
 
 /** `next start` on a free port; resolves once it answers. */
@@ -155,6 +208,11 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
   let first: Build
   let limited: Build | undefined
   let plain: Build
+  let hand: Awaited<ReturnType<typeof handWritten>>
+  let oursPageBytes = 0
+  let plainPageBytes = 0
+  let added: Set<string>
+  const handData = await mkdtemp(join(tmpdir(), 'vr-bench-next-hand-'))
   let revalidation: {
     seconds: number
     reviewCalls: number
@@ -170,11 +228,20 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
   try {
     progress(`next: next build of ${thousands(pages)} product pages`)
     first = await build(sandbox, '.next-bench', pages, secret, context.echo)
+    const oursFiles = await builtPages(APP, '.next-bench')
+    oursPageBytes = await averageBytes(oursFiles)
+    const oursMarkup = await sampleMarkup(
+      oursFiles.map((file) => file.slice(file.lastIndexOf('/') + 1)),
+      (name) => readFile(join(APP, '.next-bench/server/app/products', name), 'utf8'),
+    )
+    progress('next: the reviews of the pages, to local JSON files for the hand-written baseline')
+    await writeHandWrittenData(sandbox.env, handData, productIds(pages))
+    await sandbox.takeStats()
     progress('next: next start, 300 new reviews, the revalidate route')
     const server = await start(environment(sandbox, '.next-bench', pages, secret))
     try {
       const fresh = newReviews(productIds(pages), 300)
-      const added = new Set(fresh.map((review) => review.product_variation_id))
+      added = new Set(fresh.map((review) => review.product_variation_id))
       await sandbox.addReviews(fresh)
       await sandbox.takeStats()
       const serverBeforeMiB = await rssOf(server.child.pid)
@@ -219,11 +286,16 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
     }
     progress(`next: the same ${thousands(pages)} pages without reviews (the baseline)`)
     plain = await build(sandbox, '.next-bench-plain', pages, secret, context.echo, PLAIN)
+    plainPageBytes = await averageBytes(await builtPages(PLAIN, '.next-bench-plain'))
     await rm(join(PLAIN, '.next-bench-plain'), { recursive: true, force: true })
     if (plain.pages !== first.pages)
       throw new Error(`the baseline built ${plain.pages} pages, not ${first.pages}`)
+    hand = await handWritten(sandbox, pages, secret, handData, oursMarkup, context.echo)
+    if (hand.build.pages !== first.pages)
+      throw new Error(`the hand-written baseline built ${hand.build.pages} pages, not ${first.pages}`)
   } finally {
     await sandbox.close()
+    await rm(handData, { recursive: true, force: true })
   }
   if (context.rate > 0) {
     progress(`next: next build with the sandbox at ${context.rate} requests/s`)
@@ -267,6 +339,18 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
         `${total + revalidation.calls + revalidation.rerenderCalls} calls against LB + 1 token + ⌈300/200⌉ reviews + ` +
         `⌈${revalidation.products}/200⌉ summaries = ${bound + 1 + Math.ceil(300 / 200) + Math.ceil(revalidation.products / 200)}`,
       ratioNote('next build', first, plain),
+      `next build, hand-written baseline: ${callsOf(hand.build.operations).total} API calls`,
+      processesNote('next build', { ours: first, 'hand-written': hand.build, 'without reviews': plain }),
+    ],
+    baselines: [
+      baselineRow({
+        name: `\`next build\` of ${thousands(first.pages)} product pages`,
+        ours: first,
+        hand: hand.build,
+        plain,
+        pageBytes: { ours: oursPageBytes, hand: hand.pageBytes, plain: plainPageBytes },
+        markup: hand.markup,
+      }),
     ],
   }
 }

@@ -7,6 +7,8 @@ import { renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const dir = process.env.VR_BENCH_RSS_DIR
+// What the process runs (its script's last two path segments), to tell the processes of a tree apart.
+const script = (process.argv[1] ?? '').split(/[\\/]/).slice(-2).join('/')
 const origin = process.env.VR_BENCH_API_ORIGIN
 let apiMs = 0
 let inFlight = 0
@@ -18,7 +20,7 @@ function write() {
     const { maxRSS } = process.resourceUsage()
     // Through a temporary file: a process killed while writing leaves its last complete figures.
     const file = join(dir, `${process.pid}.json`)
-    writeFileSync(`${file}.tmp`, JSON.stringify({ pid: process.pid, maxRSS, apiMs }))
+    writeFileSync(`${file}.tmp`, JSON.stringify({ pid: process.pid, maxRSS, apiMs, script }))
     renameSync(`${file}.tmp`, file)
   } catch {
     // A probe never changes how the process ends.

@@ -12,9 +12,11 @@ export interface StepContext {
   echo: boolean
 }
 
-/** What a step prints: rows of the main table, and lines of its own below it. */
+/** What a step prints: rows of the main table, rows of the baseline table, and lines of its own below. */
 export interface StepResult {
   rows: string[]
+  /** Rows of {@link BASELINE_HEADER}: the build against the hand-written and the plain baselines. */
+  baselines?: string[]
   notes: string[]
 }
 
@@ -79,4 +81,119 @@ export function ratioNote(name: string, withReviews: Measured, without: Measured
     `${seconds(without.seconds)}: ${ratio.toFixed(2)} × the build without reviews (goal ≤ 1.15 ×: ` +
     `${ratio <= 1.15 ? 'within' : 'over'}); peak RSS ${mib(withReviews.peakProcessMiB)} against ${mib(without.peakProcessMiB)}`
   )
+}
+
+/** The header of the table of each framework's build against its two baselines. */
+export const BASELINE_HEADER = [
+  '| build of N product pages | ours: wall time (API), peak RSS of the largest process | hand-written baseline | without reviews | ours / hand-written (goal: time ≤ 1.10 × hand-written + API time at LB; memory ≤ 1.10 ×) | ours / without reviews (not a goal) | average page (HTML file): ours / hand-written / without reviews | same markup as ours |',
+  '|---|---|---|---|---|---|---|---|',
+]
+
+/** What a step measured of its build and of the two baselines beside it. */
+export interface BaselineComparison {
+  name: string
+  ours: Measured
+  /** The calls of our build were at the lower bound: its API time is the goal's allowance. */
+  hand: Measured
+  plain: Measured
+  pageBytes: { ours: number; hand: number; plain: number }
+  markup: MarkupComparison
+}
+
+const build = (run: Measured) =>
+  `${seconds(run.seconds)}${run.apiSeconds > 0 ? ` (API ${seconds(run.apiSeconds)})` : ''}, ${mib(run.peakProcessMiB)}`
+
+/** A row of the baseline table. */
+export function baselineRow(comparison: BaselineComparison): string {
+  const { ours, hand, plain, pageBytes, markup } = comparison
+  const time = ours.seconds / hand.seconds
+  const goal = 1.1 * hand.seconds + ours.apiSeconds
+  const memory = ours.peakProcessMiB / hand.peakProcessMiB
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+  return row([
+    comparison.name,
+    build(ours),
+    build(hand),
+    build(plain),
+    `time ${time.toFixed(2)} × (${seconds(ours.seconds)} against 1.10 × ${seconds(hand.seconds)} + ${seconds(ours.apiSeconds)} = ` +
+      `${seconds(goal)}: ${ours.seconds <= goal ? 'within' : 'over'}); memory ${memory.toFixed(2)} × (${memory <= 1.1 ? 'within' : 'over'})`,
+    `time ${(ours.seconds / plain.seconds).toFixed(2)} ×, memory ${(ours.peakProcessMiB / plain.peakProcessMiB).toFixed(2)} ×`,
+    `${kb(pageBytes.ours)} / ${kb(pageBytes.hand)} / ${kb(pageBytes.plain)}`,
+    markup.differing.length === 0
+      ? `yes, ${thousands(markup.compared)} pages compared`
+      : `**no**: ${thousands(markup.differing.length)} of ${thousands(markup.compared)} pages differ (first: ${markup.differing[0]})`,
+  ])
+}
+
+/** Pages whose reviews' markup was compared, and those that differ (with where). */
+export interface MarkupComparison {
+  compared: number
+  differing: string[]
+}
+
+/**
+ * The reviews' markup of a built page, from `<div class="vr-product-reviews"` to the end of `<main>`, with
+ * comments (React's text separators, Suspense marks) and the whitespace between elements left out.
+ */
+export function reviewsMarkup(html: string): string | undefined {
+  const start = html.indexOf('<div class="vr-product-reviews"')
+  const end = html.indexOf('</main>', start)
+  if (start < 0 || end < 0) return undefined
+  return html
+    .slice(start, end)
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/>\s+</g, '><')
+    .replace(/\s+/g, ' ')
+}
+
+/**
+ * The reviews' markup of every `step`th page of `names` (at most `sample` of them), as `read(name)` gives
+ * each page's HTML: taken from our build before anything changes its pages.
+ */
+export async function sampleMarkup(
+  names: readonly string[],
+  read: (name: string) => Promise<string>,
+  sample = 500,
+): Promise<Map<string, string | undefined>> {
+  const step = Math.max(1, Math.floor(names.length / sample))
+  const found = new Map<string, string | undefined>()
+  for (let i = 0; i < names.length && found.size < sample; i += step) {
+    const name = names[i] as string
+    found.set(name, reviewsMarkup(await read(name)))
+  }
+  return found
+}
+
+/** Compares the markup sampled from our build with the same pages of a baseline. */
+export async function compareMarkup(
+  ours: ReadonlyMap<string, string | undefined>,
+  read: (name: string) => Promise<string>,
+): Promise<MarkupComparison> {
+  const differing: string[] = []
+  for (const [name, a] of ours) {
+    const b = reviewsMarkup(await read(name))
+    if (a === undefined || b === undefined) {
+      differing.push(`${name}: ${a === undefined ? 'ours has' : 'the baseline has'} no reviews' markup`)
+    } else if (a !== b) {
+      const at = [...a].findIndex((char, index) => char !== b[index])
+      differing.push(
+        `${name} from character ${at}: ours \`${a.slice(at, at + 60)}\`, hand \`${b.slice(at, at + 60)}\``,
+      )
+    }
+  }
+  return { compared: ours.size, differing }
+}
+
+/** The largest processes of each build (what each ran and its peak RSS): where the memory goes. */
+export function processesNote(name: string, builds: Record<string, Measured>): string {
+  const largest = (run: Measured) =>
+    run.processes
+      .slice(0, 3)
+      .map((process) => `${process.script} ${mib(process.peakMiB)}`)
+      .join(', ')
+  return `${name}, largest processes (of ${Object.values(builds)
+    .map((run) => run.processes.length)
+    .join(' / ')}): ${Object.entries(builds)
+    .map(([label, run]) => `${label}: ${largest(run)}`)
+    .join('; ')}`
 }
