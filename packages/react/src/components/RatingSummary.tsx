@@ -12,11 +12,11 @@ import {
   ratingCriteria,
   subLevel,
 } from '@verified-reviews/core/internal'
+import { Fragment } from 'react'
 import { Heading } from '../internal/Heading.tsx'
 import { Histogram } from '../internal/Histogram.tsx'
 import { Overview } from '../internal/Overview.tsx'
 import { StarRating } from './StarRating.tsx'
-import { Fragment } from 'react'
 
 /**
  * The aggregate a {@link RatingSummary} shows: `ProductSummary.ratings` (`GET /products`) or a

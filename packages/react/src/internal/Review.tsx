@@ -108,7 +108,8 @@ function Replies(props: {
     // biome-ignore lint/suspicious/noArrayIndexKey: replies keep the API's order and carry no id
     <div key={i} className="vr-reply">
       <p className="vr-reply__heading">
-        {text.t('merchantResponse')} <DateText iso={reply.date} text={text} />
+        {`${text.t('merchantResponse')} `}
+        <DateText iso={reply.date} text={text} />
       </p>
       <TranslatedText
         block="vr-reply"
