@@ -335,9 +335,7 @@ describe('the built astro-demo', () => {
       const tab = await openBrowser().newPage()
       try {
         await tab.goto(`${origin}/${file.replace(/index\.html$/, '')}`)
-        const shown = await tab
-          .locator('.vr-review__content')
-          .allTextContents()
+        const shown = await tab.locator('.vr-review__content').allTextContents()
         const [node] = productNodes(jsonLdOf(page(file)))
         const marked = (node?.review ?? []) as { reviewBody: string; inLanguage: string }[]
         expect(marked.length, file).toBeGreaterThan(0)
