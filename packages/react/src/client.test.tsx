@@ -110,7 +110,7 @@ describe('MoreReviews without JavaScript', () => {
   })
 
   it('links each order and rate to the first page of that view', () => {
-    const hrefs = [...html().querySelectorAll('a.vr-review-controls__option')].map((link) => [
+    const hrefs = [...html().querySelectorAll('.vr-review-controls a')].map((link) => [
       link.textContent,
       link.getAttribute('href'),
     ])

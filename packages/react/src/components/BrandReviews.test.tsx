@@ -11,7 +11,7 @@ function render(props: BrandReviewsProps = {}) {
   return renderAwaited(BrandReviews({ client: sb.client(), ...props }))
 }
 
-const idsOf = (body: HTMLElement) => body.querySelectorAll('.vr-review-list__item').length
+const idsOf = (body: HTMLElement) => body.querySelectorAll('.vr-review-list__items > li').length
 
 describe('BrandReviews', () => {
   sb = sandboxForFile({ rateLimit: 0 })

@@ -3,7 +3,7 @@ import type { TextFormatter } from '@verified-reviews/core/i18n'
 import { translatedText } from '@verified-reviews/core/internal'
 
 export interface TranslatedTextProps {
-  /** BEM block of the parent: classes are `${block}__content`, `__translation-note`, `__original`. */
+  /** BEM block of the parent: classes are `${block}__content`, `__translation-note`, `__original` (whose text is its `<p>`). */
   block: string
   original: string
   translations: Translations | undefined
@@ -35,9 +35,7 @@ export function TranslatedText({ block, original, translations, sourceLocale, te
       {original.trim() !== '' && (
         <details className={`${block}__original`}>
           <summary>{text.t('showOriginal')}</summary>
-          <p className={`${block}__content ${block}__content--original`} lang={source}>
-            {original}
-          </p>
+          <p lang={source}>{original}</p>
         </details>
       )}
     </>
