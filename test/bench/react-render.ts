@@ -165,7 +165,7 @@ function review(item: ProductReview): string {
   const criteria = Object.entries(item.extras ?? {})
     .map(([, extra]) =>
       extra.type === 'I1'
-        ? `<dt>${esc(extra.display_name)}</dt><dd>${stars(extra.value, '')}</dd>`
+        ? `<dt>${esc(extra.display_name)}</dt><dd>${esc(t('ratingOutOfFive', { rating: oneDecimal.format(tenths(extra.value) / 10) }))}</dd>`
         : `<dt>${esc(extra.display_name)}</dt><dd>${esc(extra.value)}</dd>`,
     )
     .join('')
@@ -405,7 +405,13 @@ function jsxReview(item: ProductReview): ReactElement {
               Fragment,
               { key: code },
               h('dt', null, extra.display_name),
-              h('dd', null, extra.type === 'I1' ? jsxStars(extra.value, '') : extra.value),
+              h(
+                'dd',
+                null,
+                extra.type === 'I1'
+                  ? t('ratingOutOfFive', { rating: oneDecimal.format(tenths(extra.value) / 10) })
+                  : extra.value,
+              ),
             ),
           ),
         ),

@@ -126,6 +126,7 @@ const SUBJECTS: Subject[] = [
       // The criteria in the API's order: the rated one, then the text one.
       ['.vr-review__criteria dt:nth-of-type(1)', fill('extras.I1.display_name')],
       ['.vr-review__criteria dt:nth-of-type(2)', fill('extras.S.display_name')],
+      ['.vr-review__criteria dd:nth-of-type(1)', '4.0 out of 5'],
       ['.vr-review__criteria dd:nth-of-type(2)', fill('extras.S.value')],
       ['.vr-review__source', `Syndicated from ${fill('syndicated_review_source').trim()}`],
     ],

@@ -227,14 +227,20 @@ describe('ReviewItem syndication', () => {
 })
 
 describe('ReviewItem criteria', () => {
-  it('shows a rated criterion as small stars', () => {
+  it('shows a rated criterion as its rating in words, with no star drawing', () => {
     const { container } = render(<ReviewItem review={productReview()} />)
     const list = container.querySelector('dl.vr-review__criteria') as HTMLElement
     const name = within(list).getByText('Quality')
     expect(name.tagName).toBe('DT')
     const value = name.nextElementSibling as HTMLElement
     expect(value.tagName).toBe('DD')
-    expect(within(value).getByRole('img', { name: '5.0 out of 5' })).toBeTruthy()
+    expect(value.innerHTML).toBe('5.0 out of 5')
+  })
+
+  it("says a rated criterion's rating in the page's language, to its tenth", () => {
+    const extras = { fit: { display_name: 'Passform', label: 'fit', type: 'I1' as const, value: 3.75 } }
+    const { container } = render(<ReviewItem review={productReview({ extras })} locale="de" />)
+    expect(container.querySelector('.vr-review__criteria dd')?.textContent).toBe('3,8 von 5')
   })
 
   it('shows a text criterion as its text', () => {

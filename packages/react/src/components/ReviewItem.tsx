@@ -47,7 +47,7 @@ export interface ReviewItemProps {
  *
  * Class names: `vr-review`, `__author`, `__rate`, `__date`, `__verified` (the explanation is the text
  * after its `<summary>`), `__disclosure` (`--gifted`, `--compensated`), `__translation-note`, `__content`,
- * `__original` (the original text is its `<p>`), `__criteria` (a `<dl>` of `<dt>` and `<dd>`), `__medias`,
+ * `__original` (the original text is its `<p>`), `__criteria` (a `<dl>` of `<dt>` and `<dd>`, a score in words: "5.0 out of 5"), `__medias`,
  * `__source`; replies: `vr-reply`, `__heading` (the date is its `<time>`), `__translation-note`,
  * `__content`, `__original`.
  */

@@ -1,4 +1,4 @@
-import type { Media, ReviewExtra } from '@verified-reviews/core'
+import type { Media } from '@verified-reviews/core'
 import type { TextFormatter } from '@verified-reviews/core/i18n'
 import type { ReviewData } from '@verified-reviews/core/internal'
 import {
@@ -29,15 +29,15 @@ function DateText({ iso, text, className }: { iso: string; text: TextFormatter; 
   )
 }
 
-function Criteria({ extras, text }: { extras: Readonly<Record<string, ReviewExtra>>; text: TextFormatter }) {
-  const rows = reviewCriteria(extras)
-  if (rows.length === 0) return null
+function Criteria({ extras, text }: { extras: ReviewData['extras']; text: TextFormatter }) {
+  const criteria = reviewCriteria(extras, text)
+  if (criteria.length === 0) return null
   return (
     <dl className="vr-review__criteria">
-      {rows.map(([code, extra]) => (
-        <Fragment key={code}>
-          <dt>{extra.display_name || extra.label}</dt>
-          <dd>{extra.type === 'I1' ? <Stars value={extra.value} text={text} /> : extra.value}</dd>
+      {criteria.map((criterion) => (
+        <Fragment key={criterion.code}>
+          <dt>{criterion.name}</dt>
+          <dd>{criterion.value}</dd>
         </Fragment>
       ))}
     </dl>
@@ -162,7 +162,7 @@ export function Review(props: {
         sourceLocale={review.locale}
         text={text}
       />
-      {review.extras && <Criteria extras={review.extras} text={text} />}
+      <Criteria extras={review.extras} text={text} />
       {review.medias && (
         <Medias
           medias={review.medias}

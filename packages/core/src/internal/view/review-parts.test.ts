@@ -39,8 +39,21 @@ describe('reviewCriteria', () => {
       blank: { display_name: 'Note', label: 'note', type: 'S', value: '  ' },
       unnamed: { display_name: '', label: '', type: 'I1', value: 3 },
       other: { display_name: 'Size', label: 'size', type: 'X', value: 'L' },
+      nan: { display_name: 'Fit', label: 'fit', type: 'I1', value: Number.NaN },
     } as unknown as Record<string, ReviewExtra>
-    expect(reviewCriteria(extras).map(([code]) => code)).toEqual(['quality'])
+    expect(reviewCriteria(extras, getTextFormatter('en')).map(({ code }) => code)).toEqual(['quality'])
+  })
+
+  it('gives a score as its rating in words in the language asked, a text as written, under its name', () => {
+    const extras = {
+      quality: { display_name: '', label: 'Qualité', type: 'I1', value: 4.25 },
+      use: { display_name: 'Usage', label: 'use', type: 'S', value: 'Thé vert' },
+    } as Record<string, ReviewExtra>
+    expect(reviewCriteria(extras, getTextFormatter('fr'))).toEqual([
+      { code: 'quality', name: 'Qualité', value: '4,3 sur 5' },
+      { code: 'use', name: 'Usage', value: 'Thé vert' },
+    ])
+    expect(reviewCriteria(extras, getTextFormatter('en'))[0]?.value).toBe('4.3 out of 5')
   })
 })
 
