@@ -143,11 +143,11 @@ function translated(
   const source = locale.slice(0, 2).toLowerCase()
   const translation = translations?.en
   if (translation === undefined || translation === original || source === 'en') {
-    return `<p class="${block}__content" lang="${source}">${esc(original)}</p>`
+    return `<p class="${block}__content"${source === 'en' ? '' : ` lang="${source}"`}>${esc(original)}</p>`
   }
   return (
     `<p class="${block}__translation-note">${esc(t('translatedFrom', { language: languages.of(source) ?? source }))}</p>` +
-    `<p class="${block}__content" lang="en">${esc(translation)}</p>` +
+    `<p class="${block}__content">${esc(translation)}</p>` +
     `<details class="${block}__original"><summary>${esc(t('showOriginal'))}</summary>` +
     `<p lang="${source}">${esc(original)}</p></details>`
   )
@@ -171,7 +171,7 @@ function review(item: ProductReview): string {
     .join('')
   const medias = item.medias
     .map((media) => {
-      const srcset = `${media.small} 200w, ${media.medium} 600w, ${media.large} 1200w`
+      const srcset = `${media.small} 200w, ${media.medium} 600w`
       return (
         `<li><a href="${esc(media.large)}"><img src="${esc(media.small)}" ` +
         `srcSet="${esc(srcset)}" sizes="96px" width="96" height="96" loading="lazy" decoding="async" alt="${esc(t('photoFromReviewBy', { author }))}"/></a></li>`
@@ -188,8 +188,8 @@ function review(item: ProductReview): string {
     .join('')
   return (
     `<li><article class="vr-review" data-rate="${item.review_rate}">` +
-    `<h3 class="vr-review__author">${esc(author)}</h3>${stars(item.review_rate, 'vr-review__rate')}` +
-    `<time class="vr-review__date" dateTime="${esc(item.review_date)}">${esc(date(item.review_date))}</time>` +
+    `<h3>${esc(author)}</h3>${stars(item.review_rate, '')}` +
+    `<time dateTime="${esc(item.review_date)}">${esc(date(item.review_date))}</time>` +
     badges +
     translated('vr-review', item.review_content, item.translated_review, item.locale) +
     (criteria ? `<dl class="vr-review__criteria">${criteria}</dl>` : '') +
@@ -356,7 +356,7 @@ function jsxTranslated(
   const source = locale.slice(0, 2).toLowerCase()
   const translation = translations?.en
   if (translation === undefined || translation === original || source === 'en') {
-    return h('p', { className: `${block}__content`, lang: source }, original)
+    return h('p', { className: `${block}__content`, lang: source === 'en' ? undefined : source }, original)
   }
   return [
     h(
@@ -364,7 +364,7 @@ function jsxTranslated(
       { key: 'note', className: `${block}__translation-note` },
       t('translatedFrom', { language: languages.of(source) ?? source }),
     ),
-    h('p', { key: 'text', className: `${block}__content`, lang: 'en' }, translation),
+    h('p', { key: 'text', className: `${block}__content` }, translation),
     h(
       'details',
       { key: 'original', className: `${block}__original` },
@@ -383,9 +383,9 @@ function jsxReview(item: ProductReview): ReactElement {
     h(
       'article',
       { className: 'vr-review', 'data-rate': item.review_rate },
-      h('h3', { className: 'vr-review__author' }, author),
-      jsxStars(item.review_rate, 'vr-review__rate'),
-      h('time', { className: 'vr-review__date', dateTime: item.review_date }, date(item.review_date)),
+      h('h3', null, author),
+      jsxStars(item.review_rate, ''),
+      h('time', { dateTime: item.review_date }, date(item.review_date)),
       item.is_verified &&
         h(
           'details',
@@ -428,7 +428,7 @@ function jsxReview(item: ProductReview): ReactElement {
                 { href: media.large },
                 h('img', {
                   src: media.small,
-                  srcSet: `${media.small} 200w, ${media.medium} 600w, ${media.large} 1200w`,
+                  srcSet: `${media.small} 200w, ${media.medium} 600w`,
                   sizes: '96px',
                   width: 96,
                   height: 96,

@@ -118,7 +118,7 @@ const SUBJECTS: Subject[] = [
     name: 'ReviewItem',
     element: (fill) => <ReviewItem review={reviewWith(fill)} locale={fill('locale prop')} />,
     shows: (fill) => [
-      ['.vr-review__author', fill('author_firstname').trim()],
+      ['.vr-review > :first-child', fill('author_firstname').trim()],
       ['.vr-review__original > p', fill('review_content')],
       ['.vr-review__content', fill('translated_review.en')],
       ['.vr-reply__original > p', fill('moderations.comment')],
@@ -142,7 +142,7 @@ const SUBJECTS: Subject[] = [
       />
     ),
     shows: (fill) => [
-      ['.vr-review__author', fill('author_firstname').trim()],
+      ['.vr-review > :first-child', fill('author_firstname').trim()],
       ['.vr-review__original > p', fill('review_content')],
     ],
   },
@@ -210,7 +210,7 @@ const SUBJECTS: Subject[] = [
         />
       ),
       shows: (fill) => [
-        ['.vr-review__author', fill('author_firstname').trim()],
+        ['.vr-review > :first-child', fill('author_firstname').trim()],
         ['.vr-review__original > p', fill('review_content')],
         ['.vr-review-summary__content', fill('review_summary.content')],
       ],

@@ -22,7 +22,9 @@ function render(props: Partial<ProductReviewsProps> & { client?: VerifiedReviews
 }
 
 const authorsOf = (body: HTMLElement) =>
-  [...body.querySelectorAll('.vr-review-list__items > li .vr-review__author')].map((node) => node.textContent)
+  [...body.querySelectorAll('.vr-review-list__items > li .vr-review > :first-child')].map(
+    (node) => node.textContent,
+  )
 
 const nextHrefOf = (body: HTMLElement) =>
   body.querySelector('a.vr-review-list__next')?.getAttribute('href') ?? undefined

@@ -19,14 +19,10 @@ import { richMessage } from './rich.tsx'
 import { Stars } from './Stars.tsx'
 import { TranslatedText } from './TranslatedText.tsx'
 
-function DateText({ iso, text, className }: { iso: string; text: TextFormatter; className?: string }) {
+function DateText({ iso, text }: { iso: string; text: TextFormatter }) {
   const shown = text.date(iso)
   if (shown === undefined) return null
-  return (
-    <time className={className} dateTime={iso}>
-      {shown}
-    </time>
-  )
+  return <time dateTime={iso}>{shown}</time>
 }
 
 function Criteria({ extras, text }: { extras: ReviewData['extras']; text: TextFormatter }) {
@@ -52,7 +48,7 @@ function Medias(props: {
   size: number
 }) {
   const { medias, author, text, widths, size } = props
-  const images = reviewImages(medias, widths)
+  const images = reviewImages(medias, widths, size)
   if (images.length === 0) return null
   return (
     <ul className="vr-review__medias">
@@ -89,7 +85,7 @@ function Source({ review, text }: { review: ReviewData; text: TextFormatter }) {
           href === undefined ? (
             label
           ) : (
-            <a href={href} rel="nofollow noopener">
+            <a href={href} rel="nofollow">
               {label}
             </a>
           ),
@@ -139,11 +135,9 @@ export function Review(props: {
   const disclosure = reviewDisclosure(review.incentivization)
   return (
     <article className={className ? `vr-review ${className}` : 'vr-review'} data-rate={review.review_rate}>
-      <Heading level={headingLevel} className="vr-review__author">
-        {author}
-      </Heading>
-      <Stars value={review.review_rate} text={text} className="vr-review__rate" />
-      <DateText iso={review.review_date} text={text} className="vr-review__date" />
+      <Heading level={headingLevel}>{author}</Heading>
+      <Stars value={review.review_rate} text={text} />
+      <DateText iso={review.review_date} text={text} />
       {review.is_verified === true && (
         <details className="vr-review__verified">
           <summary>{text.t('verifiedPurchase')}</summary>

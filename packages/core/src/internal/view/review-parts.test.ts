@@ -58,15 +58,24 @@ describe('reviewCriteria', () => {
 })
 
 describe('reviewImages', () => {
-  it('links each image to its largest variant with every variant in srcset', () => {
-    expect(reviewImages(productReview().medias, DEFAULT_MEDIA_WIDTHS)).toEqual([
+  it('links each image to its largest variant, with the variants a thumbnail can use in srcset', () => {
+    // A 96 px thumbnail needs at most 384 px (4 device pixels per CSS pixel): 600 px is enough.
+    expect(reviewImages(productReview().medias, DEFAULT_MEDIA_WIDTHS, 96)).toEqual([
       {
         href: 'https://media.example.test/1-large.jpg',
         src: 'https://media.example.test/1-small.jpg',
-        srcset:
-          'https://media.example.test/1-small.jpg 200w, https://media.example.test/1-medium.jpg 600w, https://media.example.test/1-large.jpg 1200w',
+        srcset: 'https://media.example.test/1-small.jpg 200w, https://media.example.test/1-medium.jpg 600w',
       },
     ])
+  })
+
+  it('keeps every variant for a thumbnail that none is wide enough for, and the smallest for a tiny one', () => {
+    const [large] = reviewImages(productReview().medias, DEFAULT_MEDIA_WIDTHS, 320)
+    expect(large?.srcset).toBe(
+      'https://media.example.test/1-small.jpg 200w, https://media.example.test/1-medium.jpg 600w, https://media.example.test/1-large.jpg 1200w',
+    )
+    const [tiny] = reviewImages(productReview().medias, DEFAULT_MEDIA_WIDTHS, 40)
+    expect(tiny?.srcset).toBe('https://media.example.test/1-small.jpg 200w')
   })
 
   it('leaves out variants that are not http(s) and images without any', () => {
@@ -75,7 +84,7 @@ describe('reviewImages', () => {
       { type: 'IMAGE', small: 'data:x', medium: '', large: '' },
       { type: 'VIDEO', small: 'https://m.test/v.jpg', medium: '', large: '' },
     ]
-    expect(reviewImages(medias, { small: 1, medium: 2, large: 3 })).toEqual([
+    expect(reviewImages(medias, { small: 1, medium: 2, large: 3 }, 96)).toEqual([
       { href: 'https://m.test/2.jpg', src: 'https://m.test/2.jpg', srcset: 'https://m.test/2.jpg 2w' },
     ])
   })

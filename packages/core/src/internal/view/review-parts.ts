@@ -119,20 +119,36 @@ export interface ReviewImage {
   href: string
   /** The smallest variant, the thumbnail's `src`. */
   src: string
-  /** Every variant with its assumed width. */
+  /**
+   * The variants a thumbnail can use, with their assumed widths: from the smallest up to the first at least
+   * {@link THUMBNAIL_MAX_DENSITY} times the thumbnail's size (a wider one is never picked for it).
+   */
   srcset: string
 }
 
-/** The images of a review: medias of type `IMAGE` with at least one `http(s)` variant, in the API's order. */
-export function reviewImages(medias: ReadonlyArray<Media> | undefined, widths: MediaWidths): ReviewImage[] {
+/** The largest screen density (device pixels per CSS pixel) a thumbnail's `srcset` serves. */
+export const THUMBNAIL_MAX_DENSITY = 4
+
+/**
+ * The images of a review: medias of type `IMAGE` with at least one `http(s)` variant, in the API's order,
+ * as thumbnails `size` CSS pixels wide.
+ */
+export function reviewImages(
+  medias: ReadonlyArray<Media> | undefined,
+  widths: MediaWidths,
+  size: number,
+): ReviewImage[] {
   return (medias ?? []).flatMap((media) => {
     if (typeof media?.type !== 'string' || media.type.toUpperCase() !== 'IMAGE') return []
     const urls = { small: webUrl(media.small), medium: webUrl(media.medium), large: webUrl(media.large) }
     const href = urls.large ?? urls.medium ?? urls.small
     const src = urls.small ?? urls.medium ?? urls.large
     if (href === undefined || src === undefined) return []
-    const srcset = (['small', 'medium', 'large'] as const)
+    const variants = (['small', 'medium', 'large'] as const)
       .filter((variant) => urls[variant] !== undefined)
+      .sort((a, b) => widths[a] - widths[b])
+    const enough = variants.findIndex((variant) => widths[variant] >= THUMBNAIL_MAX_DENSITY * size)
+    const srcset = (enough === -1 ? variants : variants.slice(0, enough + 1))
       .map((variant) => `${urls[variant]} ${widths[variant]}w`)
       .join(', ')
     return [{ href, src, srcset }]
