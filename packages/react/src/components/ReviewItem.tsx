@@ -45,11 +45,12 @@ export interface ReviewItemProps {
  * API has it, with the original in `<details>`), verified badge, incentive disclosure, criteria,
  * images, syndication source and merchant replies. Renders on the server with no client JavaScript.
  *
- * Class names: `vr-review`, `__author`, `__rate`, `__date`, `__verified` (the explanation is the text
- * after its `<summary>`), `__disclosure` (`--gifted`, `--compensated`), `__translation-note`, `__content`,
- * `__original` (the original text is its `<p>`), `__criteria` (a `<dl>` of `<dt>` and `<dd>`, a score in words: "5.0 out of 5"), `__medias`,
- * `__source`; replies: `vr-reply`, `__heading` (the date is its `<time>`), `__translation-note`,
- * `__content`, `__original`.
+ * Class names: `vr-review` (its first child is the author's heading, then come `.vr-stars` and `time`),
+ * `__verified` (the explanation is the text after its `<summary>`), `__disclosure` (`--gifted`,
+ * `--compensated`), `__translation-note`, `__content`, `__original` (the original text is its `<p>`),
+ * `__criteria` (a `<dl>` of `<dt>` and `<dd>`, a score in words: "5.0 out of 5"), `__medias`, `__source`;
+ * replies: `vr-reply`, `__heading` (the date is its `<time>`), `__translation-note`, `__content`,
+ * `__original`.
  */
 export function ReviewItem({
   review,
