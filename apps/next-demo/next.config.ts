@@ -14,7 +14,12 @@ if (!env.VERIFIED_REVIEWS_CLIENT_ID && !env.VERIFIED_REVIEWS_CLIENT_SECRET) {
 const config: NextConfig = {
   // Cache Components: the review sections are 'use cache' components, tagged by product and shop.
   cacheComponents: true,
-  partialPrefetching: true,
+  // Off: with Partial Prefetching, Next.js embeds in every page it renders on request a runtime prefetch of
+  // that same page, its React Server Components payload a second time (the shop page carried its 27 KB
+  // payload twice). The pages rendered on request here (the shop pages, the reviews views) are mostly
+  // reached by the reviews' plain links (shop, sort, rate, page), which prefetch nothing; the product pages
+  // are prerendered, and a prerender embeds none.
+  partialPrefetching: false,
   // The end-to-end tests build into their own folder, so a build of yours in .next stays as it is.
   distDir: env.NEXT_DEMO_DIST_DIR || '.next',
   transpilePackages: ['@verified-reviews/core', '@verified-reviews/react', '@verified-reviews/next'],

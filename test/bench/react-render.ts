@@ -15,7 +15,7 @@ import { productReview, productSummary } from '../fixtures/reviews.ts'
 
 // React's production build is what a deployed page renders with; next's types make NODE_ENV read-only.
 Object.assign(process.env, { NODE_ENV: 'production' })
-const { createElement } = await import('react')
+const { createElement, Fragment } = await import('react')
 const { jsx, jsxs } = await import('react/jsx-runtime')
 const { renderToString } = await import('react-dom/server')
 const { prerender } = await import('react-dom/static')
@@ -100,20 +100,17 @@ function ratingSummary(data: ProductSummary): string {
       const share = count / ratings.count_total
       const label = esc(t('starCount', { count: rate }))
       return (
-        `<li class="vr-histogram__row" data-rate="${rate}"><a class="vr-histogram__label" href="?vr_rate=${rate}">${label}</a>` +
-        '<svg class="vr-histogram__bar" width="100%" height="8" aria-hidden="true" focusable="false">' +
-        '<rect class="vr-histogram__track" width="100%" height="100%" fill="currentColor" fill-opacity="0.15"></rect>' +
-        `<rect class="vr-histogram__fill" width="${Math.round(share * 1000) / 10}%" height="100%" fill="currentColor"></rect></svg>` +
-        `<span class="vr-histogram__count">${esc(numbers.format(count))}</span>` +
-        `<span class="vr-histogram__percent">${esc(percents.format(share))}</span></li>`
+        `<li data-rate="${rate}"><a href="?vr_rate=${rate}">${label}</a>` +
+        `<meter value="${Math.round(share * 1000) / 1000}" aria-hidden="true"></meter>` +
+        `<span>${esc(numbers.format(count))}</span>` +
+        `<span>${esc(percents.format(share))}</span></li>`
       )
     })
     .join('')
   const criteria = data.extras
     .map(
       (extra) =>
-        `<div class="vr-rating-summary__criterion"><dt class="vr-rating-summary__criterion-name">${esc(extra.display_name)}</dt>` +
-        `<dd class="vr-rating-summary__criterion-value">${stars(extra.rate.average, '', extra.rate.count)}</dd></div>`,
+        `<dt>${esc(extra.display_name)}</dt>` + `<dd>${stars(extra.rate.average, '', extra.rate.count)}</dd>`,
     )
     .join('')
   return (
@@ -121,7 +118,7 @@ function ratingSummary(data: ProductSummary): string {
     `<div class="vr-rating-summary__overview"><span class="vr-rating-summary__average" aria-hidden="true">${esc(oneDecimal.format(ratings.average))}</span>` +
     `${stars(ratings.average, 'vr-rating-summary__stars')}<span class="vr-rating-summary__count">${esc(t('reviewCount', { count: ratings.count_total }))}</span></div>` +
     `<ul class="vr-histogram" aria-label="${esc(t('ratingDistribution'))}">${rows}</ul>` +
-    `<div class="vr-rating-summary__criteria"><h3 class="vr-rating-summary__criteria-heading">${esc(t('ratingDetails'))}</h3><dl>${criteria}</dl></div></section>`
+    `<h3 class="vr-rating-summary__criteria-heading">${esc(t('ratingDetails'))}</h3><dl class="vr-rating-summary__criteria">${criteria}</dl></section>`
   )
 }
 
@@ -146,42 +143,37 @@ function translated(
   const source = locale.slice(0, 2).toLowerCase()
   const translation = translations?.en
   if (translation === undefined || translation === original || source === 'en') {
-    return `<p class="${block}__content" lang="${source}">${esc(original)}</p>`
+    return `<p class="${block}__content"${source === 'en' ? '' : ` lang="${source}"`}>${esc(original)}</p>`
   }
   return (
     `<p class="${block}__translation-note">${esc(t('translatedFrom', { language: languages.of(source) ?? source }))}</p>` +
-    `<p class="${block}__content" lang="en">${esc(translation)}</p>` +
+    `<p class="${block}__content">${esc(translation)}</p>` +
     `<details class="${block}__original"><summary>${esc(t('showOriginal'))}</summary>` +
-    `<p class="${block}__content ${block}__content--original" lang="${source}">${esc(original)}</p></details>`
+    `<p lang="${source}">${esc(original)}</p></details>`
   )
 }
 
 function review(item: ProductReview): string {
   const author = reviewAuthorName(item) || t('anonymousAuthor')
   const badges =
-    item.is_verified || item.incentivization === 'gifted'
-      ? `<div class="vr-review__badges">${
-          item.is_verified
-            ? `<details class="vr-review__verified"><summary>${esc(t('verifiedPurchase'))}</summary><p class="vr-review__verified-explanation">${esc(t('verifiedPurchaseExplanation'))}</p></details>`
-            : ''
-        }${
-          item.incentivization === 'gifted'
-            ? `<p class="vr-review__disclosure vr-review__disclosure--gifted">${esc(t('giftedDisclosure'))}</p>`
-            : ''
-        }</div>`
-      : ''
+    (item.is_verified
+      ? `<details class="vr-review__verified"><summary>${esc(t('verifiedPurchase'))}</summary>${esc(t('verifiedPurchaseExplanation'))}</details>`
+      : '') +
+    (item.incentivization === 'gifted'
+      ? `<p class="vr-review__disclosure vr-review__disclosure--gifted">${esc(t('giftedDisclosure'))}</p>`
+      : '')
   const criteria = Object.entries(item.extras ?? {})
     .map(([, extra]) =>
       extra.type === 'I1'
-        ? `<div class="vr-review__criterion vr-review__criterion--rate"><dt class="vr-review__criterion-name">${esc(extra.display_name)}</dt><dd class="vr-review__criterion-value">${stars(extra.value, '')}</dd></div>`
-        : `<div class="vr-review__criterion vr-review__criterion--text"><dt class="vr-review__criterion-name">${esc(extra.display_name)}</dt><dd class="vr-review__criterion-value">${esc(extra.value)}</dd></div>`,
+        ? `<dt>${esc(extra.display_name)}</dt><dd>${esc(t('ratingOutOfFive', { rating: oneDecimal.format(tenths(extra.value) / 10) }))}</dd>`
+        : `<dt>${esc(extra.display_name)}</dt><dd>${esc(extra.value)}</dd>`,
     )
     .join('')
   const medias = item.medias
     .map((media) => {
-      const srcset = `${media.small} 200w, ${media.medium} 600w, ${media.large} 1200w`
+      const srcset = `${media.small} 200w, ${media.medium} 600w`
       return (
-        `<li class="vr-review__media"><a class="vr-review__media-link" href="${esc(media.large)}"><img class="vr-review__media-image" src="${esc(media.small)}" ` +
+        `<li><a href="${esc(media.large)}"><img src="${esc(media.small)}" ` +
         `srcSet="${esc(srcset)}" sizes="96px" width="96" height="96" loading="lazy" decoding="async" alt="${esc(t('photoFromReviewBy', { author }))}"/></a></li>`
       )
     })
@@ -189,20 +181,20 @@ function review(item: ProductReview): string {
   const replies = item.moderations
     .map(
       (reply) =>
-        `<div class="vr-reply"><p class="vr-reply__heading"><span class="vr-reply__author">${esc(t('merchantResponse'))}</span> ` +
-        `<time class="vr-reply__date" dateTime="${esc(reply.date)}">${esc(date(reply.date))}</time></p>` +
+        `<div class="vr-reply"><p class="vr-reply__heading">${esc(t('merchantResponse'))} ` +
+        `<time dateTime="${esc(reply.date)}">${esc(date(reply.date))}</time></p>` +
         `${translated('vr-reply', reply.comment, reply.translated_comment, item.locale)}</div>`,
     )
     .join('')
   return (
-    `<li class="vr-review-list__item"><article class="vr-review" data-rate="${item.review_rate}"><header class="vr-review__header">` +
-    `<h3 class="vr-review__author">${esc(author)}</h3>${stars(item.review_rate, 'vr-review__rate')}` +
-    `<time class="vr-review__date" dateTime="${esc(item.review_date)}">${esc(date(item.review_date))}</time></header>` +
+    `<li><article class="vr-review" data-rate="${item.review_rate}">` +
+    `<h3>${esc(author)}</h3>${stars(item.review_rate, '')}` +
+    `<time dateTime="${esc(item.review_date)}">${esc(date(item.review_date))}</time>` +
     badges +
     translated('vr-review', item.review_content, item.translated_review, item.locale) +
     (criteria ? `<dl class="vr-review__criteria">${criteria}</dl>` : '') +
     (medias ? `<ul class="vr-review__medias">${medias}</ul>` : '') +
-    (replies ? `<div class="vr-review__replies">${replies}</div>` : '') +
+    replies +
     '</article></li>'
   )
 }
@@ -216,16 +208,16 @@ const SORTS = [
 
 function controls(): string {
   const option = (label: string, href: string, current: boolean) =>
-    `<li><a class="vr-review-controls__option" href="${href}"${current ? ' aria-current="true"' : ''}>${esc(label)}</a></li>`
+    `<li><a href="${href}"${current ? ' aria-current="true"' : ''}>${esc(label)}</a></li>`
   const rates = [5, 4, 3, 2, 1].map((rate) =>
     option(t('starCount', { count: rate }), `?vr_rate=${rate}`, false),
   )
   return (
     `<div class="vr-review-controls"><nav class="vr-review-controls__sort" aria-label="${esc(t('sortBy'))}">` +
-    `<span class="vr-review-controls__label" aria-hidden="true">${esc(t('sortBy'))}</span><ul class="vr-review-controls__options">` +
+    `<span aria-hidden="true">${esc(t('sortBy'))}</span><ul>` +
     SORTS.map(([key, href], i) => option(t(key), href, i === 0)).join('') +
     `</ul></nav><nav class="vr-review-controls__filter" aria-label="${esc(t('filterByRating'))}">` +
-    `<span class="vr-review-controls__label" aria-hidden="true">${esc(t('filterByRating'))}</span><ul class="vr-review-controls__options">` +
+    `<span aria-hidden="true">${esc(t('filterByRating'))}</span><ul>` +
     option(t('allRatings'), '?', true) +
     rates.join('') +
     '</ul></nav></div>'
@@ -259,11 +251,15 @@ function baseline(): string {
 // React against React, the components' own work set apart from React's.
 
 type Child = ReactElement | string | number | false | null | undefined | Child[]
-const h = (type: string, attributes: Record<string, unknown> | null, ...children: Child[]): ReactElement => {
+const h = (
+  type: ElementType,
+  attributes: Record<string, unknown> | null,
+  ...children: Child[]
+): ReactElement => {
   const props: Record<string, unknown> = { ...attributes }
   if (children.length === 1) props.children = children[0]
   else if (children.length > 1) props.children = children
-  return (children.length > 1 ? jsxs : jsx)(type as ElementType, props)
+  return (children.length > 1 ? jsxs : jsx)(type, props)
 }
 
 function jsxStars(value: number, className: string, count?: number): ReactElement {
@@ -307,58 +303,24 @@ function jsxRatingSummary(data: ProductSummary): ReactElement {
         const share = count / ratings.count_total
         return h(
           'li',
-          { key: rate, className: 'vr-histogram__row', 'data-rate': rate },
-          h(
-            'a',
-            { className: 'vr-histogram__label', href: `?vr_rate=${rate}` },
-            t('starCount', { count: rate }),
-          ),
-          h(
-            'svg',
-            {
-              className: 'vr-histogram__bar',
-              width: '100%',
-              height: '8',
-              'aria-hidden': 'true',
-              focusable: 'false',
-            },
-            h('rect', {
-              className: 'vr-histogram__track',
-              width: '100%',
-              height: '100%',
-              fill: 'currentColor',
-              fillOpacity: '0.15',
-            }),
-            h('rect', {
-              className: 'vr-histogram__fill',
-              width: `${Math.round(share * 1000) / 10}%`,
-              height: '100%',
-              fill: 'currentColor',
-            }),
-          ),
-          h('span', { className: 'vr-histogram__count' }, numbers.format(count)),
-          h('span', { className: 'vr-histogram__percent' }, percents.format(share)),
+          { key: rate, 'data-rate': rate },
+          h('a', { href: `?vr_rate=${rate}` }, t('starCount', { count: rate })),
+          h('meter', { value: Math.round(share * 1000) / 1000, 'aria-hidden': 'true' }),
+          h('span', null, numbers.format(count)),
+          h('span', null, percents.format(share)),
         )
       }),
     ),
+    h('h3', { className: 'vr-rating-summary__criteria-heading' }, t('ratingDetails')),
     h(
-      'div',
+      'dl',
       { className: 'vr-rating-summary__criteria' },
-      h('h3', { className: 'vr-rating-summary__criteria-heading' }, t('ratingDetails')),
-      h(
-        'dl',
-        null,
-        data.extras.map((extra) =>
-          h(
-            'div',
-            { key: extra.display_name, className: 'vr-rating-summary__criterion' },
-            h('dt', { className: 'vr-rating-summary__criterion-name' }, extra.display_name),
-            h(
-              'dd',
-              { className: 'vr-rating-summary__criterion-value' },
-              jsxStars(extra.rate.average, '', extra.rate.count),
-            ),
-          ),
+      data.extras.map((extra) =>
+        h(
+          Fragment,
+          { key: extra.display_name },
+          h('dt', null, extra.display_name),
+          h('dd', null, jsxStars(extra.rate.average, '', extra.rate.count)),
         ),
       ),
     ),
@@ -394,7 +356,7 @@ function jsxTranslated(
   const source = locale.slice(0, 2).toLowerCase()
   const translation = translations?.en
   if (translation === undefined || translation === original || source === 'en') {
-    return h('p', { className: `${block}__content`, lang: source }, original)
+    return h('p', { className: `${block}__content`, lang: source === 'en' ? undefined : source }, original)
   }
   return [
     h(
@@ -402,12 +364,12 @@ function jsxTranslated(
       { key: 'note', className: `${block}__translation-note` },
       t('translatedFrom', { language: languages.of(source) ?? source }),
     ),
-    h('p', { key: 'text', className: `${block}__content`, lang: 'en' }, translation),
+    h('p', { key: 'text', className: `${block}__content` }, translation),
     h(
       'details',
       { key: 'original', className: `${block}__original` },
       h('summary', null, t('showOriginal')),
-      h('p', { className: `${block}__content ${block}__content--original`, lang: source }, original),
+      h('p', { lang: source }, original),
     ),
   ]
 }
@@ -417,54 +379,40 @@ function jsxReview(item: ProductReview): ReactElement {
   const criteria = Object.entries(item.extras ?? {})
   return h(
     'li',
-    { key: item.review_id, className: 'vr-review-list__item' },
+    { key: item.review_id },
     h(
       'article',
       { className: 'vr-review', 'data-rate': item.review_rate },
-      h(
-        'header',
-        { className: 'vr-review__header' },
-        h('h3', { className: 'vr-review__author' }, author),
-        jsxStars(item.review_rate, 'vr-review__rate'),
-        h('time', { className: 'vr-review__date', dateTime: item.review_date }, date(item.review_date)),
-      ),
-      (item.is_verified || item.incentivization === 'gifted') &&
+      h('h3', null, author),
+      jsxStars(item.review_rate, ''),
+      h('time', { dateTime: item.review_date }, date(item.review_date)),
+      item.is_verified &&
         h(
-          'div',
-          { className: 'vr-review__badges' },
-          item.is_verified &&
-            h(
-              'details',
-              { className: 'vr-review__verified' },
-              h('summary', null, t('verifiedPurchase')),
-              h('p', { className: 'vr-review__verified-explanation' }, t('verifiedPurchaseExplanation')),
-            ),
-          item.incentivization === 'gifted' &&
-            h(
-              'p',
-              { className: 'vr-review__disclosure vr-review__disclosure--gifted' },
-              t('giftedDisclosure'),
-            ),
+          'details',
+          { className: 'vr-review__verified' },
+          h('summary', null, t('verifiedPurchase')),
+          t('verifiedPurchaseExplanation'),
         ),
+      item.incentivization === 'gifted' &&
+        h('p', { className: 'vr-review__disclosure vr-review__disclosure--gifted' }, t('giftedDisclosure')),
       jsxTranslated('vr-review', item.review_content, item.translated_review, item.locale),
       criteria.length > 0 &&
         h(
           'dl',
           { className: 'vr-review__criteria' },
           criteria.map(([code, extra]) =>
-            extra.type === 'I1'
-              ? h(
-                  'div',
-                  { key: code, className: 'vr-review__criterion vr-review__criterion--rate' },
-                  h('dt', { className: 'vr-review__criterion-name' }, extra.display_name),
-                  h('dd', { className: 'vr-review__criterion-value' }, jsxStars(extra.value, '')),
-                )
-              : h(
-                  'div',
-                  { key: code, className: 'vr-review__criterion vr-review__criterion--text' },
-                  h('dt', { className: 'vr-review__criterion-name' }, extra.display_name),
-                  h('dd', { className: 'vr-review__criterion-value' }, extra.value),
-                ),
+            h(
+              Fragment,
+              { key: code },
+              h('dt', null, extra.display_name),
+              h(
+                'dd',
+                null,
+                extra.type === 'I1'
+                  ? t('ratingOutOfFive', { rating: oneDecimal.format(tenths(extra.value) / 10) })
+                  : extra.value,
+              ),
+            ),
           ),
         ),
       item.medias.length > 0 &&
@@ -474,14 +422,13 @@ function jsxReview(item: ProductReview): ReactElement {
           item.medias.map((media) =>
             h(
               'li',
-              { key: media.large, className: 'vr-review__media' },
+              { key: media.large },
               h(
                 'a',
-                { className: 'vr-review__media-link', href: media.large },
+                { href: media.large },
                 h('img', {
-                  className: 'vr-review__media-image',
                   src: media.small,
-                  srcSet: `${media.small} 200w, ${media.medium} 600w, ${media.large} 1200w`,
+                  srcSet: `${media.small} 200w, ${media.medium} 600w`,
                   sizes: '96px',
                   width: 96,
                   height: 96,
@@ -493,60 +440,46 @@ function jsxReview(item: ProductReview): ReactElement {
             ),
           ),
         ),
-      item.moderations.length > 0 &&
+      item.moderations.map((reply) =>
         h(
           'div',
-          { className: 'vr-review__replies' },
-          item.moderations.map((reply) =>
-            h(
-              'div',
-              { key: reply.date, className: 'vr-reply' },
-              h(
-                'p',
-                { className: 'vr-reply__heading' },
-                h('span', { className: 'vr-reply__author' }, t('merchantResponse')),
-                ' ',
-                h('time', { className: 'vr-reply__date', dateTime: reply.date }, date(reply.date)),
-              ),
-              jsxTranslated('vr-reply', reply.comment, reply.translated_comment, item.locale),
-            ),
+          { key: reply.date, className: 'vr-reply' },
+          h(
+            'p',
+            { className: 'vr-reply__heading' },
+            `${t('merchantResponse')} `,
+            h('time', { dateTime: reply.date }, date(reply.date)),
           ),
+          jsxTranslated('vr-reply', reply.comment, reply.translated_comment, item.locale),
         ),
+      ),
     ),
   )
 }
 
 function jsxControls(): ReactElement {
   const option = (label: string, href: string, current: boolean) =>
-    h(
-      'li',
-      { key: href },
-      h(
-        'a',
-        { className: 'vr-review-controls__option', href, ...(current ? { 'aria-current': 'true' } : {}) },
-        label,
-      ),
-    )
+    h('li', { key: href }, h('a', { href, ...(current ? { 'aria-current': 'true' } : {}) }, label))
   return h(
     'div',
     { className: 'vr-review-controls' },
     h(
       'nav',
       { className: 'vr-review-controls__sort', 'aria-label': t('sortBy') },
-      h('span', { className: 'vr-review-controls__label', 'aria-hidden': 'true' }, t('sortBy')),
+      h('span', { 'aria-hidden': 'true' }, t('sortBy')),
       h(
         'ul',
-        { className: 'vr-review-controls__options' },
+        null,
         SORTS.map(([key, href], i) => option(t(key), href, i === 0)),
       ),
     ),
     h(
       'nav',
       { className: 'vr-review-controls__filter', 'aria-label': t('filterByRating') },
-      h('span', { className: 'vr-review-controls__label', 'aria-hidden': 'true' }, t('filterByRating')),
+      h('span', { 'aria-hidden': 'true' }, t('filterByRating')),
       h(
         'ul',
-        { className: 'vr-review-controls__options' },
+        null,
         option(t('allRatings'), '?', true),
         [5, 4, 3, 2, 1].map((rate) => option(t('starCount', { count: rate }), `?vr_rate=${rate}`, false)),
       ),

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatSummary, validatePages } from '../fixtures/rich-results.ts'
 import { DEMO, DIST_DIR, filesUnder, type NextApp, startNextApp } from './next-demo-app.ts'
+import { formatWeight, measurePage, nextPayload, overBudget } from './page-weight.ts'
 import { axeViolations, drawnStars, fetchPooled, launchChromium } from './support.ts'
 
 const SETUP_TIMEOUT = 600_000
@@ -401,6 +402,28 @@ describe('a flood of visitors opening views', () => {
     )
     expect(withoutReviews).toBe(0)
     expect(stats.total).toBe(0)
+  })
+})
+
+describe('page weight (issue 29)', () => {
+  // The budget is on the HTML document, the inline React Server Components payload included; the payload a
+  // client navigation fetches (the `RSC: 1` request) is printed beside it.
+  it.each([
+    ['the SKU-030 page', '/en/products/SKU-030'],
+    ['the shop page', '/en/brand?shop=shop-paris'],
+  ])('keeps %s (ten reviews) within the budget of bytes', async (_name, path) => {
+    const { text } = await html(path)
+    const weight = measurePage(text)
+    const navigation = await fetchPooled(`${app.origin}${path}`, { headers: { RSC: '1' } })
+    const payload = await navigation.text()
+    pages.push(payload)
+    const rsc = Buffer.byteLength(payload)
+    console.log(
+      `${formatWeight(`next-demo ${path}`, weight, nextPayload(text))}\n` +
+        `  payload fetched on navigation (RSC: 1): ${new Intl.NumberFormat('en-US').format(rsc)} B`,
+    )
+    expect(weight.reviews.count).toBe(10)
+    expect(overBudget('next', weight)).toEqual([])
   })
 })
 

@@ -175,7 +175,7 @@ describe.each<Setup>([
           },
         })
         const html = element === null ? '' : renderToString(element)
-        const items = html.match(/class="vr-review-list__item"/g)?.length ?? 0
+        const items = html.match(/<li><article class="vr-review"/g)?.length ?? 0
         renders.push({ ok: !failed && element !== null && items === 5, ms: Date.now() - started })
         index += 3
       }

@@ -609,7 +609,7 @@ const PAGE_KINDS: PageKind[] = [
         // The reviews the island drew, after the server's page: one of them holds the payload.
         texts: [
           {
-            selector: `.vr-review-list__item:nth-child(n+${ISLAND_PAGE + 1}) .vr-review__content`,
+            selector: `.vr-review-list__items > li:nth-child(n+${ISLAND_PAGE + 1}) .vr-review__content`,
             text: valuesOf(payload).main,
           },
         ],
@@ -620,7 +620,7 @@ const PAGE_KINDS: PageKind[] = [
           // The server drew the newest reviews; "More reviews" has the island fetch the rest.
           await page.click('.vr-review-list__more')
           await page.waitForFunction(
-            (n) => document.querySelectorAll('.vr-review-list__item').length > n,
+            (n) => document.querySelectorAll('.vr-review-list__items > li').length > n,
             ISLAND_PAGE,
             { timeout: 20_000 },
           )

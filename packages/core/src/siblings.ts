@@ -64,6 +64,7 @@ export {
   DEFAULT_THUMBNAIL_SIZE,
   type MediaWidths,
   REVIEWS_PROVIDER,
+  type ReviewCriterion,
   type ReviewData,
   type ReviewImage,
   type ReviewReply,

@@ -110,22 +110,24 @@ const SUBJECTS: Subject[] = [
       />
     ),
     shows: (fill) => [
-      ['.vr-rating-summary__criterion-name', fill('criteria.display_name')],
-      ['.vr-rating-summary__criterion:nth-child(2) dt', fill('criteria.flat.label')],
+      ['.vr-rating-summary__criteria dt:nth-of-type(1)', fill('criteria.display_name')],
+      ['.vr-rating-summary__criteria dt:nth-of-type(2)', fill('criteria.flat.label')],
     ],
   },
   {
     name: 'ReviewItem',
     element: (fill) => <ReviewItem review={reviewWith(fill)} locale={fill('locale prop')} />,
     shows: (fill) => [
-      ['.vr-review__author', fill('author_firstname').trim()],
-      ['.vr-review__content--original', fill('review_content')],
-      ['.vr-review__content:not(.vr-review__content--original)', fill('translated_review.en')],
-      ['.vr-reply__content--original', fill('moderations.comment')],
-      ['.vr-reply__content:not(.vr-reply__content--original)', fill('moderations.translated_comment.en')],
-      ['.vr-review__criterion--rate dt', fill('extras.I1.display_name')],
-      ['.vr-review__criterion--text dt', fill('extras.S.display_name')],
-      ['.vr-review__criterion--text dd', fill('extras.S.value')],
+      ['.vr-review > :first-child', fill('author_firstname').trim()],
+      ['.vr-review__original > p', fill('review_content')],
+      ['.vr-review__content', fill('translated_review.en')],
+      ['.vr-reply__original > p', fill('moderations.comment')],
+      ['.vr-reply__content', fill('moderations.translated_comment.en')],
+      // The criteria in the API's order: the rated one, then the text one.
+      ['.vr-review__criteria dt:nth-of-type(1)', fill('extras.I1.display_name')],
+      ['.vr-review__criteria dt:nth-of-type(2)', fill('extras.S.display_name')],
+      ['.vr-review__criteria dd:nth-of-type(1)', '4.0 out of 5'],
+      ['.vr-review__criteria dd:nth-of-type(2)', fill('extras.S.value')],
       ['.vr-review__source', `Syndicated from ${fill('syndicated_review_source').trim()}`],
     ],
   },
@@ -140,8 +142,8 @@ const SUBJECTS: Subject[] = [
       />
     ),
     shows: (fill) => [
-      ['.vr-review__author', fill('author_firstname').trim()],
-      ['.vr-review__content--original', fill('review_content')],
+      ['.vr-review > :first-child', fill('author_firstname').trim()],
+      ['.vr-review__original > p', fill('review_content')],
     ],
   },
   {
@@ -208,8 +210,8 @@ const SUBJECTS: Subject[] = [
         />
       ),
       shows: (fill) => [
-        ['.vr-review__author', fill('author_firstname').trim()],
-        ['.vr-review__content--original', fill('review_content')],
+        ['.vr-review > :first-child', fill('author_firstname').trim()],
+        ['.vr-review__original > p', fill('review_content')],
         ['.vr-review-summary__content', fill('review_summary.content')],
       ],
     }),
@@ -229,7 +231,7 @@ const SUBJECTS: Subject[] = [
     ),
     shows: (fill) => [
       ['.vr-shop-rating__heading', `Reviews of ${fill('name').trim()}`],
-      ['.vr-review__content--original', fill('review_content')],
+      ['.vr-review__original > p', fill('review_content')],
     ],
   },
 ]
@@ -340,7 +342,7 @@ describe('hostile URLs', () => {
     const fill: Fill = (field) =>
       field === 'syndicated_review_source_url' ? 'https://example.test/"><b>x' : plain(field)
     const fragment = parseServerHtml(<ReviewItem review={reviewWith(fill)} />)
-    expect(fragment.querySelector('.vr-review__source-link')?.getAttribute('href')).toBe(
+    expect(fragment.querySelector('.vr-review__source a')?.getAttribute('href')).toBe(
       'https://example.test/%22%3E%3Cb%3Ex',
     )
   })

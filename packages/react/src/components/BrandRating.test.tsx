@@ -39,7 +39,7 @@ describe('BrandRating', () => {
     const fiveYears = period('Last 5 years')
     const counts = within(within(fiveYears).getByRole('list', { name: 'Rating distribution' }))
       .getAllByRole('listitem')
-      .map((row) => row.querySelector('.vr-histogram__count')?.textContent)
+      .map((row) => row.querySelector(':scope > meter + span')?.textContent)
     expect(counts).toEqual(['1,500', '500', '100', '40', '20'])
   })
 

@@ -11,7 +11,7 @@ function render(props: BrandReviewsProps = {}) {
   return renderAwaited(BrandReviews({ client: sb.client(), ...props }))
 }
 
-const idsOf = (body: HTMLElement) => body.querySelectorAll('.vr-review-list__item').length
+const idsOf = (body: HTMLElement) => body.querySelectorAll('.vr-review-list__items > li').length
 
 describe('BrandReviews', () => {
   sb = sandboxForFile({ rateLimit: 0 })
@@ -37,7 +37,7 @@ describe('BrandReviews', () => {
       desc: 'publish_date',
       limit: 10,
     })
-    const authors = [...body.querySelectorAll('.vr-review__author')].map((node) => node.textContent)
+    const authors = [...body.querySelectorAll('.vr-review > :first-child')].map((node) => node.textContent)
     expect(authors).toEqual(api.data.map((review) => reviewAuthorName(review) || 'Anonymous customer'))
     expect(body.querySelector('a.vr-review-list__next')?.getAttribute('href')).toMatch(/^\?vr_cursor=/)
   })

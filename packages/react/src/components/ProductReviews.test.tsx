@@ -22,7 +22,9 @@ function render(props: Partial<ProductReviewsProps> & { client?: VerifiedReviews
 }
 
 const authorsOf = (body: HTMLElement) =>
-  [...body.querySelectorAll('.vr-review-list__item .vr-review__author')].map((node) => node.textContent)
+  [...body.querySelectorAll('.vr-review-list__items > li .vr-review > :first-child')].map(
+    (node) => node.textContent,
+  )
 
 const nextHrefOf = (body: HTMLElement) =>
   body.querySelector('a.vr-review-list__next')?.getAttribute('href') ?? undefined
@@ -108,7 +110,7 @@ describe('ProductReviews', () => {
 
   it('takes Next.js search params as a promise', async () => {
     const body = await render({ searchParams: Promise.resolve({ vr_rate: '5' }) })
-    const rates = [...body.querySelectorAll('.vr-review-list__item .vr-review')].map((node) =>
+    const rates = [...body.querySelectorAll('.vr-review-list__items > li > .vr-review')].map((node) =>
       node.getAttribute('data-rate'),
     )
     expect(rates.length).toBeGreaterThan(0)
@@ -117,18 +119,18 @@ describe('ProductReviews', () => {
 
   it('sorts and filters as the search params say, and marks the choices as current', async () => {
     const body = await render({ searchParams: { vr_sort: 'lowest', vr_rate: '3,4' } })
-    const rates = [...body.querySelectorAll('.vr-review-list__item .vr-review')].map((node) =>
+    const rates = [...body.querySelectorAll('.vr-review-list__items > li > .vr-review')].map((node) =>
       Number(node.getAttribute('data-rate')),
     )
     expect(rates.length).toBeGreaterThan(0)
     expect(rates.every((rate) => rate === 3 || rate === 4)).toBe(true)
     expect(rates).toEqual([...rates].sort((a, b) => a - b))
-    const current = [...body.querySelectorAll('.vr-review-controls__option[aria-current="true"]')].map(
+    const current = [...body.querySelectorAll('.vr-review-controls a[aria-current="true"]')].map(
       (node) => node.textContent,
     )
     expect(current).toEqual(['Lowest rating'])
     const hrefOf = (label: string) =>
-      [...body.querySelectorAll('.vr-review-controls__option')]
+      [...body.querySelectorAll('.vr-review-controls a')]
         .find((node) => node.textContent === label)
         ?.getAttribute('href')
     expect(hrefOf('Highest rating')).toBe('?vr_sort=highest&vr_rate=3,4')

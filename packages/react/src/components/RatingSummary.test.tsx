@@ -27,7 +27,7 @@ describe('RatingSummary', () => {
 
   it('lists the histogram from 5 stars down to 1 star', () => {
     render(<RatingSummary rating={ratings} />)
-    expect(rows().map((row) => row.querySelector('.vr-histogram__label')?.textContent)).toEqual([
+    expect(rows().map((row) => row.firstElementChild?.textContent)).toEqual([
       '5 stars',
       '4 stars',
       '3 stars',
@@ -39,8 +39,8 @@ describe('RatingSummary', () => {
   it('shows the count and share of each rate', () => {
     render(<RatingSummary rating={ratings} />)
     const counts = rows().map((row) => [
-      row.querySelector('.vr-histogram__count')?.textContent,
-      row.querySelector('.vr-histogram__percent')?.textContent,
+      // The count and the share: the spans after the label and the bar.
+      ...[...row.querySelectorAll(':scope > meter ~ span')].map((cell) => cell.textContent),
     ])
     expect(counts).toEqual([
       ['100', '78%'],
@@ -51,10 +51,17 @@ describe('RatingSummary', () => {
     ])
   })
 
-  it('draws each bar as wide as its share of the reviews', () => {
+  it('draws each bar as a meter of its share of the reviews, hidden from assistive technology', () => {
     render(<RatingSummary rating={ratings} />)
-    const widths = rows().map((row) => row.querySelector('.vr-histogram__fill')?.getAttribute('width'))
-    expect(widths).toEqual(['78.1%', '14.1%', '3.9%', '2.3%', '1.6%'])
+    const bars = rows().map((row) => row.querySelector(':scope > meter'))
+    expect(bars.map((bar) => bar?.getAttribute('value'))).toEqual([
+      '0.781',
+      '0.141',
+      '0.039',
+      '0.023',
+      '0.016',
+    ])
+    expect(bars.map((bar) => bar?.getAttribute('aria-hidden'))).toEqual(Array(5).fill('true'))
   })
 
   it('has no filter links unless asked for', () => {

@@ -12,6 +12,7 @@ import {
   ratingCriteria,
   subLevel,
 } from '@verified-reviews/core/internal'
+import { Fragment } from 'react'
 import { Heading } from '../internal/Heading.tsx'
 import { Histogram } from '../internal/Histogram.tsx'
 import { Overview } from '../internal/Overview.tsx'
@@ -63,9 +64,9 @@ export interface RatingSummaryProps {
  * filter the reviews by rate. With no reviews it shows a neutral "No reviews yet".
  *
  * Class names: `vr-rating-summary` (`--empty` without reviews), `__heading`, `__overview`,
- * `__average`, `__stars`, `__count`, `__empty`, `__criteria`, `__criteria-heading`, `__criterion`,
- * `__criterion-name`, `__criterion-value`; the histogram: `vr-histogram`, `__row`, `__label`,
- * `__bar`, `__track`, `__fill`, `__count`, `__percent`.
+ * `__average`, `__stars`, `__count`, `__empty`, `__criteria-heading`, `__criteria` (a `<dl>` of `<dt>`
+ * and `<dd>`); the histogram: `vr-histogram`, a `<li data-rate>` a row holding the label (`<span>`, or
+ * `<a>` with `aria-current` when filtering), the bar (`<meter>`), the count and the share (`<span>`s).
  */
 export function RatingSummary({
   rating,
@@ -99,22 +100,22 @@ export function RatingSummary({
       <Overview block="vr-rating-summary" average={rating.average} count={total} text={text} />
       <Histogram counts={rating} text={text} rateHref={rateHref} currentRate={currentRate} />
       {shown.length > 0 && (
-        <div className="vr-rating-summary__criteria">
+        <>
           <Heading level={subLevel(headingLevel)} className="vr-rating-summary__criteria-heading">
             {text.t('ratingDetails')}
           </Heading>
-          <dl>
+          <dl className="vr-rating-summary__criteria">
             {shown.map((criterion, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: criteria come in the API's order and carry no id
-              <div key={i} className="vr-rating-summary__criterion">
-                <dt className="vr-rating-summary__criterion-name">{criterion.name}</dt>
-                <dd className="vr-rating-summary__criterion-value">
+              <Fragment key={i}>
+                <dt>{criterion.name}</dt>
+                <dd>
                   <StarRating value={criterion.average} count={criterion.count} locale={text.locale} />
                 </dd>
-              </div>
+              </Fragment>
             ))}
           </dl>
-        </div>
+        </>
       )}
     </section>
   )

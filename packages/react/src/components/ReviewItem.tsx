@@ -45,12 +45,12 @@ export interface ReviewItemProps {
  * API has it, with the original in `<details>`), verified badge, incentive disclosure, criteria,
  * images, syndication source and merchant replies. Renders on the server with no client JavaScript.
  *
- * Class names: `vr-review`, `__header`, `__author`, `__rate`, `__date`, `__badges`, `__verified`,
- * `__verified-explanation`, `__disclosure` (`--gifted`, `--compensated`), `__translation-note`,
- * `__content` (`--original`), `__original`, `__criteria`, `__criterion` (`--rate`, `--text`),
- * `__criterion-name`, `__criterion-value`, `__medias`, `__media`, `__media-link`, `__media-image`,
- * `__source`, `__source-link`, `__replies`; replies: `vr-reply`, `__heading`, `__author`, `__date`,
- * `__translation-note`, `__content`, `__original`.
+ * Class names: `vr-review` (its first child is the author's heading, then come `.vr-stars` and `time`),
+ * `__verified` (the explanation is the text after its `<summary>`), `__disclosure` (`--gifted`,
+ * `--compensated`), `__translation-note`, `__content`, `__original` (the original text is its `<p>`),
+ * `__criteria` (a `<dl>` of `<dt>` and `<dd>`, a score in words: "5.0 out of 5"), `__medias`, `__source`;
+ * replies: `vr-reply`, `__heading` (the date is its `<time>`), `__translation-note`, `__content`,
+ * `__original`.
  */
 export function ReviewItem({
   review,

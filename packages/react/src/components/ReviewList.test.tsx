@@ -15,7 +15,9 @@ describe('ReviewList', () => {
   it('is an ordered list of reviews in the order given', () => {
     const { container } = render(<ReviewList reviews={reviews} />)
     const list = container.querySelector('ol.vr-review-list__items') as HTMLElement
-    const authors = [...list.children].map((item) => item.querySelector('.vr-review__author')?.textContent)
+    const authors = [...list.children].map(
+      (item) => item.querySelector('.vr-review > :first-child')?.textContent,
+    )
     expect(authors).toEqual(['Ana D.', 'Ben D.'])
   })
 

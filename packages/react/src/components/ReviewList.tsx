@@ -59,7 +59,8 @@ export interface ReviewListProps {
  * their hrefs are given. With no reviews it shows a neutral "No reviews yet".
  *
  * Class names: `vr-review-list` (`--empty` without reviews), `__heading`, `__checks`,
- * `__checks-explanation`, `__items`, `__item`, `__empty`, `__pagination`, `__previous`, `__next`.
+ * `__checks-explanation`, `__items` (whose `<li>` each hold a review), `__empty`, `__pagination`,
+ * `__previous`, `__next`.
  */
 export function ReviewList({
   reviews,

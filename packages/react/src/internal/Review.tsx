@@ -1,4 +1,4 @@
-import type { Media, ReviewExtra } from '@verified-reviews/core'
+import type { Media } from '@verified-reviews/core'
 import type { TextFormatter } from '@verified-reviews/core/i18n'
 import type { ReviewData } from '@verified-reviews/core/internal'
 import {
@@ -13,37 +13,28 @@ import {
   reviewReplies,
   reviewSource,
 } from '@verified-reviews/core/internal'
-import type { ReactElement } from 'react'
+import { Fragment, type ReactElement } from 'react'
 import { Heading } from './Heading.tsx'
 import { richMessage } from './rich.tsx'
 import { Stars } from './Stars.tsx'
 import { TranslatedText } from './TranslatedText.tsx'
 
-function DateText({ iso, text, className }: { iso: string; text: TextFormatter; className: string }) {
+function DateText({ iso, text }: { iso: string; text: TextFormatter }) {
   const shown = text.date(iso)
   if (shown === undefined) return null
-  return (
-    <time className={className} dateTime={iso}>
-      {shown}
-    </time>
-  )
+  return <time dateTime={iso}>{shown}</time>
 }
 
-function Criteria({ extras, text }: { extras: Readonly<Record<string, ReviewExtra>>; text: TextFormatter }) {
-  const rows = reviewCriteria(extras)
-  if (rows.length === 0) return null
+function Criteria({ extras, text }: { extras: ReviewData['extras']; text: TextFormatter }) {
+  const criteria = reviewCriteria(extras, text)
+  if (criteria.length === 0) return null
   return (
     <dl className="vr-review__criteria">
-      {rows.map(([code, extra]) => (
-        <div
-          key={code}
-          className={`vr-review__criterion vr-review__criterion--${extra.type === 'I1' ? 'rate' : 'text'}`}
-        >
-          <dt className="vr-review__criterion-name">{extra.display_name || extra.label}</dt>
-          <dd className="vr-review__criterion-value">
-            {extra.type === 'I1' ? <Stars value={extra.value} text={text} /> : extra.value}
-          </dd>
-        </div>
+      {criteria.map((criterion) => (
+        <Fragment key={criterion.code}>
+          <dt>{criterion.name}</dt>
+          <dd>{criterion.value}</dd>
+        </Fragment>
       ))}
     </dl>
   )
@@ -57,16 +48,15 @@ function Medias(props: {
   size: number
 }) {
   const { medias, author, text, widths, size } = props
-  const images = reviewImages(medias, widths)
+  const images = reviewImages(medias, widths, size)
   if (images.length === 0) return null
   return (
     <ul className="vr-review__medias">
       {images.map((image, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: images keep the API's order and carry no id
-        <li key={i} className="vr-review__media">
-          <a className="vr-review__media-link" href={image.href}>
+        <li key={i}>
+          <a href={image.href}>
             <img
-              className="vr-review__media-image"
               src={image.src}
               srcSet={image.srcset}
               sizes={`${size}px`}
@@ -95,7 +85,7 @@ function Source({ review, text }: { review: ReviewData; text: TextFormatter }) {
           href === undefined ? (
             label
           ) : (
-            <a className="vr-review__source-link" href={href} rel="nofollow noopener">
+            <a href={href} rel="nofollow">
               {label}
             </a>
           ),
@@ -110,28 +100,22 @@ function Replies(props: {
   text: TextFormatter
 }) {
   const { moderations, sourceLocale, text } = props
-  const shown = reviewReplies(moderations)
-  if (shown.length === 0) return null
-  return (
-    <div className="vr-review__replies">
-      {shown.map((reply, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: replies keep the API's order and carry no id
-        <div key={i} className="vr-reply">
-          <p className="vr-reply__heading">
-            <span className="vr-reply__author">{text.t('merchantResponse')}</span>{' '}
-            <DateText iso={reply.date} text={text} className="vr-reply__date" />
-          </p>
-          <TranslatedText
-            block="vr-reply"
-            original={reply.comment}
-            translations={reply.translated_comment}
-            sourceLocale={sourceLocale}
-            text={text}
-          />
-        </div>
-      ))}
+  return reviewReplies(moderations).map((reply, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: replies keep the API's order and carry no id
+    <div key={i} className="vr-reply">
+      <p className="vr-reply__heading">
+        {`${text.t('merchantResponse')} `}
+        <DateText iso={reply.date} text={text} />
+      </p>
+      <TranslatedText
+        block="vr-reply"
+        original={reply.comment}
+        translations={reply.translated_comment}
+        sourceLocale={sourceLocale}
+        text={text}
+      />
     </div>
-  )
+  ))
 }
 
 /**
@@ -151,27 +135,19 @@ export function Review(props: {
   const disclosure = reviewDisclosure(review.incentivization)
   return (
     <article className={className ? `vr-review ${className}` : 'vr-review'} data-rate={review.review_rate}>
-      <header className="vr-review__header">
-        <Heading level={headingLevel} className="vr-review__author">
-          {author}
-        </Heading>
-        <Stars value={review.review_rate} text={text} className="vr-review__rate" />
-        <DateText iso={review.review_date} text={text} className="vr-review__date" />
-      </header>
-      {(review.is_verified === true || disclosure !== undefined) && (
-        <div className="vr-review__badges">
-          {review.is_verified === true && (
-            <details className="vr-review__verified">
-              <summary>{text.t('verifiedPurchase')}</summary>
-              <p className="vr-review__verified-explanation">{text.t('verifiedPurchaseExplanation')}</p>
-            </details>
-          )}
-          {disclosure !== undefined && (
-            <p className={`vr-review__disclosure vr-review__disclosure--${disclosure}`}>
-              {text.t(disclosure === 'gifted' ? 'giftedDisclosure' : 'compensatedDisclosure')}
-            </p>
-          )}
-        </div>
+      <Heading level={headingLevel}>{author}</Heading>
+      <Stars value={review.review_rate} text={text} />
+      <DateText iso={review.review_date} text={text} />
+      {review.is_verified === true && (
+        <details className="vr-review__verified">
+          <summary>{text.t('verifiedPurchase')}</summary>
+          {text.t('verifiedPurchaseExplanation')}
+        </details>
+      )}
+      {disclosure !== undefined && (
+        <p className={`vr-review__disclosure vr-review__disclosure--${disclosure}`}>
+          {text.t(disclosure === 'gifted' ? 'giftedDisclosure' : 'compensatedDisclosure')}
+        </p>
       )}
       <TranslatedText
         block="vr-review"
@@ -180,7 +156,7 @@ export function Review(props: {
         sourceLocale={review.locale}
         text={text}
       />
-      {review.extras && <Criteria extras={review.extras} text={text} />}
+      <Criteria extras={review.extras} text={text} />
       {review.medias && (
         <Medias
           medias={review.medias}
@@ -208,7 +184,7 @@ export function reviewListItems(
 ): ReactElement[] {
   const { text, headingLevel, mediaWidths, offset = 0 } = options
   return reviews.map((review, i) => (
-    <li key={review.review_id || `#${offset + i}`} className="vr-review-list__item">
+    <li key={review.review_id || `#${offset + i}`}>
       <Review
         review={review}
         headingLevel={headingLevel}

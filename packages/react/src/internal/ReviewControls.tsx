@@ -23,14 +23,11 @@ function Choices(props: {
   const { block, label, options, href, onChoose } = props
   return (
     <nav className={`vr-review-controls__${block}`} aria-label={label}>
-      <span className="vr-review-controls__label" aria-hidden="true">
-        {label}
-      </span>
-      <ul className="vr-review-controls__options">
+      <span aria-hidden="true">{label}</span>
+      <ul>
         {options.map((option) => (
           <li key={option.key}>
             <a
-              className="vr-review-controls__option"
               href={href(option.view)}
               aria-current={option.current ? 'true' : undefined}
               onClick={onChoose && ((event) => onChoose(event, option.view))}
@@ -48,7 +45,8 @@ function Choices(props: {
  * Links that sort the reviews and filter them by rate, each to the first page of that view: plain
  * links without JavaScript, taken over by the island with it.
  *
- * Class names: `vr-review-controls`, `__sort`, `__filter`, `__label`, `__options`, `__option`.
+ * Class names: `vr-review-controls`, `__sort` and `__filter` (each a `<nav>` of a visible label, a
+ * `<span>`, and a `<ul>` of links, `aria-current` on the current one).
  */
 export function ReviewControls({ text, view, href, onChoose }: ReviewControlsProps) {
   return (

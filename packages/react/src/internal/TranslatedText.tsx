@@ -3,7 +3,7 @@ import type { TextFormatter } from '@verified-reviews/core/i18n'
 import { translatedText } from '@verified-reviews/core/internal'
 
 export interface TranslatedTextProps {
-  /** BEM block of the parent: classes are `${block}__content`, `__translation-note`, `__original`. */
+  /** BEM block of the parent: classes are `${block}__content`, `__translation-note`, `__original` (whose text is its `<p>`). */
   block: string
   original: string
   translations: Translations | undefined
@@ -17,11 +17,11 @@ export interface TranslatedTextProps {
  * language, marked as translated, with the original one click away in `<details>`; else the original.
  */
 export function TranslatedText({ block, original, translations, sourceLocale, text }: TranslatedTextProps) {
-  const { source, target, translated, note } = translatedText(original, translations, sourceLocale, text)
+  const { source, translated, note, lang } = translatedText(original, translations, sourceLocale, text)
   if (translated === undefined) {
     if (original.trim() === '') return null
     return (
-      <p className={`${block}__content`} lang={source}>
+      <p className={`${block}__content`} lang={lang}>
         {original}
       </p>
     )
@@ -29,15 +29,11 @@ export function TranslatedText({ block, original, translations, sourceLocale, te
   return (
     <>
       <p className={`${block}__translation-note`}>{note}</p>
-      <p className={`${block}__content`} lang={target}>
-        {translated}
-      </p>
+      <p className={`${block}__content`}>{translated}</p>
       {original.trim() !== '' && (
         <details className={`${block}__original`}>
           <summary>{text.t('showOriginal')}</summary>
-          <p className={`${block}__content ${block}__content--original`} lang={source}>
-            {original}
-          </p>
+          <p lang={source}>{original}</p>
         </details>
       )}
     </>

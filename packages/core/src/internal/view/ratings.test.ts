@@ -15,16 +15,21 @@ describe('countOrZero', () => {
 })
 
 describe('histogramRows', () => {
-  it('gives 5 to 1 stars with counts, shares and bar widths', () => {
+  it('gives 5 to 1 stars with counts, shares and bar values', () => {
     const rows = histogramRows(counts, en)
-    expect(rows.map((row) => [row.rate, row.count, row.share, row.width])).toEqual([
-      [5, 3, 0.75, '75%'],
-      [4, 1, 0.25, '25%'],
-      [3, 0, 0, '0%'],
-      [2, 0, 0, '0%'],
-      [1, 0, 0, '0%'],
+    expect(rows.map((row) => [row.rate, row.count, row.share, row.bar])).toEqual([
+      [5, 3, 0.75, 0.75],
+      [4, 1, 0.25, 0.25],
+      [3, 0, 0, 0],
+      [2, 0, 0, 0],
+      [1, 0, 0, 0],
     ])
     expect(rows[0]?.label).toBe(en.t('starCount', { count: 5 }))
+  })
+
+  it('rounds the bar to three decimals, so that the markup stays short', () => {
+    const rows = histogramRows({ count_5: 1, count_4: 2, count_3: 0, count_2: 0, count_1: 0 }, en)
+    expect(rows.slice(0, 2).map((row) => row.bar)).toEqual([0.333, 0.667])
   })
 
   it('keeps only the rate links that are relative or http(s)', () => {

@@ -36,8 +36,8 @@ export interface HistogramRow {
   share: number
   /** The row's label, "5 stars". */
   label: string
-  /** Width of the row's bar, a percentage with one decimal. */
-  width: string
+  /** The share as the row's bar (a `<meter>`) shows it: from 0 to 1, with three decimals. */
+  bar: number
   /** Link that filters the reviews by this rate, when the page gives one that is relative or `http(s)`. */
   href: string | undefined
 }
@@ -57,7 +57,7 @@ export function histogramRows(
       count,
       share,
       label: text.t('starCount', { count: rate }),
-      width: `${Math.round(share * 1000) / 10}%`,
+      bar: Math.round(share * 1000) / 1000,
       href: rateHref ? pageHref(rateHref(rate)) : undefined,
     }
   })

@@ -39,21 +39,43 @@ describe('reviewCriteria', () => {
       blank: { display_name: 'Note', label: 'note', type: 'S', value: '  ' },
       unnamed: { display_name: '', label: '', type: 'I1', value: 3 },
       other: { display_name: 'Size', label: 'size', type: 'X', value: 'L' },
+      nan: { display_name: 'Fit', label: 'fit', type: 'I1', value: Number.NaN },
     } as unknown as Record<string, ReviewExtra>
-    expect(reviewCriteria(extras).map(([code]) => code)).toEqual(['quality'])
+    expect(reviewCriteria(extras, getTextFormatter('en')).map(({ code }) => code)).toEqual(['quality'])
+  })
+
+  it('gives a score as its rating in words in the language asked, a text as written, under its name', () => {
+    const extras = {
+      quality: { display_name: '', label: 'Qualité', type: 'I1', value: 4.25 },
+      use: { display_name: 'Usage', label: 'use', type: 'S', value: 'Thé vert' },
+    } as Record<string, ReviewExtra>
+    expect(reviewCriteria(extras, getTextFormatter('fr'))).toEqual([
+      { code: 'quality', name: 'Qualité', value: '4,3 sur 5' },
+      { code: 'use', name: 'Usage', value: 'Thé vert' },
+    ])
+    expect(reviewCriteria(extras, getTextFormatter('en'))[0]?.value).toBe('4.3 out of 5')
   })
 })
 
 describe('reviewImages', () => {
-  it('links each image to its largest variant with every variant in srcset', () => {
-    expect(reviewImages(productReview().medias, DEFAULT_MEDIA_WIDTHS)).toEqual([
+  it('links each image to its largest variant, with the variants a thumbnail can use in srcset', () => {
+    // A 96 px thumbnail needs at most 384 px (4 device pixels per CSS pixel): 600 px is enough.
+    expect(reviewImages(productReview().medias, DEFAULT_MEDIA_WIDTHS, 96)).toEqual([
       {
         href: 'https://media.example.test/1-large.jpg',
         src: 'https://media.example.test/1-small.jpg',
-        srcset:
-          'https://media.example.test/1-small.jpg 200w, https://media.example.test/1-medium.jpg 600w, https://media.example.test/1-large.jpg 1200w',
+        srcset: 'https://media.example.test/1-small.jpg 200w, https://media.example.test/1-medium.jpg 600w',
       },
     ])
+  })
+
+  it('keeps every variant for a thumbnail that none is wide enough for, and the smallest for a tiny one', () => {
+    const [large] = reviewImages(productReview().medias, DEFAULT_MEDIA_WIDTHS, 320)
+    expect(large?.srcset).toBe(
+      'https://media.example.test/1-small.jpg 200w, https://media.example.test/1-medium.jpg 600w, https://media.example.test/1-large.jpg 1200w',
+    )
+    const [tiny] = reviewImages(productReview().medias, DEFAULT_MEDIA_WIDTHS, 40)
+    expect(tiny?.srcset).toBe('https://media.example.test/1-small.jpg 200w')
   })
 
   it('leaves out variants that are not http(s) and images without any', () => {
@@ -62,7 +84,7 @@ describe('reviewImages', () => {
       { type: 'IMAGE', small: 'data:x', medium: '', large: '' },
       { type: 'VIDEO', small: 'https://m.test/v.jpg', medium: '', large: '' },
     ]
-    expect(reviewImages(medias, { small: 1, medium: 2, large: 3 })).toEqual([
+    expect(reviewImages(medias, { small: 1, medium: 2, large: 3 }, 96)).toEqual([
       { href: 'https://m.test/2.jpg', src: 'https://m.test/2.jpg', srcset: 'https://m.test/2.jpg 2w' },
     ])
   })

@@ -8,6 +8,7 @@ import type {
 } from '../../types/published.ts'
 import type { TextFormatter } from '../i18n/text-formatter.ts'
 import { reviewAuthorName } from '../jsonld/author-name.ts'
+import { starRating } from './stars.ts'
 import { webUrl } from './url.ts'
 
 /**
@@ -61,21 +62,38 @@ export function reviewDisclosure(
   return incentivization === 'gifted' || incentivization === 'compensated' ? incentivization : undefined
 }
 
+/** A quality criterion as a review shows it: its name and its value as text. */
+export interface ReviewCriterion {
+  /** The criterion's code, the key of `extras`. */
+  code: string
+  /** Its name: `display_name`, else `label`. */
+  name: string
+  /**
+   * Its value: a score (`I1`) as its rating in words ("5.0 out of 5", the accessible name a star rating of
+   * it would have), a text (`S`) as written.
+   */
+  value: string
+}
+
 /**
- * The quality criteria a review shows, with their codes: scores (`I1`) and non-blank texts (`S`) that have
- * a name; other types, which the spec does not show, are left out.
+ * The quality criteria a review shows, as name and text: scores (`I1`) and non-blank texts (`S`) that
+ * have a name; other types, which the spec does not show, are left out. A score is text, not stars: a
+ * review holds several, and a star rating for each would weigh more than the review's own text (issue 29).
  */
 export function reviewCriteria(
   extras: Readonly<Record<string, ReviewExtra>> | undefined,
-): [string, ReviewExtra][] {
-  return Object.entries(extras ?? {}).filter(
-    ([, extra]) =>
-      extra !== null &&
-      typeof extra === 'object' &&
-      ((extra.type === 'I1' && Number.isFinite(extra.value)) ||
-        (extra.type === 'S' && typeof extra.value === 'string' && extra.value.trim() !== '')) &&
-      Boolean(extra.display_name || extra.label),
-  )
+  text: TextFormatter,
+): ReviewCriterion[] {
+  return Object.entries(extras ?? {}).flatMap(([code, extra]) => {
+    if (extra === null || typeof extra !== 'object') return []
+    const name = extra.display_name || extra.label
+    if (!name) return []
+    if (extra.type === 'I1' && Number.isFinite(extra.value))
+      return [{ code, name, value: starRating(extra.value, undefined, text).label }]
+    if (extra.type === 'S' && typeof extra.value === 'string' && extra.value.trim() !== '')
+      return [{ code, name, value: extra.value }]
+    return []
+  })
 }
 
 /** Pixel widths assumed for the `small`, `medium` and `large` variants of review images (`srcset`). */
@@ -101,20 +119,36 @@ export interface ReviewImage {
   href: string
   /** The smallest variant, the thumbnail's `src`. */
   src: string
-  /** Every variant with its assumed width. */
+  /**
+   * The variants a thumbnail can use, with their assumed widths: from the smallest up to the first at least
+   * {@link THUMBNAIL_MAX_DENSITY} times the thumbnail's size (a wider one is never picked for it).
+   */
   srcset: string
 }
 
-/** The images of a review: medias of type `IMAGE` with at least one `http(s)` variant, in the API's order. */
-export function reviewImages(medias: ReadonlyArray<Media> | undefined, widths: MediaWidths): ReviewImage[] {
+/** The largest screen density (device pixels per CSS pixel) a thumbnail's `srcset` serves. */
+export const THUMBNAIL_MAX_DENSITY = 4
+
+/**
+ * The images of a review: medias of type `IMAGE` with at least one `http(s)` variant, in the API's order,
+ * as thumbnails `size` CSS pixels wide.
+ */
+export function reviewImages(
+  medias: ReadonlyArray<Media> | undefined,
+  widths: MediaWidths,
+  size: number,
+): ReviewImage[] {
   return (medias ?? []).flatMap((media) => {
     if (typeof media?.type !== 'string' || media.type.toUpperCase() !== 'IMAGE') return []
     const urls = { small: webUrl(media.small), medium: webUrl(media.medium), large: webUrl(media.large) }
     const href = urls.large ?? urls.medium ?? urls.small
     const src = urls.small ?? urls.medium ?? urls.large
     if (href === undefined || src === undefined) return []
-    const srcset = (['small', 'medium', 'large'] as const)
+    const variants = (['small', 'medium', 'large'] as const)
       .filter((variant) => urls[variant] !== undefined)
+      .sort((a, b) => widths[a] - widths[b])
+    const enough = variants.findIndex((variant) => widths[variant] >= THUMBNAIL_MAX_DENSITY * size)
+    const srcset = (enough === -1 ? variants : variants.slice(0, enough + 1))
       .map((variant) => `${urls[variant]} ${widths[variant]}w`)
       .join(', ')
     return [{ href, src, srcset }]

@@ -23,6 +23,7 @@ describe('translatedText', () => {
       target: 'fr',
       translated: 'Super',
       note: fr.t('translatedFrom', { language: fr.languageName('en') }),
+      lang: undefined,
     })
   })
 
@@ -39,6 +40,14 @@ describe('translatedText', () => {
       target: 'fr',
       translated: undefined,
       note: undefined,
+      lang: 'en',
     })
+  })
+
+  it("gives a lang only to an original shown in another language than the page's", () => {
+    expect(translatedText('Super', { fr: 'Génial' }, 'fr_FR', fr).lang).toBeUndefined()
+    expect(translatedText('Great', { fr: 'Super' }, 'en', fr).lang).toBeUndefined()
+    expect(translatedText('Great', {}, 'en', fr).lang).toBe('en')
+    expect(translatedText('Great', {}, '', fr).lang).toBeUndefined()
   })
 })

@@ -19,6 +19,12 @@ export interface TranslatedText {
   translated: string | undefined
   /** What the note above a translation says: "Translated from {language}", or "Translated". */
   note: string | undefined
+  /**
+   * The `lang` of the text shown: the original's language when it is shown and is not the page's;
+   * `undefined` for text in the page's language (a translation, or a review written in it), which takes
+   * the page's language as the components' other texts do, and for a language the API does not say.
+   */
+  lang: string | undefined
 }
 
 /**
@@ -61,5 +67,6 @@ export function translatedText(
       : source === undefined
         ? text.t('translated')
         : text.t('translatedFrom', { language: text.languageName(source) })
-  return { source, target, translated, note }
+  const lang = translated !== undefined || source === target ? undefined : source
+  return { source, target, translated, note, lang }
 }
