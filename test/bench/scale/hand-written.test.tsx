@@ -107,11 +107,11 @@ describe('the hand-written baseline of the next step', () => {
     const html = products.map(byHand).join('')
     for (const part of [
       'vr-review__translation-note',
-      'vr-review__media-image',
+      'vr-review__medias',
       'vr-review__source',
       'vr-reply__content',
-      'vr-review__criterion--rate',
-      'vr-review__criterion--text',
+      'vr-review__criteria',
+      ' out of 5</dd>',
       'vr-review__disclosure',
       'vr-rating-summary--empty',
       'vr-review-list__more',
