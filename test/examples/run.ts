@@ -358,14 +358,21 @@ async function runDev(
     env,
     `http://127.0.0.1:${port}/`,
   )
-  const ready = (performance.now() - started) / 1000
+  let ready = 0
   try {
+    // Started once its home page answers 200 (startServer waits for any answer).
+    const deadline = Date.now() + 60_000
+    while (!(await fetch(server.origin)).ok) {
+      check(Date.now() < deadline, `${spec.name} (${dev.server}): / did not answer 200 within 60 s`)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    ready = (performance.now() - started) / 1000
     const request = async (id: string): Promise<{ facts: PageFacts; html: string }> => {
-      const response = await fetch(`${server.origin}/products/${id}`)
+      const response = await fetch(new URL(`/products/${id}`, server.origin))
       const html = await response.text()
       check(
         response.status === 200,
-        `${spec.name} (${dev.server}): /products/${id} answered ${response.status}`,
+        `${spec.name} (${dev.server}): /products/${id} answered ${response.status}\n--- the end of its output:\n${server.output().slice(-3000)}`,
       )
       return { facts: pageFacts(`/products/${id}`, html), html }
     }
@@ -383,11 +390,11 @@ async function runDev(
     check(source.includes('<main>'), `${spec.name}: ${dev.pageFile} has no <main> to edit`)
     const beforeEdit = await sandboxOperations(sandbox.origin)
     await writeFile(file, source.replace('<main>', `<main ${marker}>`))
-    const deadline = Date.now() + 60_000
+    const editDeadline = Date.now() + 60_000
     let served = await request(products[0] ?? '')
     while (!served.html.includes(marker)) {
       check(
-        Date.now() < deadline,
+        Date.now() < editDeadline,
         `${spec.name} (${dev.server}): the edit of ${dev.pageFile} not served within 60 s`,
       )
       await new Promise((resolve) => setTimeout(resolve, 500))
