@@ -3,6 +3,16 @@
 // `bound` is the most the build may make (issue 20: 3 product pages of an account of 3,000 reviews, at
 // most 5 calls).
 
+/** How the test runs an example under its framework's dev server (`npm run dev`). */
+export interface DevSpec {
+  /** The server, as the report names it. */
+  server: 'next dev' | 'astro dev'
+  /** The arguments after `npm run dev --` that make it listen on 127.0.0.1 at `port`. */
+  args(port: number): string[]
+  /** The page source the test edits while the server runs (a file of the product pages' route). */
+  pageFile: string
+}
+
 export interface ExampleSpec {
   /** The folder under examples/. */
   name: string
@@ -19,19 +29,50 @@ export interface ExampleSpec {
   minReviews: number
   /** No React in node_modules nor in the output (the Astro examples). */
   noReact: boolean
+  /** Its dev server, or why it has none of ours. */
+  dev: DevSpec | { none: string }
 }
 
 const PRODUCTS = ['SKU-001', 'SKU-002', 'SKU-003']
 
+/**
+ * Product pages requested under a dev server: each once, then again after an edit. Every example has 3,
+ * so all of them; a dev server compiles each route once, so more pages would add little but time.
+ */
+export const DEV_PAGES = 3
+
 /** What every example shares: the 3 products, 2 calls needed, at most 5 made, stars and reviews shown. */
 const PAGES = { products: PRODUCTS, need: 2, bound: 5, stars: true, minReviews: 5 }
 
+const NEXT_DEV: DevSpec = {
+  server: 'next dev',
+  args: (port) => ['-H', '127.0.0.1', '-p', String(port)],
+  pageFile: 'app/products/[id]/page.tsx',
+}
+
+const ASTRO_DEV: DevSpec = {
+  server: 'astro dev',
+  args: (port) => ['--host', '127.0.0.1', '--port', String(port)],
+  pageFile: 'src/pages/products/[id].astro',
+}
+
 export const EXAMPLES: ExampleSpec[] = [
-  { name: 'next-cache-components', kind: 'next', output: '.next', noReact: false, ...PAGES },
-  { name: 'next-isr', kind: 'next', output: '.next', noReact: false, ...PAGES },
-  { name: 'astro-components', kind: 'static', output: 'dist', noReact: true, ...PAGES },
-  { name: 'astro-loaders', kind: 'static', output: 'dist', noReact: true, ...PAGES },
+  { name: 'next-cache-components', kind: 'next', output: '.next', noReact: false, dev: NEXT_DEV, ...PAGES },
+  { name: 'next-isr', kind: 'next', output: '.next', noReact: false, dev: NEXT_DEV, ...PAGES },
+  { name: 'astro-components', kind: 'static', output: 'dist', noReact: true, dev: ASTRO_DEV, ...PAGES },
+  { name: 'astro-loaders', kind: 'static', output: 'dist', noReact: true, dev: ASTRO_DEV, ...PAGES },
   // Eleventy's data file reads the ratings and reviews the pages show (2 calls), then
   // `verified-reviews inject` reads the summaries and reviews of the JSON-LD (2 calls): 4 for a need of 2.
-  { name: 'static-eleventy', kind: 'static', output: '_site', noReact: false, ...PAGES },
+  {
+    name: 'static-eleventy',
+    kind: 'static',
+    output: '_site',
+    noReact: false,
+    dev: {
+      none:
+        "`eleventy --serve` (its `npm start`) is Eleventy's own server, and the JSON-LD comes from " +
+        '`verified-reviews inject` after a build',
+    },
+    ...PAGES,
+  },
 ]

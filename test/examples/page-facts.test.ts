@@ -20,6 +20,7 @@ describe('pageFacts', () => {
       jsonLdReviews: 2,
       productNodes: 2,
       moreLink: '?vr_cursor=a&vr_sort=newest',
+      streamedBoundaries: 0,
     })
   })
 
@@ -31,7 +32,14 @@ describe('pageFacts', () => {
       jsonLdReviews: 0,
       productNodes: 0,
       moreLink: undefined,
+      streamedBoundaries: 0,
     })
+  })
+
+  it('counts the Suspense boundaries streamed behind their fallback', () => {
+    const html = `<!--$?--><template id="B:0"></template><main aria-busy="true"></main><!--/$-->
+      <div hidden id="S:0"><main><article class="vr-review"></article></main></div>`
+    expect(pageFacts('/r', html)).toMatchObject({ reviews: 1, streamedBoundaries: 1 })
   })
 })
 

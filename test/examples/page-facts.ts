@@ -1,5 +1,6 @@
-// What the examples' test reads from a built page: stars, reviews, JSON-LD Product nodes and the plain
-// "more reviews" link. Plain text matching on the HTML the components write (their class names).
+// What the examples' test reads from a built page: stars, reviews, JSON-LD Product nodes, the plain
+// "more reviews" link and the Suspense boundaries streamed behind a fallback. Plain text matching on the
+// HTML the components write (their class names).
 
 /** The facts of one product page. */
 export interface PageFacts {
@@ -14,6 +15,11 @@ export interface PageFacts {
   productNodes: number
   /** The href of the plain "next page" link of the review list, when there is one. */
   moreLink: string | undefined
+  /**
+   * Suspense boundaries whose content came after the HTML around them (React's `<template id="B:…">`):
+   * shown by a script, so a reader without JavaScript sees their fallback.
+   */
+  streamedBoundaries: number
 }
 
 const LD_JSON = /<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g
@@ -50,5 +56,6 @@ export function pageFacts(path: string, html: string): PageFacts {
     jsonLdReviews,
     productNodes: nodes.length,
     moreLink: href === undefined ? undefined : unescapeHtml(href),
+    streamedBoundaries: html.match(/<template id="B:/g)?.length ?? 0,
   }
 }

@@ -3,8 +3,11 @@
 // registry would serve; each example is copied to a folder outside the workspace, its @verified-reviews/*
 // dependencies pointed at those tarballs, installed with npm, built, and checked: stars and reviews in the
 // HTML, one Product node per product page, the API calls of the build against what its pages need, the
-// "more reviews" route under `next start`, and no React in the Astro examples. Needs built packages
-// (`pnpm build`); `--only name,name` picks examples, `--keep` keeps the work folder.
+// "more reviews" route under `next start`, and no React in the Astro examples. Before the build, as a
+// developer starts, each example runs under its dev server (`next dev`, `astro dev`): its product pages
+// requested once, then again after a page file is edited, with their reviews, the API calls counted, and
+// no error line nor warning of ours in the server's output. Needs built packages (`pnpm build`);
+// `--only name,name` picks examples, `--keep` keeps the work folder.
 import { spawn } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -14,7 +17,7 @@ import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
 import { freePort } from '../fixtures/free-port.ts'
 import { run } from '../fixtures/run-command.ts'
 import { apiCalls, sandboxOperations } from '../fixtures/sandbox-stats.ts'
-import { EXAMPLES, type ExampleSpec } from './examples.ts'
+import { DEV_PAGES, type DevSpec, EXAMPLES, type ExampleSpec } from './examples.ts'
 import { type PageFacts, pageFacts } from './page-facts.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
@@ -119,7 +122,7 @@ async function startServer(
     process.kill(-child.pid, 'SIGTERM')
     await closed
   }
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 120_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm ${args.join(' ')} ended:\n${output}`)
     try {
@@ -128,11 +131,28 @@ async function startServer(
     } catch {
       if (Date.now() > deadline) {
         await stop()
-        throw new Error(`npm ${args.join(' ')} did not answer on ${origin} within 60 s:\n${output}`)
+        throw new Error(`npm ${args.join(' ')} did not answer on ${origin} within 120 s:\n${output}`)
       }
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
   }
+}
+
+/** What an example did under its dev server. */
+interface DevOutcome {
+  server: DevSpec['server']
+  /** Seconds from the start of the server to its first answer. */
+  ready: number
+  /** API calls from the server's start through the first request of each product page. */
+  first: Record<string, number>
+  /** API calls from the edit of the page file through the requests after it. */
+  afterEdit: Record<string, number>
+  /** The page file edited. */
+  edited: string
+  /** The product pages as served after the edit. */
+  pages: PageFacts[]
+  /** The framework's own warnings the output held (by their name in {@link FRAMEWORK_WARNINGS}). */
+  allowed: string[]
 }
 
 interface Outcome {
@@ -144,10 +164,21 @@ interface Outcome {
   byOperation: Record<string, number>
   pages: PageFacts[]
   notes: string[]
+  dev: DevOutcome | { none: string }
 }
 
 function check(condition: boolean, message: string): void {
   if (!condition) throw new Error(message)
+}
+
+/** What every product page shows, built or served by a dev server: `where` names it in the failure. */
+function checkPage(spec: ExampleSpec, page: PageFacts, where: string): void {
+  check(page.productNodes === 1, `${where} has ${page.productNodes} Product nodes, not 1`)
+  if (spec.stars) check(page.stars, `${where} shows no stars ("out of 5")`)
+  check(page.reviews >= spec.minReviews, `${where} shows ${page.reviews} reviews`)
+  check(page.jsonLdReviews > 0, `${where} has no review in its JSON-LD`)
+  // The product and its reviews in the HTML as it arrives, readable without JavaScript.
+  check(page.streamedBoundaries === 0, `${where} streams ${page.streamedBoundaries} Suspense boundaries`)
 }
 
 async function runExample(
@@ -170,6 +201,23 @@ async function runExample(
     VERIFIED_REVIEWS_CURSOR_SECRET: 'examples-cursor-secret-0123456789',
     VERIFIED_REVIEWS_REVALIDATE_SECRET: 'examples-revalidate-secret',
   })
+
+  // First the dev server, on the fresh install, as a developer starts: no build has run, so there is no
+  // build data nor replica, and the pages read the API.
+  const dev = 'none' in spec.dev ? spec.dev : await runDev(spec, spec.dev, dir, env, sandbox)
+  if (!('none' in dev)) {
+    notes.push(
+      `${dev.server}: ready in ${dev.ready.toFixed(1)} s, ${sum(dev.first)} API calls to the first request ` +
+        `of ${dev.pages.length} product pages ${JSON.stringify(dev.first)}, ${sum(dev.afterEdit)} after ` +
+        `editing ${dev.edited} ${JSON.stringify(dev.afterEdit)}` +
+        (dev.allowed.length > 0 ? `; the framework's own warnings: ${dev.allowed.join(', ')}` : ''),
+    )
+    // What the dev server left (Next.js's `.next/dev`, Astro's cache folders and the integration's store in
+    // them) goes, so that the build below starts as a first build does.
+    for (const folder of ['.next', '.astro', 'node_modules/.astro', 'node_modules/.vite'])
+      await rm(join(dir, folder), { recursive: true, force: true })
+  } else notes.push(`no dev server of ours: ${dev.none}`)
+
   await fetch(`${sandbox.origin}/__sandbox/reset`, { method: 'POST' })
   const before = await sandboxOperations(sandbox.origin)
   started = performance.now()
@@ -255,18 +303,128 @@ async function runExample(
       pages.push(pageFacts(`/products/${id}/`, await readFile(file, 'utf8')))
     }
   }
-  for (const page of pages) {
-    check(page.productNodes === 1, `${spec.name}: ${page.path} has ${page.productNodes} Product nodes, not 1`)
-    if (spec.stars) check(page.stars, `${spec.name}: ${page.path} shows no stars ("out of 5")`)
-    check(page.reviews >= spec.minReviews, `${spec.name}: ${page.path} shows ${page.reviews} reviews`)
-    check(page.jsonLdReviews > 0, `${spec.name}: ${page.path} has no review in its JSON-LD`)
-  }
+  for (const page of pages) checkPage(spec, page, `${spec.name}: ${page.path}`)
   if (spec.noReact) {
     const react = await findReact(dir, spec.output)
     check(react.length === 0, `${spec.name}: React reached the site: ${react.join(', ')}`)
     notes.push('no React: node_modules has no react, the output no React code')
   }
-  return { name: spec.name, install, build, calls, bound: spec.need, byOperation, pages, notes }
+  return { name: spec.name, install, build, calls, bound: spec.need, byOperation, pages, notes, dev }
+}
+
+/**
+ * The framework's own warnings a dev server may print, allowed by name: any other warning line, any
+ * error line, and any warning or error line naming a package of ours fail the run.
+ */
+const FRAMEWORK_WARNINGS: { name: string; line: RegExp }[] = []
+
+/** A line that warns or tells an error, as the build's check reads them. */
+const WARNING_OR_ERROR = /⚠|⨯|\bwarn(ing)?\b|\berror\b/i
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences of colored output
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g
+
+/** Waits until the server has printed nothing for `quiet` ms (a dev server logs after it answers). */
+async function settle(server: Started, quiet = 1500, most = 20_000): Promise<void> {
+  const deadline = Date.now() + most
+  let length = -1
+  while (Date.now() < deadline && server.output().length !== length) {
+    length = server.output().length
+    await new Promise((resolve) => setTimeout(resolve, quiet))
+  }
+}
+
+/**
+ * Runs an example under its dev server: every product page (at most {@link DEV_PAGES}) requested once,
+ * then its page file edited (an attribute added to its `<main>`) and every page requested again once the
+ * server serves the edit. Each page must show its stars and reviews and one Product node; the output
+ * must hold no error line and no warning but the framework's own of {@link FRAMEWORK_WARNINGS}.
+ */
+async function runDev(
+  spec: ExampleSpec,
+  dev: DevSpec,
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  sandbox: Sandbox,
+): Promise<DevOutcome> {
+  await fetch(`${sandbox.origin}/__sandbox/reset`, { method: 'POST' })
+  const products = spec.products.slice(0, DEV_PAGES)
+  const port = await freePort()
+  const beforeStart = await sandboxOperations(sandbox.origin)
+  const started = performance.now()
+  const server = await startServer(
+    ['run', 'dev', '--', ...dev.args(port)],
+    dir,
+    env,
+    `http://127.0.0.1:${port}/`,
+  )
+  let ready = 0
+  try {
+    // Started once its home page answers 200 (startServer waits for any answer).
+    const deadline = Date.now() + 60_000
+    while (!(await fetch(server.origin)).ok) {
+      check(Date.now() < deadline, `${spec.name} (${dev.server}): / did not answer 200 within 60 s`)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    ready = (performance.now() - started) / 1000
+    const request = async (id: string): Promise<{ facts: PageFacts; html: string }> => {
+      const response = await fetch(new URL(`/products/${id}`, server.origin))
+      const html = await response.text()
+      check(
+        response.status === 200,
+        `${spec.name} (${dev.server}): /products/${id} answered ${response.status}\n--- the end of its output:\n${server.output().slice(-3000)}`,
+      )
+      return { facts: pageFacts(`/products/${id}`, html), html }
+    }
+    for (const id of products) {
+      const { facts } = await request(id)
+      checkPage(spec, facts, `${spec.name} (${dev.server}, first request): ${facts.path}`)
+    }
+    await settle(server)
+    const first = apiCalls(beforeStart, await sandboxOperations(sandbox.origin))
+
+    // The edit a developer makes: the product pages' file changes, the server recompiles it.
+    const file = join(dir, dev.pageFile)
+    const source = await readFile(file, 'utf8')
+    const marker = 'data-edited="by the examples test"'
+    check(source.includes('<main>'), `${spec.name}: ${dev.pageFile} has no <main> to edit`)
+    const beforeEdit = await sandboxOperations(sandbox.origin)
+    await writeFile(file, source.replace('<main>', `<main ${marker}>`))
+    const editDeadline = Date.now() + 60_000
+    let served = await request(products[0] ?? '')
+    while (!served.html.includes(marker)) {
+      check(
+        Date.now() < editDeadline,
+        `${spec.name} (${dev.server}): the edit of ${dev.pageFile} not served within 60 s`,
+      )
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      served = await request(products[0] ?? '')
+    }
+    const pages = [served.facts]
+    for (const id of products.slice(1)) pages.push((await request(id)).facts)
+    await settle(server)
+    const afterEdit = apiCalls(beforeEdit, await sandboxOperations(sandbox.origin))
+
+    for (const page of pages)
+      checkPage(spec, page, `${spec.name} (${dev.server}, after the edit): ${page.path}`)
+    const lines = server.output().replace(ANSI, '').split('\n')
+    const allowed = new Set<string>()
+    const failing = lines.filter((line) => {
+      if (!WARNING_OR_ERROR.test(line)) return false
+      const framework = FRAMEWORK_WARNINGS.find((warning) => warning.line.test(line))
+      if (framework === undefined || line.includes('verified-reviews') || /\berror\b|⨯/i.test(line))
+        return true
+      allowed.add(framework.name)
+      return false
+    })
+    check(
+      failing.length === 0,
+      `${spec.name}: ${dev.server} printed:\n${failing.join('\n')}\n--- the end of its output:\n${server.output().slice(-6000)}`,
+    )
+    return { server: dev.server, ready, first, afterEdit, edited: dev.pageFile, pages, allowed: [...allowed] }
+  } finally {
+    await server.stop()
+  }
 }
 
 function sum(counts: Record<string, number>): number {
@@ -337,6 +495,24 @@ for (const outcome of outcomes) {
   const stars = outcome.pages.every((page) => page.stars) ? 'yes' : 'no'
   console.log(
     `| ${outcome.name} | ${outcome.pages.length} | ${outcome.calls} ${JSON.stringify(outcome.byOperation)} | ${outcome.bound} | ${stars} | ${reviews} | ${nodes} |`,
+  )
+}
+
+console.log(
+  `\n| example | dev server | product pages (each requested once, then again after an edit) | API calls: start and first requests | API calls after editing the page file | stars | reviews a page | Product nodes a page |`,
+)
+console.log('|---|---|---|---|---|---|---|---|')
+for (const outcome of outcomes) {
+  const dev = outcome.dev
+  if ('none' in dev) {
+    console.log(`| ${outcome.name} | none of ours: ${dev.none} | – | – | – | – | – | – |`)
+    continue
+  }
+  const reviews = dev.pages.map((page) => page.reviews).join(', ')
+  const nodes = dev.pages.map((page) => page.productNodes).join(', ')
+  const stars = dev.pages.every((page) => page.stars) ? 'yes' : 'no'
+  console.log(
+    `| ${outcome.name} | ${dev.server} | ${dev.pages.length} | ${sum(dev.first)} ${JSON.stringify(dev.first)} | ${sum(dev.afterEdit)} ${JSON.stringify(dev.afterEdit)} | ${stars} | ${reviews} | ${nodes} |`,
   )
 }
 if (failed || outcomes.length !== chosen.length) {
