@@ -27,7 +27,7 @@ const SANDBOX_BESIDE_SOURCES = [
   'packages/astro/src/components/internal/data.test.ts',
   'packages/next/src/clients.test.ts',
   'packages/react/src/components/{BrandReviews,ProductRating,ProductReviews,ReviewsJsonLd}.test.tsx',
-  'packages/core/src/internal/inject/command.test.ts',
+  'packages/inject/src/command.test.ts',
   'packages/sandbox/src/{index,cli}.test.ts', // cli.test.ts spawns the sandbox command
   'packages/sandbox/src/internal/server.test.ts',
   'packages/sandbox/src/internal/routes/{admin,published,tokens}.test.ts',

@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { injectProductJsonLd } from '@verified-reviews/core/inject'
-import type { ReviewsCatalog } from '@verified-reviews/core/prefetch'
+import { injectProductJsonLd } from '@verified-reviews/inject'
+import { ratingsOnlyCatalog } from '../fixtures/ratings-only-catalog.ts'
 
 const SHAPES = {
   /** Short elements, one after the other: the most nodes a byte can make. */
@@ -50,29 +50,6 @@ function pageOf(shape: Shape, bytes: number): string {
   return parts.join('')
 }
 
-const catalog: ReviewsCatalog = {
-  reviews: async () => [],
-  syncReport: async () => undefined,
-  ratings: async () => new Map(),
-  summaries: async (ids = []) =>
-    new Map(
-      ids.map((id) => [
-        id,
-        {
-          product_variation_id: id,
-          website_id: 'w',
-          extras: [],
-          ratings: { average: 4, count_total: 1, count_5: 0, count_4: 1, count_3: 0, count_2: 0, count_1: 0 },
-        },
-      ]),
-    ),
-  // Not asked: the runs mark up ratings only (maxReviews 0).
-  report: async () => {
-    throw new Error('no reviews are fetched')
-  },
-  calls: () => ({ reviews: 0, products: 0 }),
-}
-
 interface Measure {
   shape: Shape
   pageBytes: number
@@ -99,7 +76,7 @@ async function child(shape: Shape, bytes: number, pages: number): Promise<Measur
     const report = await injectProductJsonLd({
       dir,
       site: 'https://shop.example/',
-      catalog,
+      catalog: ratingsOnlyCatalog,
       maxReviews: 0,
       concurrency: pages,
       maxPageBytes: bytes,

@@ -1,7 +1,6 @@
 // The builder's output checked against Google's rich-result rules by an independent implementation
 // (@adobe/structured-data-validator, product snippets and merchant listings), without building a demo.
 import type { ProductReview, StructuredData } from '@verified-reviews/core'
-import { addProductJsonLd } from '@verified-reviews/core/inject'
 import {
   buildProductJsonLd,
   fromStructuredData,
@@ -9,6 +8,7 @@ import {
   type ProductFacts,
   type ProductGroupFacts,
 } from '@verified-reviews/core/jsonld'
+import { addProductJsonLd } from '@verified-reviews/inject'
 import { describe, expect, it } from 'vitest'
 import { HOSTILE_STRINGS } from '../fixtures/hostile.ts'
 import { productReview } from '../fixtures/reviews.ts'

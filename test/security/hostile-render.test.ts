@@ -20,7 +20,6 @@ import type {
   VerifiedReviewsClient,
 } from '@verified-reviews/core'
 import { createReviewsHandler } from '@verified-reviews/core/endpoint'
-import { addProductJsonLd, PRODUCT_META_NAME } from '@verified-reviews/core/inject'
 import {
   buildProductJsonLd,
   fromStructuredData,
@@ -29,6 +28,7 @@ import {
   type ProductFacts,
   reviewAuthorName,
 } from '@verified-reviews/core/jsonld'
+import { addProductJsonLd, PRODUCT_META_NAME } from '@verified-reviews/inject'
 import {
   BrandRating,
   BrandReviews,

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { type ClientOptions, environmentClientOptions } from '@verified-reviews/core'
 import { type Locale, SUPPORTED_LOCALES } from '@verified-reviews/core/i18n'
-import { type InjectProgress, type InjectReport, injectProductJsonLd } from '@verified-reviews/core/inject'
+import { type InjectProgress, type InjectReport, injectProductJsonLd } from '@verified-reviews/inject'
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro'
 import { buildWithoutReviewData, checkBuild, reviewDataFailed } from './internal/build-check.ts'
 import { describeBuildCalls } from './internal/build-report.ts'

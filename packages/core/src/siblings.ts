@@ -1,18 +1,28 @@
 /**
- * `@verified-reviews/core/internal`: for `@verified-reviews/react`, `/next`, `/astro` and `/redis` only, **not
- * part of the public API**: its names change in any release, outside semver. It is what the review
- * components compute before they render, with no framework and no message catalogue, so both
+ * `@verified-reviews/core/internal`: for `@verified-reviews/react`, `/next`, `/astro`, `/redis` and `/inject`
+ * only, **not part of the public API**: its names change in any release, outside semver. It is what the
+ * review components compute before they render, with no framework and no message catalogue, so both
  * component packages render the same markup from the same logic and the "more reviews" island can run
  * it in the browser; `loadProductView` loads a product's view from a source the package chooses (the
- * API, or the build's data). Holds no credentials.
+ * API, or the build's data). Holds no credentials. The static-HTML injector (`@verified-reviews/inject`)
+ * takes from it the JSON-LD merge helpers, the locale check, the prefetch's wording and `mapWithLimit`.
+ * Nothing here may reach a `node:` module, not even through a dynamic import: a browser bundle of the
+ * island would fail to resolve it.
  *
  * @module
  * @internal
  */
 
 export { fetchSummaries, type SummaryClient } from './internal/catalog/summaries.ts'
+// The injector (`@verified-reviews/inject`) reads and writes pages several at once.
+export { mapWithLimit } from './internal/concurrency.ts'
 export { replicaAccount } from './internal/environment.ts'
+export { isLocale } from './internal/i18n/locale.ts'
 export { createTextFormatter } from './internal/i18n/text-formatter.ts'
+// The injector finds the Product node of a page's JSON-LD and merges into it.
+export { mergeTarget, productNodesIn, schemaTypes } from './internal/jsonld/merge.ts'
+// The injector's command describes the fetch as the build prefetch's log does.
+export { describeReviewsChoice } from './internal/prefetch/progress-log.ts'
 export { processState } from './internal/process-state.ts'
 export { sha256Hex } from './internal/sha256.ts'
 // The Redis budget reads the limits as the client's own budget does.
@@ -96,6 +106,11 @@ export {
   viewQuery,
 } from './internal/view/review-query.ts'
 export { ratingTenths, STAR_RATING, type StarRatingView, starRating } from './internal/view/stars.ts'
-export { shownTranslation, type TranslatedText, translatedText } from './internal/view/translated-text.ts'
-export { pageHref, pageUrl } from './internal/view/url.ts'
+export {
+  languageOf,
+  shownTranslation,
+  type TranslatedText,
+  translatedText,
+} from './internal/view/translated-text.ts'
+export { pageHref, pageUrl, type TrailingSlash } from './internal/view/url.ts'
 export { type SignedViewPage, signedViewPage, type ViewParams } from './internal/view/view-page.ts'

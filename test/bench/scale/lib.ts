@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const SANDBOX_CLI = join(ROOT, 'packages/sandbox/src/cli.ts')
-const INJECT_CLI = join(ROOT, 'packages/core/src/internal/inject/cli.ts')
+const INJECT_CLI = join(ROOT, 'packages/inject/src/cli.ts')
 const RSS_PROBE = fileURLToPath(new URL('./rss-probe.mjs', import.meta.url))
 export const SOURCE = '--conditions=@verified-reviews/source'
 export const SITE = 'https://shop.example'

@@ -7,7 +7,6 @@ import {
 } from '@verified-reviews/core'
 import { createMemoryCache } from '@verified-reviews/core/cache'
 import type { Locale } from '@verified-reviews/core/i18n'
-import type { TrailingSlash } from '@verified-reviews/core/inject'
 import { processState } from '@verified-reviews/core/internal'
 import {
   type BuildProblem,
@@ -17,6 +16,7 @@ import {
   type ReviewsCatalog,
 } from '@verified-reviews/core/prefetch'
 import { createMemoryReviewStore, createSqliteReviewStore } from '@verified-reviews/core/sync'
+import type { TrailingSlash } from '@verified-reviews/inject'
 import type { AstroIntegrationLogger } from 'astro'
 import { type BuildCalls, countingFetch, emptyCalls } from './build-report.ts'
 

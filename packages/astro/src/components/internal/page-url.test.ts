@@ -1,5 +1,5 @@
-import type { TrailingSlash } from '@verified-reviews/core/inject'
-import { pageUrlOf } from '@verified-reviews/core/inject'
+import type { TrailingSlash } from '@verified-reviews/inject'
+import { pageUrlOf } from '@verified-reviews/inject'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type PageUrlSettings, shared } from '../../internal/shared.ts'
 import { componentPageUrl } from './page-url.ts'

@@ -1,5 +1,5 @@
 /**
- * `@verified-reviews/core/inject`: review rich snippets added to static HTML after the build. A page
+ * `@verified-reviews/inject`: review rich snippets added to static HTML after the build. A page
  * marks its product (`<meta name="verified-reviews:product" content="SKU">` or a
  * `data-verified-reviews-product` attribute); the injector fetches the marked products' ratings and
  * reviews in bulk and gives each page one Product node in its JSON-LD. The Astro integration runs it
@@ -7,14 +7,16 @@
  *
  * @module
  */
-export { pageUrlOf } from './internal/inject/files.ts'
+
+export type { TrailingSlash } from '@verified-reviews/core/internal'
+export { pageUrlOf } from './files.ts'
 export {
   type InjectProductJsonLdOptions,
   type InjectProgress,
   type InjectReport,
   injectProductJsonLd,
   type SkippedPage,
-} from './internal/inject/inject-directory.ts'
+} from './inject-directory.ts'
 export {
   type AddProductJsonLdOptions,
   type AddProductJsonLdResult,
@@ -26,5 +28,4 @@ export {
   PRODUCT_META_NAME,
   type ProductPage,
   readProductPage,
-} from './internal/inject/page.ts'
-export type { TrailingSlash } from './internal/view/url.ts'
+} from './page.ts'

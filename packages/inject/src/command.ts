@@ -1,13 +1,15 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { createClient } from '../../client.ts'
-import type { ProductReview } from '../../types/published.ts'
-import type { ClientOptions } from '../client-options.ts'
-import { environmentClientOptions } from '../default-client.ts'
-import { readEnvironment } from '../environment.ts'
-import { buildProblemOf } from '../prefetch/build-problem.ts'
-import { describeReviewsChoice } from '../prefetch/progress-log.ts'
-import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
+import {
+  type ClientOptions,
+  createClient,
+  environmentClientOptions,
+  type ProductReview,
+  readEnvironment,
+} from '@verified-reviews/core'
+import { describeReviewsChoice } from '@verified-reviews/core/internal'
+import { buildProblemOf } from '@verified-reviews/core/prefetch'
+import { createSqliteReviewStore } from '@verified-reviews/core/sync'
 import { ENV_FILES, readEnvFiles } from './env-files.ts'
 import { type InjectReport, injectProductJsonLd } from './inject-directory.ts'
 import { DEFAULT_MAX_PAGE_BYTES, formatBytes, parseByteSize } from './page-size.ts'

@@ -3,14 +3,14 @@ import { chmod, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ReviewsCatalog } from '../catalog/local.ts'
+import { ratingsOnlyCatalog } from '../../../test/fixtures/ratings-only-catalog.ts'
 import { type InjectProductJsonLdOptions, injectProductJsonLd } from './inject-directory.ts'
 
 const { clobber } = vi.hoisted(() => ({ clobber: { next: undefined as string | undefined } }))
 
 // Lets a test play another process that rewrites a page between the injector's write and its check.
-vi.mock('../write-atomically.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../write-atomically.ts')>()
+vi.mock('./write-atomically.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./write-atomically.ts')>()
   return {
     writeAtomically: async (...args: Parameters<typeof original.writeAtomically>) => {
       await original.writeAtomically(...args)
@@ -18,34 +18,6 @@ vi.mock('../write-atomically.ts', async (importOriginal) => {
     },
   }
 })
-
-const catalog: ReviewsCatalog = {
-  reviews: async () => [],
-  syncReport: async () => undefined,
-  ratings: async () => new Map(),
-  summaries: async (ids = []) =>
-    new Map(
-      ids.map((id) => [
-        id,
-        {
-          product_variation_id: id,
-          website_id: 'w',
-          extras: [],
-          ratings: { average: 4, count_total: 1, count_5: 0, count_4: 1, count_3: 0, count_2: 0, count_1: 0 },
-        },
-      ]),
-    ),
-  report: async () => ({
-    mode: 'named',
-    reviews: 0,
-    newReviews: 0,
-    products: 1,
-    calls: { reviews: 0, summaries: 0 },
-    lowerBound: 0,
-    estimate: { named: 0, sync: undefined },
-  }),
-  calls: () => ({ reviews: 0, products: 0 }),
-}
 
 const PAGE =
   '<!doctype html><html><head><meta name="verified-reviews:product" content="SKU-1"><title>Pull &eacute;t&eacute;</title></head><body></body></html>'
@@ -63,7 +35,7 @@ function run(options: Partial<InjectProductJsonLdOptions> = {}) {
   return injectProductJsonLd({
     dir,
     site: 'https://shop.example/',
-    catalog,
+    catalog: ratingsOnlyCatalog,
     maxReviews: 0,
     logger: { warn() {} },
     ...options,

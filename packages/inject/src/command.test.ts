@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
+import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import { runCommand, USAGE } from './command.ts'
 import { createProgressBar } from './progress-bar.ts'
 
@@ -369,11 +369,11 @@ describe('verified-reviews inject', () => {
   })
 
   it('names its --store an SQLite file in its help, the docs and the static example', async () => {
-    const root = fileURLToPath(new URL('../../../../../', import.meta.url))
+    const root = fileURLToPath(new URL('../../../', import.meta.url))
     const files = [
       'examples/static-eleventy/package.json',
       'apps/docs/src/content/docs/guides/static-sites.mdx',
-      'apps/docs/src/content/docs/packages/core/inject.md',
+      'apps/docs/src/content/docs/packages/inject/index.md',
       'apps/docs/src/content/docs/packages/astro/review-rich-snippets-after-the-build.md',
     ]
     const texts = [USAGE, ...(await Promise.all(files.map((file) => readFile(join(root, file), 'utf8'))))]

@@ -1,5 +1,5 @@
+import { jsonLdScriptTag, serializeJsonLd } from '@verified-reviews/core/jsonld'
 import { describe, expect, it } from 'vitest'
-import { jsonLdScriptTag, serializeJsonLd } from '../jsonld/serialize.ts'
 import { parseHtml } from './html.ts'
 import { addProductJsonLd, INJECTED_SCRIPT_ID, injectedMarkupProblem, readProductPage } from './page.ts'
 

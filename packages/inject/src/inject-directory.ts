@@ -2,22 +2,30 @@ import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createClient } from '../../client.ts'
-import type { ProductReview } from '../../types/published.ts'
-import { createReviewsCatalog } from '../catalog/catalog.ts'
-import type { ReviewsCatalog, ReviewsCatalogCalls, ReviewsCatalogClient } from '../catalog/local.ts'
-import type { PrefetchReport } from '../catalog/progress.ts'
-import { mapWithLimit } from '../concurrency.ts'
-import { isLocale, type Locale } from '../i18n/locale.ts'
-import { type JsonLdNode, schemaTypes } from '../jsonld/merge.ts'
-import { buildProductJsonLd, type ProductJsonLdOptions } from '../jsonld/product.ts'
-import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
-import type { ReviewStore } from '../sync/store.ts'
-import type { ProductReviewsSyncReport } from '../sync/sync-reviews.ts'
-import { combineProductSummaries, newestFirst } from '../view/product-group.ts'
-import { languageOf } from '../view/translated-text.ts'
-import type { TrailingSlash } from '../view/url.ts'
-import { writeAtomically } from '../write-atomically.ts'
+import { createClient, type ProductReview } from '@verified-reviews/core'
+import type { Locale } from '@verified-reviews/core/i18n'
+import {
+  combineProductSummaries,
+  isLocale,
+  languageOf,
+  mapWithLimit,
+  newestFirst,
+  schemaTypes,
+  type TrailingSlash,
+} from '@verified-reviews/core/internal'
+import { buildProductJsonLd, type JsonLdNode, type ProductJsonLdOptions } from '@verified-reviews/core/jsonld'
+import {
+  createReviewsCatalog,
+  type PrefetchReport,
+  type ReviewsCatalog,
+  type ReviewsCatalogCalls,
+  type ReviewsCatalogClient,
+} from '@verified-reviews/core/prefetch'
+import {
+  createSqliteReviewStore,
+  type ProductReviewsSyncReport,
+  type ReviewStore,
+} from '@verified-reviews/core/sync'
 import { decodeHtmlFile } from './charset.ts'
 import { listHtmlFiles, pageUrlOf } from './files.ts'
 import {
@@ -30,6 +38,7 @@ import {
   resolveUrl,
 } from './page.ts'
 import { DEFAULT_MAX_PAGE_BYTES, formatBytes } from './page-size.ts'
+import { writeAtomically } from './write-atomically.ts'
 
 /** Where a run of {@link injectProductJsonLd} stands, for a progress bar. */
 export interface InjectProgress {

@@ -1,5 +1,11 @@
-import { type JsonLdNode, mergeJsonLd, mergeTarget, productNodesIn } from '../jsonld/merge.ts'
-import { type JsonLdScriptTagOptions, jsonLdScriptTag, serializeJsonLd } from '../jsonld/serialize.ts'
+import { mergeTarget, productNodesIn } from '@verified-reviews/core/internal'
+import {
+  type JsonLdNode,
+  type JsonLdScriptTagOptions,
+  jsonLdScriptTag,
+  mergeJsonLd,
+  serializeJsonLd,
+} from '@verified-reviews/core/jsonld'
 import { declaresEncodingReason, metaEncoding } from './charset.ts'
 import {
   addAttribute,
