@@ -38,10 +38,11 @@ describe('the release metadata', () => {
     })
   })
 
-  it('publishes the six packages, the sandbox among them, under the MIT licence of the contributors', () => {
+  it('publishes the seven packages, the sandbox among them, under the MIT licence of the contributors', () => {
     expect(publicPackages().map(({ folder }) => folder)).toEqual([
       'astro',
       'core',
+      'migrate',
       'next',
       'react',
       'redis',

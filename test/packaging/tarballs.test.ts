@@ -77,6 +77,7 @@ describe('the published tarballs', () => {
     expect([...tarballs.keys()].sort()).toEqual([
       '@verified-reviews/astro',
       '@verified-reviews/core',
+      '@verified-reviews/migrate',
       '@verified-reviews/next',
       '@verified-reviews/react',
       '@verified-reviews/redis',
