@@ -18,7 +18,13 @@ const PRODUCTS = ['SKU-001', 'SKU-002', 'SKU-003']
 const REVIEWS_BODY = { query: 'reviews', product: PRODUCTS, limit: 5, order: 'date_desc' } as const
 const AVERAGE_BODY = { query: 'average', product: PRODUCTS } as const
 
-// VERIFIED_REVIEWS_CLIENT_ID, _CLIENT_SECRET (Published), _WEBSITE_ID and _GENESIS_SECRET (Genesis).
+// VERIFIED_REVIEWS_CLIENT_ID, _CLIENT_SECRET (Published), _WEBSITE_ID and _GENESIS_SECRET (Genesis), from
+// the environment or .env.local (the environment wins).
+try {
+  process.loadEnvFile('.env.local')
+} catch (error) {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+}
 const genesisUrl = process.env.GENESIS_URL
 const vr = createClient(genesisUrl ? { genesisUrl } : {})
 const problems: string[] = []

@@ -598,35 +598,37 @@ try {
   else console.log(`# kept ${work}`)
 }
 
-console.log(
-  '\n| example | product pages | API calls of the build | what the pages need | stars | reviews a page | Product nodes a page |',
-)
-console.log('|---|---|---|---|---|---|---|')
-for (const outcome of outcomes) {
-  const reviews = outcome.pages.map((page) => page.reviews).join(', ')
-  const nodes = outcome.pages.map((page) => page.productNodes).join(', ')
-  const stars = outcome.pages.every((page) => page.stars) ? 'yes' : 'no'
+if (outcomes.length > 0) {
   console.log(
-    `| ${outcome.name} | ${outcome.pages.length} | ${outcome.calls} ${JSON.stringify(outcome.byOperation)} | ${outcome.bound} | ${stars} | ${reviews} | ${nodes} |`,
+    '\n| example | product pages | API calls of the build | what the pages need | stars | reviews a page | Product nodes a page |',
   )
-}
-
-console.log(
-  `\n| example | dev server | product pages (each requested once, then again after an edit) | API calls: start and first requests | API calls after editing the page file | stars | reviews a page | Product nodes a page |`,
-)
-console.log('|---|---|---|---|---|---|---|---|')
-for (const outcome of outcomes) {
-  const dev = outcome.dev
-  if ('none' in dev) {
-    console.log(`| ${outcome.name} | none of ours: ${dev.none} | – | – | – | – | – | – |`)
-    continue
+  console.log('|---|---|---|---|---|---|---|')
+  for (const outcome of outcomes) {
+    const reviews = outcome.pages.map((page) => page.reviews).join(', ')
+    const nodes = outcome.pages.map((page) => page.productNodes).join(', ')
+    const stars = outcome.pages.every((page) => page.stars) ? 'yes' : 'no'
+    console.log(
+      `| ${outcome.name} | ${outcome.pages.length} | ${outcome.calls} ${JSON.stringify(outcome.byOperation)} | ${outcome.bound} | ${stars} | ${reviews} | ${nodes} |`,
+    )
   }
-  const reviews = dev.pages.map((page) => page.reviews).join(', ')
-  const nodes = dev.pages.map((page) => page.productNodes).join(', ')
-  const stars = dev.pages.every((page) => page.stars) ? 'yes' : 'no'
+
   console.log(
-    `| ${outcome.name} | ${dev.server} | ${dev.pages.length} | ${sum(dev.first)} ${JSON.stringify(dev.first)} | ${sum(dev.afterEdit)} ${JSON.stringify(dev.afterEdit)} | ${stars} | ${reviews} | ${nodes} |`,
+    `\n| example | dev server | product pages (each requested once, then again after an edit) | API calls: start and first requests | API calls after editing the page file | stars | reviews a page | Product nodes a page |`,
   )
+  console.log('|---|---|---|---|---|---|---|---|')
+  for (const outcome of outcomes) {
+    const dev = outcome.dev
+    if ('none' in dev) {
+      console.log(`| ${outcome.name} | none of ours: ${dev.none} | – | – | – | – | – | – |`)
+      continue
+    }
+    const reviews = dev.pages.map((page) => page.reviews).join(', ')
+    const nodes = dev.pages.map((page) => page.productNodes).join(', ')
+    const stars = dev.pages.every((page) => page.stars) ? 'yes' : 'no'
+    console.log(
+      `| ${outcome.name} | ${dev.server} | ${dev.pages.length} | ${sum(dev.first)} ${JSON.stringify(dev.first)} | ${sum(dev.afterEdit)} ${JSON.stringify(dev.afterEdit)} | ${stars} | ${reviews} | ${nodes} |`,
+    )
+  }
 }
 if (scriptOutcomes.length > 0) {
   console.log('\n| script example | API calls of its run |')
