@@ -11,6 +11,22 @@ export default {
       from: { path: '^packages/[^/]+/src/' },
       to: { circular: true },
     },
+    {
+      name: 'migrate-through-core-entries',
+      severity: 'error',
+      comment:
+        '@verified-reviews/migrate reaches core through its entries only (`.` and `./internal`), never ' +
+        'its files; core never imports migrate (issue 31).',
+      from: { path: '^packages/migrate/src/' },
+      to: { path: '^packages/core/src/', pathNot: '^packages/core/src/(index|siblings)[.]ts$' },
+    },
+    {
+      name: 'core-not-on-migrate',
+      severity: 'error',
+      comment: 'Core does not depend on the migration package: the migration depends on core.',
+      from: { path: '^packages/core/' },
+      to: { path: '^packages/migrate/' },
+    },
   ],
   options: {
     // Every package's src, tests included (a test imports what it tests, nothing imports a test).

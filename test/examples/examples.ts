@@ -76,3 +76,45 @@ export const EXAMPLES: ExampleSpec[] = [
     ...PAGES,
   },
 ]
+
+/**
+ * An example that is a script a shop runs once, not a site: installed the same way, then its npm scripts
+ * run in turn against the sandbox (the last one is the script itself).
+ */
+export interface ScriptExampleSpec {
+  /** The folder under examples/. */
+  name: string
+  /** The npm scripts run in turn; each must exit with 0. */
+  scripts: string[]
+  /** A line the output of the last must hold, as its last line. */
+  lastLine: RegExp
+  /** The JSON files it writes: arrays of at least `min` records, each with every one of `fields`. */
+  writes: { file: string; min: number; fields: string[] }[]
+  /** The API calls (token requests apart) the last script makes, by operation of the sandbox. */
+  calls: Record<string, number>
+}
+
+export const SCRIPT_EXAMPLES: ScriptExampleSpec[] = [
+  // Three Genesis calls as the shop makes them today, and the three Published calls that replace them.
+  {
+    name: 'migrate-genesis',
+    scripts: ['typecheck', 'migrate'],
+    lastLine: /^ok: the Published calls give what the Genesis calls gave$/,
+    writes: [
+      {
+        file: 'published/reviews.json',
+        min: 15,
+        fields: ['review_id', 'review_rate', 'review_content', 'product_variation_id', 'publish_date'],
+      },
+      { file: 'published/ratings.json', min: 3, fields: ['product_variation_id', 'average', 'count_total'] },
+      { file: 'published/shops.json', min: 1, fields: ['shop_key', 'count_total_since_creation', 'average'] },
+    ],
+    calls: {
+      'genesis.product': 2,
+      'genesis.static.shops': 1,
+      'products.reviews.list': 1,
+      'products.ratings.list': 1,
+      'brands.list': 1,
+    },
+  },
+]

@@ -6,7 +6,9 @@
 // "more reviews" route under `next start`, and no React in the Astro examples. Before the build, as a
 // developer starts, each example runs under its dev server (`next dev`, `astro dev`): its product pages
 // requested once, then again after a page file is edited, with their reviews, the API calls counted, and
-// no error line nor warning of ours in the server's output. Needs built packages (`pnpm build`);
+// no error line nor warning of ours in the server's output. An example that is a script a shop runs once
+// (`SCRIPT_EXAMPLES`) is installed the same way, type-checked and run against the sandbox, and its output,
+// the files it writes and its API calls checked. Needs built packages (`pnpm build`);
 // `--only name,name` picks examples, `--keep` keeps the work folder.
 import { spawn } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
@@ -17,7 +19,14 @@ import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
 import { freePort } from '../fixtures/free-port.ts'
 import { run } from '../fixtures/run-command.ts'
 import { apiCalls, sandboxOperations } from '../fixtures/sandbox-stats.ts'
-import { DEV_PAGES, type DevSpec, EXAMPLES, type ExampleSpec } from './examples.ts'
+import {
+  DEV_PAGES,
+  type DevSpec,
+  EXAMPLES,
+  type ExampleSpec,
+  SCRIPT_EXAMPLES,
+  type ScriptExampleSpec,
+} from './examples.ts'
 import { type PageFacts, pageFacts } from './page-facts.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
@@ -28,8 +37,11 @@ const { values } = parseArgs({
 })
 const only = values.only?.split(',').map((name) => name.trim())
 const chosen = EXAMPLES.filter((example) => only === undefined || only.includes(example.name))
-if (chosen.length === 0)
-  throw new Error(`--only ${values.only}: no such example (${EXAMPLES.map((e) => e.name)})`)
+const chosenScripts = SCRIPT_EXAMPLES.filter((example) => only === undefined || only.includes(example.name))
+if (chosen.length + chosenScripts.length === 0) {
+  const names = [...EXAMPLES, ...SCRIPT_EXAMPLES].map((e) => e.name)
+  throw new Error(`--only ${values.only}: no such example (${names})`)
+}
 
 /** The environment of npm and the builds: Node 24 (this process's) first on the PATH, no pnpm leftovers. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -70,10 +82,22 @@ async function packAll(into: string): Promise<Map<string, string>> {
 }
 
 /** Copies an example outside the workspace with its @verified-reviews/* dependencies on the tarballs. */
-async function copyExample(spec: ExampleSpec, work: string, tarballs: Map<string, string>): Promise<string> {
+async function copyExample(
+  spec: { name: string },
+  work: string,
+  tarballs: Map<string, string>,
+): Promise<string> {
   const from = join(ROOT, 'examples', spec.name)
   const to = join(work, spec.name)
-  const skipped = new Set(['node_modules', '.next', 'dist', '_site', '.astro', 'package-lock.json'])
+  const skipped = new Set([
+    'node_modules',
+    '.next',
+    'dist',
+    '_site',
+    '.astro',
+    'published',
+    'package-lock.json',
+  ])
   await cp(from, to, {
     recursive: true,
     filter: (source) => !skipped.has(relative(from, source).split('/')[0] ?? ''),
@@ -427,6 +451,77 @@ async function runDev(
   }
 }
 
+/** What a script example did. */
+interface ScriptOutcome {
+  name: string
+  install: number
+  /** Seconds the last script ran. */
+  ran: number
+  calls: Record<string, number>
+  notes: string[]
+}
+
+/**
+ * Installs a script example, runs its npm scripts in turn against the sandbox, and checks the last one:
+ * its last line, the records of the files it writes, and its API calls by operation, exactly.
+ */
+async function runScript(
+  spec: ScriptExampleSpec,
+  work: string,
+  tarballs: Map<string, string>,
+  sandbox: Sandbox,
+): Promise<ScriptOutcome> {
+  const dir = await copyExample(spec, work, tarballs)
+  let started = performance.now()
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, env: cleanEnv() })
+  const install = (performance.now() - started) / 1000
+  const env = cleanEnv({
+    VERIFIED_REVIEWS_ORIGIN: sandbox.origin,
+    VERIFIED_REVIEWS_CLIENT_ID: sandbox.clientId,
+    VERIFIED_REVIEWS_CLIENT_SECRET: sandbox.clientSecret,
+    VERIFIED_REVIEWS_WEBSITE_ID: sandbox.websiteId,
+    VERIFIED_REVIEWS_GENESIS_SECRET: sandbox.genesisSecret,
+  })
+  const notes: string[] = []
+  let output = ''
+  let calls: Record<string, number> = {}
+  let ran = 0
+  for (const script of spec.scripts) {
+    await fetch(`${sandbox.origin}/__sandbox/reset`, { method: 'POST' })
+    const before = await sandboxOperations(sandbox.origin)
+    started = performance.now()
+    output = await run('npm', ['run', '--silent', script], { cwd: dir, env })
+    ran = (performance.now() - started) / 1000
+    calls = apiCalls(before, await sandboxOperations(sandbox.origin))
+    notes.push(`npm run ${script}: ${ran.toFixed(1)} s`)
+  }
+  const lines = output.trim().split('\n')
+  const last = lines.at(-1) ?? ''
+  check(
+    spec.lastLine.test(last),
+    `${spec.name}: its output ends with "${last}", not ${spec.lastLine}:\n${output}`,
+  )
+  notes.push(...lines.map((line) => `| ${line}`))
+  for (const { file, min, fields } of spec.writes) {
+    const records = JSON.parse(await readFile(join(dir, file), 'utf8')) as unknown
+    check(Array.isArray(records), `${spec.name}: ${file} is not a JSON array`)
+    const list = records as Record<string, unknown>[]
+    check(list.length >= min, `${spec.name}: ${file} holds ${list.length} records, fewer than ${min}`)
+    for (const [index, record] of list.entries()) {
+      const missing = fields.filter(
+        (field) => record === null || typeof record !== 'object' || !(field in record),
+      )
+      check(missing.length === 0, `${spec.name}: record ${index} of ${file} lacks ${missing.join(', ')}`)
+    }
+    notes.push(`${file}: ${list.length} records, each with ${fields.join(', ')}`)
+  }
+  check(
+    JSON.stringify(Object.entries(calls).sort()) === JSON.stringify(Object.entries(spec.calls).sort()),
+    `${spec.name}: API calls ${JSON.stringify(calls)}, expected ${JSON.stringify(spec.calls)}`,
+  )
+  return { name: spec.name, install, ran, calls, notes }
+}
+
 function sum(counts: Record<string, number>): number {
   return Object.values(counts).reduce((total, count) => total + count, 0)
 }
@@ -457,6 +552,7 @@ async function findReact(dir: string, output: string): Promise<string[]> {
 const work = await mkdtemp(join(tmpdir(), 'verified-reviews-examples-'))
 const sandbox = await createSandbox({ port: 0 })
 const outcomes: Outcome[] = []
+const scriptOutcomes: ScriptOutcome[] = []
 let failed = false
 try {
   const tarballDir = join(work, 'tarballs')
@@ -479,43 +575,70 @@ try {
       console.error(`    FAILED: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
+  for (const spec of chosenScripts) {
+    console.log(
+      `--- ${spec.name}: npm install from the tarballs, ${spec.scripts.join(', ')} against the sandbox`,
+    )
+    try {
+      const outcome = await runScript(spec, work, tarballs, sandbox)
+      scriptOutcomes.push(outcome)
+      for (const note of outcome.notes) console.log(`    ${note}`)
+      console.log(
+        `    ok: install ${outcome.install.toFixed(1)} s, run ${outcome.ran.toFixed(1)} s, ` +
+          `${sum(outcome.calls)} API calls ${JSON.stringify(outcome.calls)}`,
+      )
+    } catch (error) {
+      failed = true
+      console.error(`    FAILED: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
 } finally {
   await sandbox.close()
   if (!values.keep) await rm(work, { recursive: true, force: true })
   else console.log(`# kept ${work}`)
 }
 
-console.log(
-  '\n| example | product pages | API calls of the build | what the pages need | stars | reviews a page | Product nodes a page |',
-)
-console.log('|---|---|---|---|---|---|---|')
-for (const outcome of outcomes) {
-  const reviews = outcome.pages.map((page) => page.reviews).join(', ')
-  const nodes = outcome.pages.map((page) => page.productNodes).join(', ')
-  const stars = outcome.pages.every((page) => page.stars) ? 'yes' : 'no'
+if (outcomes.length > 0) {
   console.log(
-    `| ${outcome.name} | ${outcome.pages.length} | ${outcome.calls} ${JSON.stringify(outcome.byOperation)} | ${outcome.bound} | ${stars} | ${reviews} | ${nodes} |`,
+    '\n| example | product pages | API calls of the build | what the pages need | stars | reviews a page | Product nodes a page |',
   )
-}
-
-console.log(
-  `\n| example | dev server | product pages (each requested once, then again after an edit) | API calls: start and first requests | API calls after editing the page file | stars | reviews a page | Product nodes a page |`,
-)
-console.log('|---|---|---|---|---|---|---|---|')
-for (const outcome of outcomes) {
-  const dev = outcome.dev
-  if ('none' in dev) {
-    console.log(`| ${outcome.name} | none of ours: ${dev.none} | – | – | – | – | – | – |`)
-    continue
+  console.log('|---|---|---|---|---|---|---|')
+  for (const outcome of outcomes) {
+    const reviews = outcome.pages.map((page) => page.reviews).join(', ')
+    const nodes = outcome.pages.map((page) => page.productNodes).join(', ')
+    const stars = outcome.pages.every((page) => page.stars) ? 'yes' : 'no'
+    console.log(
+      `| ${outcome.name} | ${outcome.pages.length} | ${outcome.calls} ${JSON.stringify(outcome.byOperation)} | ${outcome.bound} | ${stars} | ${reviews} | ${nodes} |`,
+    )
   }
-  const reviews = dev.pages.map((page) => page.reviews).join(', ')
-  const nodes = dev.pages.map((page) => page.productNodes).join(', ')
-  const stars = dev.pages.every((page) => page.stars) ? 'yes' : 'no'
+
   console.log(
-    `| ${outcome.name} | ${dev.server} | ${dev.pages.length} | ${sum(dev.first)} ${JSON.stringify(dev.first)} | ${sum(dev.afterEdit)} ${JSON.stringify(dev.afterEdit)} | ${stars} | ${reviews} | ${nodes} |`,
+    `\n| example | dev server | product pages (each requested once, then again after an edit) | API calls: start and first requests | API calls after editing the page file | stars | reviews a page | Product nodes a page |`,
   )
+  console.log('|---|---|---|---|---|---|---|---|')
+  for (const outcome of outcomes) {
+    const dev = outcome.dev
+    if ('none' in dev) {
+      console.log(`| ${outcome.name} | none of ours: ${dev.none} | – | – | – | – | – | – |`)
+      continue
+    }
+    const reviews = dev.pages.map((page) => page.reviews).join(', ')
+    const nodes = dev.pages.map((page) => page.productNodes).join(', ')
+    const stars = dev.pages.every((page) => page.stars) ? 'yes' : 'no'
+    console.log(
+      `| ${outcome.name} | ${dev.server} | ${dev.pages.length} | ${sum(dev.first)} ${JSON.stringify(dev.first)} | ${sum(dev.afterEdit)} ${JSON.stringify(dev.afterEdit)} | ${stars} | ${reviews} | ${nodes} |`,
+    )
+  }
 }
-if (failed || outcomes.length !== chosen.length) {
-  console.error(`\n${chosen.length - outcomes.length} of ${chosen.length} examples failed`)
+if (scriptOutcomes.length > 0) {
+  console.log('\n| script example | API calls of its run |')
+  console.log('|---|---|')
+  for (const outcome of scriptOutcomes)
+    console.log(`| ${outcome.name} | ${sum(outcome.calls)} ${JSON.stringify(outcome.calls)} |`)
+}
+const total = chosen.length + chosenScripts.length
+const passed = outcomes.length + scriptOutcomes.length
+if (failed || passed !== total) {
+  console.error(`\n${total - passed} of ${total} examples failed`)
   process.exit(1)
 }

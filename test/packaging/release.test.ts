@@ -38,11 +38,12 @@ describe('the release metadata', () => {
     })
   })
 
-  it('publishes the seven packages, the sandbox among them, under the MIT licence of the contributors', () => {
+  it('publishes the eight packages, the sandbox among them, under the MIT licence of the contributors', () => {
     expect(publicPackages().map(({ folder }) => folder)).toEqual([
       'astro',
       'core',
       'inject',
+      'migrate',
       'next',
       'react',
       'redis',

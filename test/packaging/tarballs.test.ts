@@ -45,7 +45,7 @@ beforeAll(async () => {
   const [command, ...prefix] = await pnpmCommand()
   pnpm = (args, cwd) => run(command, [...prefix, ...args], { cwd, maxBuffer: 64 * 1024 * 1024 })
   destination = await mkdtemp(join(tmpdir(), 'vr-tarballs-'))
-  // One recursive pack for all packages: one pnpm start instead of seven.
+  // One recursive pack for all packages: one pnpm start instead of eight.
   const { stdout } = await pnpm(
     ['-r', '--filter', './packages/*', 'pack', '--pack-destination', destination, '--json'],
     root,
@@ -78,6 +78,7 @@ describe('the published tarballs', () => {
       '@verified-reviews/astro',
       '@verified-reviews/core',
       '@verified-reviews/inject',
+      '@verified-reviews/migrate',
       '@verified-reviews/next',
       '@verified-reviews/react',
       '@verified-reviews/redis',

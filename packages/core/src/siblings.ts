@@ -1,7 +1,7 @@
 /**
- * `@verified-reviews/core/internal`: for `@verified-reviews/react`, `/next`, `/astro`, `/redis` and `/inject`
- * only, **not part of the public API**: its names change in any release, outside semver. It is what the
- * review components compute before they render, with no framework and no message catalogue, so both
+ * `@verified-reviews/core/internal`: for `@verified-reviews/react`, `/next`, `/astro`, `/redis`, `/inject` and
+ * `/migrate` only, **not part of the public API**: its names change in any release, outside semver. It is
+ * what the review components compute before they render, with no framework and no message catalogue, so both
  * component packages render the same markup from the same logic and the "more reviews" island can run
  * it in the browser; `loadProductView` loads a product's view from a source the package chooses (the
  * API, or the build's data). Holds no credentials. The static-HTML injector (`@verified-reviews/inject`)
@@ -27,6 +27,7 @@ export { processState } from './internal/process-state.ts'
 export { sha256Hex } from './internal/sha256.ts'
 // The Redis budget reads the limits as the client's own budget does.
 export { type RateWindow, rateWindowsOf } from './internal/transport/rate-windows.ts'
+export { check, isIntegerIn } from './internal/validate.ts'
 export {
   type BrandReplica,
   type BrandView,
@@ -114,3 +115,10 @@ export {
 } from './internal/view/translated-text.ts'
 export { pageHref, pageUrl, type TrailingSlash } from './internal/view/url.ts'
 export { type SignedViewPage, signedViewPage, type ViewParams } from './internal/view/view-page.ts'
+// The Genesis client reads its static files with these; the migration package reads the same files.
+export {
+  genesisCount,
+  genesisNumber,
+  parseGenesisBrandFile,
+  parseGenesisShopsFile,
+} from './resources/genesis-files.ts'

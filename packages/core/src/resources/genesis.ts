@@ -1,7 +1,6 @@
 import { joinUrl } from '../internal/addresses.ts'
 import { invalidAnswer, jsonOf } from '../internal/answer.ts'
 import type { ClientContext } from '../internal/context.ts'
-import { parseGenesisBrandFile, parseGenesisShopsFile } from '../internal/migration/genesis-records.ts'
 import { optionsFor } from '../internal/operation-options.ts'
 import { rememberSecret } from '../internal/redact.ts'
 import { genesisToken } from '../internal/sha256.ts'
@@ -16,6 +15,7 @@ import type {
   GenesisShopLine,
   GenesisWebsiteResponse,
 } from '../types/genesis.ts'
+import { parseGenesisBrandFile, parseGenesisShopsFile } from './genesis-files.ts'
 import type {
   GenesisProductAverageParams,
   GenesisProductReviewsParams,

@@ -3,8 +3,8 @@ import type {
   ProductRatingsLookupType,
   ProductReviewSortField,
   ReviewRate,
-} from '../../types/published.ts'
-import { check } from '../validate.ts'
+} from '@verified-reviews/core'
+import { check } from '@verified-reviews/core/internal'
 
 /** Something an old call expressed that the new one does not carry over, or carries with another meaning. */
 export interface MigrationNote {

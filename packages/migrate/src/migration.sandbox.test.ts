@@ -1,7 +1,6 @@
+import type { BrandReview, ProductReview, VerifiedReviewsClient } from '@verified-reviews/core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
-import type { VerifiedReviewsClient } from '../../client.ts'
-import type { BrandReview, ProductReview } from '../../types/published.ts'
+import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import { fromGenesisProductBody, fromGenesisStaticFile, fromGenesisWebsiteParams } from './genesis-params.ts'
 import {
   fromGenesisAveragesResponse,
@@ -10,9 +9,9 @@ import {
   fromGenesisShopLine,
   fromGenesisWebsiteResponse,
 } from './genesis-records.ts'
+import { skipItems, takeItems } from './item-windows.ts'
 import { fromLegacyRatingsParams, fromLegacyReviewsParams } from './legacy-params.ts'
 import { fromLegacyRatingsResponse, fromLegacyReviewsResponse } from './legacy-records.ts'
-import { skipItems, takeItems } from './walk.ts'
 
 const sb = sandboxForFile({ seed: 1 })
 let vr: VerifiedReviewsClient

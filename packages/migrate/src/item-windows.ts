@@ -1,4 +1,6 @@
-import { check } from '../validate.ts'
+// Windows over a walk of pages: what an old offset (`skipItems`) and an old cap on the result
+// (`takeItems`) did, now that a Published cursor only continues from the page before it.
+import { check } from '@verified-reviews/core/internal'
 
 /** Options of {@link skipItems} and {@link takeItems}. */
 export interface WindowOptions<T> {
@@ -14,7 +16,7 @@ export interface WindowOptions<T> {
  * Walks `source` and passes over its first `count` items (of each group, with `per`): what an old
  * `offset` or page number did, since a cursor can only continue from the page before it. The pages
  * skipped are still fetched; a migration that walks from the start once and keeps the walk (see the
- * sync entry) avoids paying for them on every call.
+ * `@verified-reviews/core/sync` entry) avoids paying for them on every call.
  *
  * @example
  * for await (const review of skipItems(vr.products.reviews.list(params), 40)) render(review)

@@ -1,5 +1,8 @@
-import type { LegacyRatingsGetParams, LegacyReviewsGetParams } from '../../resources/params.ts'
-import type { ProductReviewSortField } from '../../types/published.ts'
+import type {
+  LegacyRatingsGetParams,
+  LegacyReviewsGetParams,
+  ProductReviewSortField,
+} from '@verified-reviews/core'
 import {
   MAX_LIMIT,
   type MigratedProductReviewsParams,

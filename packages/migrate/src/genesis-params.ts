@@ -1,6 +1,10 @@
-import type { GenesisProductBody, GenesisRateFilter, GenesisWebsiteParams } from '../../types/genesis.ts'
-import type { ReviewRate } from '../../types/published.ts'
-import { check } from '../validate.ts'
+import type {
+  GenesisProductBody,
+  GenesisRateFilter,
+  GenesisWebsiteParams,
+  ReviewRate,
+} from '@verified-reviews/core'
+import { check } from '@verified-reviews/core/internal'
 import {
   MAX_LIMIT,
   type MigratedBrandReviewsParams,

@@ -1,5 +1,6 @@
-import { ValidationError } from '../../errors.ts'
 import type {
+  BrandRating,
+  BrandReview,
   GenesisBrandFile,
   GenesisBrandReview,
   GenesisProductAverage,
@@ -9,15 +10,11 @@ import type {
   GenesisReview,
   GenesisShopLine,
   GenesisWebsiteResponse,
-} from '../../types/genesis.ts'
-import type {
-  BrandRating,
-  BrandReview,
   ProductRating,
   ProductReview,
   ReviewRate,
-} from '../../types/published.ts'
-import { check, isIntegerIn } from '../validate.ts'
+} from '@verified-reviews/core'
+import { check, genesisCount, genesisNumber, isIntegerIn } from '@verified-reviews/core/internal'
 import { fromOldModeration } from './legacy-records.ts'
 import type { MigrationNote } from './result.ts'
 
@@ -162,8 +159,8 @@ export type MigratedProductRating = Pick<ProductRating, 'product_variation_id' |
 export function fromGenesisAverage(product: string, average: GenesisProductAverage): MigratedProductRating {
   return {
     product_variation_id: product,
-    average: number(average.rate, 'rate'),
-    count_total: count(average.count, 'count'),
+    average: genesisNumber(average.rate, 'rate'),
+    count_total: genesisCount(average.count, 'count'),
   }
 }
 
@@ -186,52 +183,6 @@ export interface MigratedBrandRating extends Pick<BrandRating, 'shop_key' | 'cou
   average: number
 }
 
-/** Parses the Genesis brand file (`infosite.txt`): one line `count;average`. */
-export function parseGenesisBrandFile(text: string): GenesisBrandFile {
-  const lines = contentLines(text)
-  const [line] = lines
-  if (line === undefined || lines.length !== 1) {
-    throw unreadable(`the brand file must hold one line count;average, found ${lines.length} lines`)
-  }
-  const cells = line.text.split(';')
-  if (cells.length !== 2) throw unreadable(`the brand file line must be count;average, got "${line.text}"`)
-  return { review_count: count(cells[0], 'count'), average: number(cells[1], 'average') }
-}
-
-const SHOP_HEADER = ['id_shop', 'name_shop', 'review_number', 'rating', 'certificate_url'] as const
-
-/**
- * Parses the Genesis shop file (`infoshops.txt`): the header `id_shop;name_shop;review_number;rating;certificate_url`
- * (its columns in any order and case), then one line per shop. Blank lines are skipped; a decimal comma is read as a point.
- */
-export function parseGenesisShopsFile(text: string): GenesisShopLine[] {
-  const [header, ...rows] = contentLines(text)
-  if (header === undefined) throw unreadable('the shop file is empty: it must start with its header')
-  const columns = header.text.split(';').map((name) => name.trim().toLowerCase())
-  const index = Object.fromEntries(SHOP_HEADER.map((name) => [name, columns.indexOf(name)])) as Record<
-    (typeof SHOP_HEADER)[number],
-    number
-  >
-  const missing = SHOP_HEADER.filter((name) => index[name] === -1)
-  if (missing.length > 0) throw unreadable(`the shop file header lacks ${missing.join(', ')}`)
-  return rows.map(({ text: row, number: lineNumber }) => {
-    const cells = row.split(';')
-    if (cells.length !== columns.length) {
-      throw unreadable(
-        `line ${lineNumber} of the shop file has ${cells.length} values, expected ${columns.length}`,
-      )
-    }
-    const cell = (name: (typeof SHOP_HEADER)[number]): string => (cells[index[name]] ?? '').trim()
-    return {
-      id_shop: cell('id_shop'),
-      name_shop: cell('name_shop'),
-      review_number: count(cell('review_number'), `review_number on line ${lineNumber}`),
-      rating: number(cell('rating'), `rating on line ${lineNumber}`),
-      certificate_url: cell('certificate_url'),
-    }
-  })
-}
-
 /**
  * The brand file as the brand's entry of `brands.list` (`shop_key` empty): its count as
  * `count_total_since_creation`, its all-time average apart (see {@link GENESIS_FILE_NOTES}).
@@ -249,33 +200,8 @@ export function fromGenesisShopLine(line: GenesisShopLine): MigratedBrandRating 
   return { shop_key: line.id_shop, count_total_since_creation: line.review_number, average: line.rating }
 }
 
-function contentLines(text: string): { text: string; number: number }[] {
-  return text
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\r|\n/)
-    .map((line, i) => ({ text: line, number: i + 1 }))
-    .filter((line) => line.text.trim() !== '')
-}
-
-function number(raw: string | undefined, name: string): number {
-  const text = (raw ?? '').trim().replace(',', '.')
-  const value = text === '' ? Number.NaN : Number(text)
-  if (!Number.isFinite(value)) throw unreadable(`${name} must be a number, got "${raw ?? ''}"`)
-  return value
-}
-
-function count(raw: string | undefined, name: string): number {
-  const value = number(raw, name)
-  if (!Number.isInteger(value) || value < 0) throw unreadable(`${name} must be a count, got "${raw ?? ''}"`)
-  return value
-}
-
 function reviewRate(review: GenesisReview): ReviewRate {
   const rate = Number(review.rate)
   check(isIntegerIn(rate, 1, 5), 'rate', `of review ${review.id_review} must be 1 to 5, got "${review.rate}"`)
   return rate as ReviewRate
-}
-
-function unreadable(message: string): ValidationError {
-  return new ValidationError([{ field: 'text', message }])
 }

@@ -1,5 +1,5 @@
+import type { LegacyProductReview } from '@verified-reviews/core'
 import { describe, expect, it } from 'vitest'
-import type { LegacyProductReview } from '../../types/legacy.ts'
 import {
   fromLegacyRating,
   fromLegacyRatingsResponse,

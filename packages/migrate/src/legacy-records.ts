@@ -1,18 +1,16 @@
 import type {
+  Incentivization,
   LegacyMedia,
   LegacyModeration,
   LegacyProductRating,
   LegacyProductRatingsResponse,
   LegacyProductReview,
   LegacyProductReviewsResponse,
-} from '../../types/legacy.ts'
-import type {
-  Incentivization,
   Media,
   Moderation,
   ProductRating,
   ProductReview,
-} from '../../types/published.ts'
+} from '@verified-reviews/core'
 import type { MigrationNote } from './result.ts'
 
 /**

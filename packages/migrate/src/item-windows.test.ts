@@ -1,6 +1,6 @@
+import { ValidationError } from '@verified-reviews/core'
 import { describe, expect, it } from 'vitest'
-import { ValidationError } from '../../errors.ts'
-import { skipItems, takeItems } from './walk.ts'
+import { skipItems, takeItems } from './item-windows.ts'
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = []
