@@ -6,7 +6,7 @@
 import { failSafeIncrementalCache, markRenderCacheShared } from '@verified-reviews/next/cache-handlers'
 import FileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js'
 import { createRedisConnection } from '../connection.ts'
-import { createRedisNextCacheHandler, type NextCacheHandler } from '../next-cache-handler.ts'
+import { createRedisNextCacheHandler, type NextCacheHandler } from './incremental-cache-handler.ts'
 
 // A CommonJS module: Node.js's default import is its `module.exports`, whose `default` is the class.
 type FileSystemCacheClass = new (context: Record<string, unknown>) => Pick<NextCacheHandler, 'get'>
