@@ -157,12 +157,12 @@ function tagsOf(value: NextCacheEntry['value'], context: NextCacheContext): stri
  *
  * ```js
  * // cache-handlers/next-cache.mjs
- * import FileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js'
+ * import { NextFileSystemCache } from '@verified-reviews/next/cache-handlers'
  * import { createRedisConnection } from '@verified-reviews/redis'
  * import { createRedisNextCacheHandler } from '@verified-reviews/redis/next-cache-handler'
  *
  * export default createRedisNextCacheHandler(createRedisConnection(), {
- *   fallback: (context) => new FileSystemCache.default(context),
+ *   fallback: (context) => new NextFileSystemCache(context),
  * })
  * ```
  *
