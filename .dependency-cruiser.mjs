@@ -27,11 +27,26 @@ export default {
       from: { path: '^packages/core/' },
       to: { path: '^packages/migrate/' },
     },
+    {
+      name: 'next-internals-in-one-module',
+      severity: 'error',
+      comment:
+        'A module of Next.js it does not publish (next/dist/…) is imported by one module, ' +
+        'packages/next/src/internal/next-internals.ts, which checks it and whose test fails on a Next.js ' +
+        'that changes it; other packages reach it through @verified-reviews/next (issue 31). ' +
+        'Tests may import one to check this package against Next.js’s own code.',
+      from: {
+        path: '^packages/[^/]+/src/',
+        pathNot: ['^packages/next/src/internal/next-internals\\.ts$', '\\.test\\.tsx?$'],
+      },
+      to: { path: 'node_modules/next/dist/' },
+    },
   ],
   options: {
     // Every package's src, tests included (a test imports what it tests, nothing imports a test).
     // `.astro` files are not read: dependency-cruiser has no parser for them.
-    includeOnly: '^packages/[^/]+/src/',
+    // Next.js's unpublished modules are kept too, for the rule on them.
+    includeOnly: ['^packages/[^/]+/src/', 'node_modules/next/dist/'],
     // `import type` and `export type … from` count: a circle of types is still a circle.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },

@@ -17,34 +17,28 @@
  *
  * @module
  */
+import type {
+  IncrementalCacheHandler,
+  IncrementalCacheSetContext,
+  IncrementalCacheValue,
+  UseCacheEntry,
+  UseCacheHandler,
+} from './internal/cache-handler-types.ts'
 import { isFailedRender } from './internal/failed-render-tag.ts'
 import { isTagFetch } from './internal/render-tags.ts'
 
 // What the modules of a shared cache give besides: the replica the build writes into (the Redis package's).
 export type { BuildReplicaTarget } from './internal/build-replica.ts'
+export type {
+  IncrementalCacheHandler,
+  IncrementalCacheSetContext,
+  IncrementalCacheValue,
+  UseCacheEntry,
+  UseCacheHandler,
+} from './internal/cache-handler-types.ts'
+// Next.js's own incremental cache handler, which Next.js does not export: for a handler that reads the build's pages.
+export { NextFileSystemCache } from './internal/next-internals.ts'
 export { markRenderCacheShared } from './internal/render-cache-sharing.ts'
-
-/**
- * An entry of a `'use cache'` handler (Next.js's `CacheEntry`), as far as these wrappers read it; a
- * handler's own entry type, with more fields, fits it.
- */
-export interface UseCacheEntry {
-  value: ReadableStream<Uint8Array>
-  tags: string[]
-  /** When the entry was made, in milliseconds since the epoch (Next.js always sets it). */
-  timestamp?: number
-  /** Seconds after `timestamp` past which the entry must not be used (Next.js always sets it). */
-  expire?: number
-}
-
-/** A `'use cache'` handler (`cacheHandlers` in `next.config`), Next.js 16's `CacheHandler` interface. */
-export interface UseCacheHandler<Entry extends UseCacheEntry = UseCacheEntry> {
-  get(cacheKey: string, softTags: string[]): Promise<Entry | undefined>
-  set(cacheKey: string, pendingEntry: Promise<Entry>): Promise<void>
-  refreshTags(): Promise<void>
-  getExpiration(tags: string[]): Promise<number>
-  updateTags(tags: string[], durations?: { expire?: number }): Promise<void>
-}
 
 /** Most keys whose good entry one wrapper remembers; past it, the oldest is forgotten. */
 const REMEMBERED_GOOD_KEYS = 10_000
@@ -114,27 +108,6 @@ export function failSafeUseCacheHandler<Entry extends UseCacheEntry>(
     getExpiration: (tags) => handler.getExpiration(tags),
     updateTags: (tags, durations) => handler.updateTags(tags, durations),
   }
-}
-
-/** What Next.js's incremental cache (`cacheHandler` in `next.config`) stores, as far as these wrappers read it. */
-export interface IncrementalCacheValue {
-  kind: string
-  headers?: Record<string, unknown> | undefined
-  tags?: string[] | undefined
-  [field: string]: unknown
-}
-
-/** The context of an incremental cache `set` (`cacheHandler` in `next.config`). */
-export interface IncrementalCacheSetContext {
-  isRoutePPREnabled?: boolean
-  isFallback?: boolean
-  [field: string]: unknown
-}
-
-/** An incremental cache handler (`cacheHandler` in `next.config`), as far as these wrappers call it. */
-export interface IncrementalCacheHandler {
-  get(key: string, context: never): Promise<{ value: IncrementalCacheValue | null } | null | undefined>
-  set(key: string, value: IncrementalCacheValue | null, context: IncrementalCacheSetContext): Promise<void>
 }
 
 /** The tags of a page, route or fetch answer in the incremental cache. */

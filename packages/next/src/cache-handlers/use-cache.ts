@@ -2,16 +2,13 @@
 // the config names none: Next.js's own in-memory handler, of Next.js's default size (50 MB), serving an
 // entry stale until its expire, and never storing a render from an API failure over a good entry.
 // Next.js loads this file by its path, once per server, and uses one instance for both kinds.
-import defaultHandlers from 'next/dist/server/lib/cache-handlers/default.js'
-import { failSafeUseCacheHandler, type UseCacheHandler } from '../cache-handlers.ts'
+import { failSafeUseCacheHandler } from '../cache-handlers.ts'
+import { createNextDefaultCacheHandler } from '../internal/next-internals.ts'
 import { serveStaleUntilExpire, type TimedUseCacheEntry } from '../internal/serve-stale-until-expire.ts'
 
 /** Next.js's default `cacheMaxMemorySize`, the size of its own in-memory handler. */
 const MEMORY_SIZE = 50 * 1024 * 1024
 
-// A CommonJS module: Node.js's default import is its `module.exports`.
-const { createDefaultCacheHandler } = defaultHandlers as unknown as {
-  createDefaultCacheHandler(maxSize: number): UseCacheHandler<TimedUseCacheEntry>
-}
-
-export default failSafeUseCacheHandler(serveStaleUntilExpire(createDefaultCacheHandler(MEMORY_SIZE)))
+export default failSafeUseCacheHandler(
+  serveStaleUntilExpire(createNextDefaultCacheHandler<TimedUseCacheEntry>(MEMORY_SIZE)),
+)

@@ -1,4 +1,5 @@
 import { APIConnectionError } from '@verified-reviews/core'
+import { DynamicServerError } from 'next/dist/client/components/hooks-server-context.js'
 import { describe, expect, it } from 'vitest'
 import { problemOf } from './build-check.ts'
 
@@ -17,6 +18,15 @@ describe('problemOf', () => {
       message: expect.stringMatching(
         /add `export const dynamic = 'force-static'` beside `export const revalidate`/,
       ),
+    })
+  })
+
+  // `turnedDynamic` reads the digest of Next.js's own error, which Next.js does not export: this fails on
+  // a Next.js release that names it otherwise.
+  it('recognises the error Next.js throws when a static render turns dynamic (its DynamicServerError)', () => {
+    expect(problemOf(new DynamicServerError('Route /products/[id] used headers()'))).toEqual({
+      kind: 'failed',
+      message: expect.stringMatching(/add `export const dynamic = 'force-static'`/),
     })
   })
 })

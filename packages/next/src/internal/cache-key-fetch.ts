@@ -7,21 +7,10 @@
  * the token and not the id header, Next.js's key gets the id and not the token. Where there is no such
  * dispatcher (an edge runtime), the read is sent as it is.
  */
+import { type Dispatcher, nodeGlobalDispatcher } from './undici-global-dispatcher.ts'
 
 /** The header that stands for the credentials in the cache key; it never reaches the API. */
 export const CLIENT_KEY_HEADER = 'x-verified-reviews-client'
-
-// The symbol under which undici (Node.js's fetch) keeps its global dispatcher, shared across its copies.
-const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1')
-
-interface DispatchOptions {
-  headers?: unknown
-  [option: string]: unknown
-}
-
-interface Dispatcher {
-  dispatch(options: DispatchOptions, handler: unknown): boolean
-}
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>
 
@@ -59,12 +48,6 @@ function authorizing(base: Dispatcher, authorization: string): Dispatcher {
   }
 }
 
-/** Node.js's global dispatcher, once a fetch has made it (the token request before any read has). */
-function globalDispatcher(): Dispatcher | undefined {
-  const found = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] as Partial<Dispatcher> | undefined
-  return typeof found?.dispatch === 'function' ? (found as Dispatcher) : undefined
-}
-
 /**
  * `fetch`, except that a read Next.js caches (one with `next` options) carrying `authorization` is sent
  * with `clientKey` in {@link CLIENT_KEY_HEADER} instead, and the token is added by a dispatcher below
@@ -74,7 +57,7 @@ export function cacheKeyFetch(fetch: Fetch, clientKey: () => string): Fetch {
   return (input, init) => {
     const headers = init.headers as Record<string, string> | undefined
     const authorization = headers?.authorization
-    const base = globalDispatcher()
+    const base = nodeGlobalDispatcher()
     if (!('next' in init) || authorization === undefined || base === undefined) return fetch(input, init)
     const { authorization: _token, ...rest } = headers as Record<string, string>
     return fetch(input, {

@@ -1,15 +1,11 @@
-import defaultHandlers from 'next/dist/server/lib/cache-handlers/default.js'
 import { describe, expect, it } from 'vitest'
 import type { UseCacheHandler } from '../cache-handlers.ts'
+import { createNextDefaultCacheHandler } from './next-internals.ts'
 import { serveStaleUntilExpire, type TimedUseCacheEntry } from './serve-stale-until-expire.ts'
-
-const { createDefaultCacheHandler } = defaultHandlers as unknown as {
-  createDefaultCacheHandler(maxSize: number): UseCacheHandler<TimedUseCacheEntry>
-}
 
 /** Next.js's own in-memory handler, as `next start` makes it. */
 function nextMemoryHandler(): UseCacheHandler<TimedUseCacheEntry> {
-  return createDefaultCacheHandler(1024 * 1024)
+  return createNextDefaultCacheHandler<TimedUseCacheEntry>(1024 * 1024)
 }
 
 function entry(

@@ -4,7 +4,7 @@
 // this file by its path: it is plain ESM in dist, and `@verified-reviews/next` resolves from the user's app.
 import { failSafeUseCacheHandler, markRenderCacheShared } from '@verified-reviews/next/cache-handlers'
 import { createRedisConnection } from '../connection.ts'
-import { createRedisUseCacheHandler } from '../next-cache-handler.ts'
+import { createRedisUseCacheHandler } from './use-cache-handler.ts'
 
 // Every instance serves what one stored: the pages must read a replica they share too.
 markRenderCacheShared()
