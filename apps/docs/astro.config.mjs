@@ -39,7 +39,7 @@ export default defineConfig({
         starlightLinksValidator({ errorOnRelativeLinks: false }),
       ],
       sidebar: [
-        { label: 'Start here', items: ['index', 'getting-started'] },
+        { label: 'Start here', items: ['index', 'getting-started', 'architecture'] },
         { label: 'Guides', items: [{ autogenerate: { directory: 'guides' } }] },
         { label: 'Packages', collapsed: true, items: [{ autogenerate: { directory: 'packages' } }] },
         typeDocSidebarGroup,

@@ -10,6 +10,7 @@ import { openSqliteReplica } from '@verified-reviews/core/sync'
 import { BrandReviews as BrandReviewsFromApi, type BrandReviewsViewProps } from '@verified-reviews/react'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { freshProcess } from '../../../test/fixtures/fresh-process.ts'
 import { connectionsFor, redisForFile } from '../../../test/fixtures/redis.ts'
 import { sandboxForFile } from '../../../test/fixtures/sandbox.ts'
 import { withRedisCache } from '../../redis/src/next-config.ts'
@@ -30,18 +31,6 @@ const redis = redisForFile()
 const connect = connectionsFor(redis)
 let distDir: string
 let logs: string[]
-
-/** What a process starts without: build data, a replica, shared state, a client (and its token). */
-const PROCESS_STATES = [
-  'verified-reviews.prefetch',
-  'verified-reviews.next.replica',
-  'verified-reviews.next.shared-client-state',
-  'verified-reviews.next.shared-render-cache',
-  'verified-reviews.default-clients',
-]
-function freshProcess(): void {
-  for (const name of PROCESS_STATES) delete (globalThis as Record<symbol, unknown>)[Symbol.for(name)]
-}
 
 beforeEach(async () => {
   freshProcess()

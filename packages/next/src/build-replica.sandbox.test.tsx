@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ReactElement } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { freshProcess } from '../../../test/fixtures/fresh-process.ts'
 import { prefetchAsNextBuild, productReviewsView } from '../../../test/fixtures/next-build.ts'
 import { connectionsFor, redisForFile } from '../../../test/fixtures/redis.ts'
 import { startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
@@ -22,17 +23,6 @@ const connect = connectionsFor(redis)
 let sb: TestSandbox
 let distDir: string
 let logs: string[]
-
-/** The states a process starts without: no build data, no replica opened, none shared, no render cache marked. */
-const PROCESS_STATES = [
-  'verified-reviews.prefetch',
-  'verified-reviews.next.replica',
-  'verified-reviews.next.shared-client-state',
-  'verified-reviews.next.shared-render-cache',
-]
-function freshProcess(): void {
-  for (const name of PROCESS_STATES) delete (globalThis as Record<symbol, unknown>)[Symbol.for(name)]
-}
 
 beforeAll(async () => {
   sb = await startSandbox({ seed: 1, rateLimit: 0 })

@@ -48,7 +48,7 @@ export function describePrefetchReport(report: PrefetchReport, namingHint?: stri
  * of its products (their reviews at the account's average, 200 a call, and their summaries, 200 a call).
  * Undefined when the build named products, did not run a full sync, or naming a tenth would not save a call.
  */
-export function namingSaves(
+function namingSaves(
   report: Pick<PrefetchReport, 'mode' | 'reviews' | 'products' | 'calls' | 'estimate'>,
 ): { named: number; reviewsPerProduct: number; calls: number } | undefined {
   if (report.mode !== 'full' || report.estimate.named !== undefined || report.products === 0) return undefined
