@@ -49,7 +49,7 @@ export async function replicaPath(distDir?: string): Promise<string> {
   const { isAbsolute, join } = await import('node:path')
   const dir = distDir ?? nextDistDir()
   // Keyed by account (client id and origin, never the secret): another account starts a replica of its own.
-  const account = await accountDigest(replicaAccount(readEnvironment()))
+  const account = await accountDigest(replicaAccount(readEnvironment(process.env)))
   return join(
     isAbsolute(dir) ? dir : join(process.cwd(), dir),
     'cache',
@@ -325,7 +325,7 @@ export async function syncReplica(
     store,
     mode,
     continueNamed: true,
-    replicaLanguages: readEnvironment().replicaLanguages,
+    replicaLanguages: readEnvironment(process.env).replicaLanguages,
   })
   if (report.rebuilt === true)
     console.log(
@@ -338,7 +338,7 @@ export async function syncReplica(
   const sweep = await sweepReplica({
     client: client as unknown as SweepClient,
     replica: { reviews: store, summaries: replica.summaries },
-    replicaLanguages: readEnvironment().replicaLanguages,
+    replicaLanguages: readEnvironment(process.env).replicaLanguages,
   })
   if (sweep.swept) {
     const affectedProductIds = [

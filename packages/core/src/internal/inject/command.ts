@@ -3,7 +3,6 @@ import { parseArgs } from 'node:util'
 import { createClient } from '../../client.ts'
 import type { ProductReview } from '../../types/published.ts'
 import type { ClientOptions } from '../client-options.ts'
-import { environmentClientOptions } from '../default-client.ts'
 import { readEnvironment } from '../environment.ts'
 import { buildProblemOf } from '../prefetch/build-problem.ts'
 import { describeReviewsChoice } from '../prefetch/progress-log.ts'
@@ -175,7 +174,7 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
     const environment = await readEnvFiles(cwd, io.env)
     envFiles = environment.files
     if (talk && envFiles.length > 0) io.stderr.write(`Environment variables from ${envFiles.join(', ')}\n`)
-    const { clientId, clientSecret, origin } = environmentClientOptions(readEnvironment(environment.env))
+    const { clientId, clientSecret, origin } = readEnvironment(environment.env).client
     credentials = { clientId, clientSecret, origin: values.origin ?? origin }
     const client = createClient({
       ...(clientId === undefined ? {} : { clientId }),
