@@ -320,13 +320,9 @@ export async function syncReplica(
   store: ReviewStore<ProductReview> = replica.reviews,
   mode: SyncMode = 'auto',
 ): Promise<ReplicaSyncReport> {
-  const report = await syncProductReviews({
-    client,
-    store,
-    mode,
-    continueNamed: true,
-    replicaLanguages: readEnvironment(process.env).replicaLanguages,
-  })
+  // The reviews and the sweep keep the same languages.
+  const { replicaLanguages } = readEnvironment(process.env)
+  const report = await syncProductReviews({ client, store, mode, continueNamed: true, replicaLanguages })
   if (report.rebuilt === true)
     console.log(
       `${LOG_PREFIX} The review replica was synced in full: it kept reviews in another form than ` +
@@ -338,7 +334,7 @@ export async function syncReplica(
   const sweep = await sweepReplica({
     client: client as unknown as SweepClient,
     replica: { reviews: store, summaries: replica.summaries },
-    replicaLanguages: readEnvironment(process.env).replicaLanguages,
+    replicaLanguages,
   })
   if (sweep.swept) {
     const affectedProductIds = [
