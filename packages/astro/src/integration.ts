@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { type ClientOptions, environmentClientOptions } from '@verified-reviews/core'
+import type { ClientOptions } from '@verified-reviews/core'
 import { type Locale, SUPPORTED_LOCALES } from '@verified-reviews/core/i18n'
 import { type InjectProgress, type InjectReport, injectProductJsonLd } from '@verified-reviews/inject'
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro'
@@ -230,7 +230,7 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
         const { clientId: id, clientSecret: secret, origin } = options
         const given = { ...options.client, clientId: id, clientSecret: secret, origin }
         const clientOptions: ClientOptions = {
-          ...environmentClientOptions(env),
+          ...env.client,
           ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
         }
         const { clientId, clientSecret } = clientOptions

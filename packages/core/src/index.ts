@@ -43,13 +43,10 @@ export {
   type ValidationIssueCode,
   VerifiedReviewsError,
 } from './errors.ts'
-export {
-  type DefaultClientOptions,
-  defaultClient,
-  environmentClientOptions,
-} from './internal/default-client.ts'
+export { type DefaultClientOptions, defaultClient } from './internal/default-client.ts'
 export {
   ENVIRONMENT_VARIABLES,
+  type EnvironmentClientOptions,
   type EnvironmentSource,
   missingCredentials,
   readEnvironment,

@@ -3,7 +3,6 @@ import { parseArgs } from 'node:util'
 import {
   type ClientOptions,
   createClient,
-  environmentClientOptions,
   type ProductReview,
   readEnvironment,
 } from '@verified-reviews/core'
@@ -177,7 +176,7 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
     const environment = await readEnvFiles(cwd, io.env)
     envFiles = environment.files
     if (talk && envFiles.length > 0) io.stderr.write(`Environment variables from ${envFiles.join(', ')}\n`)
-    const { clientId, clientSecret, origin } = environmentClientOptions(readEnvironment(environment.env))
+    const { clientId, clientSecret, origin } = readEnvironment(environment.env).client
     credentials = { clientId, clientSecret, origin: values.origin ?? origin }
     const client = createClient({
       ...(clientId === undefined ? {} : { clientId }),

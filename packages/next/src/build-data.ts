@@ -14,6 +14,7 @@ import {
 import { freshReviewsClient } from './clients.ts'
 import { buildsBrandReviews, syncBuildBrandReviews } from './internal/build-brands.ts'
 import { buildCheckProblem } from './internal/build-check.ts'
+import { handedBuildOptions } from './internal/build-handoff.ts'
 import { readBuildProducts } from './internal/build-products.ts'
 import { writeBuildReplica } from './internal/build-replica.ts'
 import { LOG_PREFIX } from './internal/log-prefix.ts'
@@ -75,13 +76,12 @@ export async function getBuildData(): Promise<BuildData | undefined> {
 async function buildOptions() {
   const problem = buildCheckProblem()
   if (problem !== undefined) throw new VerifiedReviewsError(`no build data: ${problem}`)
-  const environment = readEnvironment()
-  const productIds = await namedProducts(environment.buildProducts)
+  const productIds = await namedProducts(handedBuildOptions().buildProducts)
   return {
     client: freshReviewsClient(),
     ...(productIds === undefined ? {} : { productIds }),
     // The build's store becomes the server's replica: it keeps what the site's pages show.
-    replicaLanguages: environment.replicaLanguages,
+    replicaLanguages: readEnvironment(process.env).replicaLanguages,
     // The review store is `reviews.sqlite` in `directory` (`buildStorePath`), where the revalidate
     // route starts from. `next build` empties the folder: a build naming few products of a large
     // account fetches theirs.

@@ -24,7 +24,7 @@ export const DEFAULT_REVALIDATE = 3600
  * disable caching.
  */
 export function revalidateSeconds(): number {
-  return readEnvironment().revalidate ?? DEFAULT_REVALIDATE
+  return readEnvironment(process.env).revalidate ?? DEFAULT_REVALIDATE
 }
 
 /**
@@ -65,7 +65,7 @@ function withShared(name: string, options: Omit<ClientOptions, 'tokenStore' | 'r
  * and rate budget (and the other instances too, after {@link shareClientState}). Call it inside a `'use cache'` function rather than passing it in.
  */
 export function reviewsClient(): VerifiedReviewsClient {
-  const environment = readEnvironment()
+  const environment = readEnvironment(process.env)
   return withShared('next', {
     fetch: nextFetch(environment),
     requestOptions: nextTagging(environment.revalidate ?? DEFAULT_REVALIDATE),
@@ -77,5 +77,5 @@ export function reviewsClient(): VerifiedReviewsClient {
  * reaches the API. Syncs, the build prefetch and purchase events use it.
  */
 export function freshReviewsClient(): VerifiedReviewsClient {
-  return withShared('next-fresh', { fetch: nextFetch(readEnvironment()) })
+  return withShared('next-fresh', { fetch: nextFetch(readEnvironment(process.env)) })
 }

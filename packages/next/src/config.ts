@@ -5,6 +5,7 @@
  * @module
  */
 import { fileURLToPath } from 'node:url'
+import { handToBuildWorkers } from './internal/build-handoff.ts'
 
 /** Options of {@link withVerifiedReviews}. */
 export interface VerifiedReviewsBuildOptions {
@@ -77,11 +78,8 @@ export function withVerifiedReviews<C extends object>(
 ): (phase: string, context: { defaultConfig: C }) => Promise<C> {
   return async (phase, context) => {
     if (phase === 'phase-production-build') {
-      // Set before Next.js starts its build workers, which inherit it.
-      if (options.failOnError !== undefined)
-        process.env.VERIFIED_REVIEWS_FAIL_ON_ERROR = options.failOnError ? '1' : '0'
-      if (options.brandReviews !== undefined)
-        process.env.VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS = options.brandReviews ? '1' : '0'
+      // Handed before Next.js starts its build workers, which inherit them.
+      handToBuildWorkers({ failOnError: options.failOnError, buildBrandReviews: options.brandReviews })
       if (options.products !== undefined) {
         const { writeBuildProducts } = await import('./internal/build-products.ts')
         await writeBuildProducts(options.products)
@@ -93,7 +91,7 @@ export function withVerifiedReviews<C extends object>(
     // The build data folder follows `distDir`, which `next build` empties: its workers (and `next start`)
     // inherit it, as the build's other options, before Next.js starts them.
     const { distDir } = resolved as { distDir?: unknown }
-    if (typeof distDir === 'string' && distDir.trim() !== '') process.env.VERIFIED_REVIEWS_DIST_DIR = distDir
+    if (typeof distDir === 'string' && distDir.trim() !== '') handToBuildWorkers({ distDir })
     return withFailSafeCaches(resolved, context.defaultConfig)
   }
 }

@@ -149,7 +149,7 @@ export async function submitPurchaseEvent(
       | { status: 'queued' }
     )[]
     if (options.outbox === undefined) {
-      const websiteId = options.websiteId ?? readEnvironment().websiteId
+      const websiteId = options.websiteId ?? readEnvironment(process.env).websiteId
       const website = websiteId === undefined || websiteId === '' ? {} : { websiteId }
       const client = options.client ?? freshReviewsClient()
       results = await client.purchaseEvents.submit({ events, ...website })

@@ -226,7 +226,7 @@ export function createRevalidateRoute(options: RevalidateRouteOptions = {}): Rev
               store,
               mode,
               continueNamed: true,
-              replicaLanguages: readEnvironment().replicaLanguages,
+              replicaLanguages: readEnvironment(process.env).replicaLanguages,
             })
           : await syncReplica(replica, client, store, mode)
       // Revalidated at once: the store now holds these reviews, so a later failure must not lose them.

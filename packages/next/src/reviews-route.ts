@@ -1,4 +1,4 @@
-import { missingCredentials } from '@verified-reviews/core'
+import { missingCredentials, readEnvironment } from '@verified-reviews/core'
 import {
   handleReviewsRequest,
   type ReviewsEndpointClient,
@@ -52,7 +52,7 @@ export function createReviewsRoute(options: ReviewsRouteOptions = {}): ReviewsRo
     async GET(request) {
       if (options.client === undefined) {
         // A server without credentials is the server's problem: the visitor gets a 503, the log the cause.
-        const missing = missingCredentials()
+        const missing = missingCredentials(readEnvironment(process.env))
         if (missing.length > 0) {
           // `next build` calls the route to prerender it; the build's own check has said that the
           // credentials are missing, and this is no server yet.

@@ -33,8 +33,10 @@ function modulePath(
 
 /**
  * The variable through which the build workers of `@verified-reviews/next` find the module of the
- * replica they write into (its `BUILD_REPLICA_VARIABLE`): set here, read there, neither package
- * importing the other.
+ * replica they write into: set here, read by that package's build hand-off (`internal/build-handoff.ts`,
+ * which says why the environment is the channel: the workers are processes Next.js starts, which
+ * inherit only the environment). Neither package imports the other (`@verified-reviews/next` is an
+ * optional peer of this one).
  */
 const BUILD_REPLICA_VARIABLE = '__VERIFIED_REVIEWS_BUILD_REPLICA'
 

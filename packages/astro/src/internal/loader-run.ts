@@ -1,9 +1,4 @@
-import {
-  type ClientOptions,
-  createClient,
-  environmentClientOptions,
-  type VerifiedReviewsClient,
-} from '@verified-reviews/core'
+import { type ClientOptions, createClient, type VerifiedReviewsClient } from '@verified-reviews/core'
 import type { LoaderContext } from 'astro/loaders'
 import { buildWithoutReviewData, type FailureSettings, reviewDataFailed } from './build-check.ts'
 import { projectEnvironment } from './env.ts'
@@ -44,7 +39,7 @@ export function loaderRun<C>(
     context.config.root,
     command === 'dev' ? 'development' : 'production',
   )
-  const clientOptions: ClientOptions = environmentClientOptions(environment)
+  const clientOptions: ClientOptions = environment.client
   const settings: FailureSettings = {
     command,
     failOnError: environment.failOnError,

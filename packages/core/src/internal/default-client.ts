@@ -1,14 +1,11 @@
 import { clientOf, type VerifiedReviewsClient } from '../client.ts'
 import type { ClientOptions } from './client-options.ts'
-import { processEnvironment, readEnvironment, type VerifiedReviewsEnvironment } from './environment.ts'
+import { type EnvironmentClientOptions, processEnvironment, readEnvironment } from './environment.ts'
 import { processState } from './process-state.ts'
 import { resolveSettings } from './settings.ts'
 
-/** The client options the environment gives. */
-const FROM_ENV = ['clientId', 'clientSecret', 'origin', 'websiteId', 'genesisSecret', 'cursorSecret'] as const
-
 /** Options of {@link defaultClient}: those of `createClient`, but the ones the environment gives. */
-export interface DefaultClientOptions extends Omit<ClientOptions, (typeof FROM_ENV)[number]> {
+export interface DefaultClientOptions extends Omit<ClientOptions, keyof EnvironmentClientOptions> {
   /**
    * Names this default client, so that clients configured differently (a framework's cached and
    * uncached ones) are kept apart. Calls with the same name share one client.
@@ -24,15 +21,6 @@ interface Held {
 
 /** The clients of {@link defaultClient} by name, one map per process (see `process-state.ts`). */
 const held = () => processState(Symbol.for('verified-reviews.default-clients'), () => new Map<string, Held>())
-
-/** The client options the environment gives: credentials, origin, website, Genesis and cursor secrets. */
-export function environmentClientOptions(
-  environment: VerifiedReviewsEnvironment = readEnvironment(),
-): Pick<ClientOptions, (typeof FROM_ENV)[number]> {
-  return Object.fromEntries(
-    FROM_ENV.flatMap((name) => (environment[name] === undefined ? [] : [[name, environment[name]]])),
-  )
-}
 
 /**
  * The client of this process configured from the environment (see {@link readEnvironment}): one per

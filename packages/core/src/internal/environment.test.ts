@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ValidationError } from '../errors.ts'
-import { defaultClient, environmentClientOptions } from './default-client.ts'
+import { defaultClient } from './default-client.ts'
 import { ENVIRONMENT_VARIABLES, missingCredentials, readEnvironment } from './environment.ts'
+import { resolveSettings } from './settings.ts'
 
 afterEach(() => {
   vi.unstubAllEnvs()
@@ -40,6 +41,14 @@ describe('readEnvironment', () => {
       buildProducts: '/tmp/products.json',
       buildBrandReviews: true,
       replicaLanguages: ['en', 'fr', 'de'],
+      client: {
+        clientId: 'id',
+        clientSecret: 'secret',
+        origin: 'http://127.0.0.1:4010',
+        websiteId: 'site',
+        genesisSecret: 'genesis',
+        cursorSecret: 'a-cursor-secret-16+',
+      },
     })
   })
 
@@ -51,9 +60,11 @@ describe('readEnvironment', () => {
     expect(env.failOnError).toBeUndefined()
   })
 
-  it('reads the process environment by default', () => {
+  it('reads the record it is given, and not the process environment', () => {
     vi.stubEnv('VERIFIED_REVIEWS_WEBSITE_ID', ' from-process ')
-    expect(readEnvironment().websiteId).toBe('from-process')
+    expect(readEnvironment(process.env).websiteId).toBe('from-process')
+    expect(readEnvironment({}).websiteId).toBeUndefined()
+    expect(readEnvironment({}).client).toEqual({})
   })
 
   it('refuses a cursor secret shorter than 16 characters, naming the variable', () => {
@@ -100,7 +111,8 @@ describe('readEnvironment', () => {
   })
 
   it('lists a variable for every setting', () => {
-    expect(Object.keys(ENVIRONMENT_VARIABLES).sort()).toEqual(Object.keys(readEnvironment({})).sort())
+    const settings = Object.keys(readEnvironment({})).filter((key) => key !== 'client')
+    expect(Object.keys(ENVIRONMENT_VARIABLES).sort()).toEqual(settings.sort())
   })
 })
 
@@ -121,18 +133,40 @@ describe('missingCredentials', () => {
   })
 })
 
-describe('environmentClientOptions', () => {
+describe('readEnvironment(record).client', () => {
   it('gives the client options the environment sets, and no key for the others', () => {
-    const options = environmentClientOptions(
-      readEnvironment({
-        VERIFIED_REVIEWS_CLIENT_ID: ' id ',
-        VERIFIED_REVIEWS_ORIGIN: 'http://127.0.0.1:4010',
-      }),
-    )
-    expect(Object.entries(options)).toEqual([
+    const { client } = readEnvironment({
+      VERIFIED_REVIEWS_CLIENT_ID: ' id ',
+      VERIFIED_REVIEWS_ORIGIN: 'http://127.0.0.1:4010',
+      VERIFIED_REVIEWS_REVALIDATE: '60',
+    })
+    expect(Object.entries(client)).toEqual([
       ['clientId', 'id'],
       ['origin', 'http://127.0.0.1:4010'],
     ])
+  })
+
+  it('holds what the settings resolver reads from the same record', () => {
+    const record = {
+      VERIFIED_REVIEWS_CLIENT_ID: ' id ',
+      VERIFIED_REVIEWS_CLIENT_SECRET: 'secret',
+      VERIFIED_REVIEWS_ORIGIN: 'http://127.0.0.1:4010',
+      VERIFIED_REVIEWS_WEBSITE_ID: 'site',
+      VERIFIED_REVIEWS_GENESIS_SECRET: '  ',
+      VERIFIED_REVIEWS_CURSOR_SECRET: 'a-cursor-secret-16+',
+    }
+    const settings = resolveSettings({}, record)
+    const { client } = readEnvironment(record)
+    expect(client).toEqual({
+      clientId: settings.clientId,
+      clientSecret: settings.clientSecret,
+      origin: 'http://127.0.0.1:4010',
+      websiteId: settings.websiteId,
+      cursorSecret: settings.cursorSecret,
+    })
+    expect(settings.genesisSecret).toBeUndefined()
+    // A client built from those options alone resolves to the same settings.
+    expect(resolveSettings(client, {})).toEqual(settings)
   })
 })
 

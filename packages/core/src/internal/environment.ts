@@ -56,9 +56,29 @@ export interface VerifiedReviewsEnvironment {
    * the replica keeps reviews whole.
    */
   replicaLanguages: Language[] | undefined
+  /**
+   * The client options these variables set, the unset ones left out: `clientId`, `clientSecret`,
+   * `origin`, `websiteId`, `genesisSecret` and `cursorSecret`, as `createClient` reads them from the
+   * process environment. Spread them under a client's own options to build a client from another record:
+   * `createClient({ ...readEnvironment(record).client, ...options })`.
+   */
+  client: EnvironmentClientOptions
 }
 
-/** Every variable {@link readEnvironment} reads, by the setting it gives. */
+/** The client options that variables set, by option. */
+const CLIENT_OPTIONS = [
+  'clientId',
+  'clientSecret',
+  'origin',
+  'websiteId',
+  'genesisSecret',
+  'cursorSecret',
+] as const
+
+/** The client options that variables set (a part of `createClient`'s options), each a string. */
+export type EnvironmentClientOptions = { [Name in (typeof CLIENT_OPTIONS)[number]]?: string }
+
+/** Every variable {@link readEnvironment} reads, by the setting it gives (`client` gathers some of them). */
 export const ENVIRONMENT_VARIABLES = {
   clientId: 'VERIFIED_REVIEWS_CLIENT_ID',
   clientSecret: 'VERIFIED_REVIEWS_CLIENT_SECRET',
@@ -74,18 +94,21 @@ export const ENVIRONMENT_VARIABLES = {
   buildProducts: 'VERIFIED_REVIEWS_BUILD_PRODUCTS',
   buildBrandReviews: 'VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS',
   replicaLanguages: 'VERIFIED_REVIEWS_LANGUAGES',
-} as const satisfies Record<keyof VerifiedReviewsEnvironment, string>
+} as const satisfies Record<Exclude<keyof VerifiedReviewsEnvironment, 'client'>, string>
 
 /** Where variables are read: a record such as `process.env`. */
 export type EnvironmentSource = Readonly<Record<string, string | undefined>>
 
-/** The process's environment, read through `globalThis` so that runtimes without `process` have none. */
+/**
+ * The process's environment, read through `globalThis` so that runtimes without `process` have none: the
+ * record of core's own entries that have no other (`createClient`, `defaultClient`, `verifyCredentials`).
+ */
 export function processEnvironment(): EnvironmentSource {
   return (globalThis as { process?: { env?: EnvironmentSource } }).process?.env ?? {}
 }
 
 /** The variable of `key` in `source` by the rules of {@link readEnvironment}: trimmed, undefined when unset or blank. */
-export function environmentVariable(
+function environmentVariable(
   key: keyof typeof ENVIRONMENT_VARIABLES,
   source: EnvironmentSource,
 ): string | undefined {
@@ -95,13 +118,29 @@ export function environmentVariable(
   return trimmed === '' ? undefined : trimmed
 }
 
+/**
+ * The client options the variables of `source` set, the unset ones left out: the part of
+ * {@link readEnvironment} that `resolveSettings` reads (without the checks of the other variables, which
+ * a client does not use), so that a client and `readEnvironment(source).client` read them alike.
+ */
+export function environmentClientOptions(source: EnvironmentSource): EnvironmentClientOptions {
+  return Object.fromEntries(
+    CLIENT_OPTIONS.flatMap((name) => {
+      const value = environmentVariable(name, source)
+      return value === undefined ? [] : [[name, value]]
+    }),
+  )
+}
+
 const TRUE = ['1', 'true', 'yes']
 const FALSE = ['0', 'false', 'no']
 
 /**
- * The `VERIFIED_REVIEWS_*` settings (and Vercel's `CRON_SECRET`) of `source`, the process's environment
- * by default. Every package reads the environment through this function, so the same variables follow
- * the same rules everywhere: values are trimmed; unset, empty and blank variables count as unset.
+ * The `VERIFIED_REVIEWS_*` settings (and Vercel's `CRON_SECRET`) of `source`: the one way from an
+ * environment to the packages' settings and a client's options (`client`). Each entry passes its own
+ * record (`process.env` in Node.js, the result of Vite's `loadEnv` in Astro, the environment over the
+ * `.env` files in the `verified-reviews` command), so the same variables follow the same rules
+ * everywhere: values are trimmed; unset, empty and blank variables count as unset.
  *
  * @throws ValidationError naming the variable, when `VERIFIED_REVIEWS_REVALIDATE` is not a whole number
  * of seconds, `VERIFIED_REVIEWS_FAIL_ON_ERROR` or `VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS` is not a yes or a no (a typo must not silently turn a
@@ -109,14 +148,13 @@ const FALSE = ['0', 'false', 'no']
  * `VERIFIED_REVIEWS_LANGUAGES` names a language that is none of the 13 of `translated_review`.
  *
  * @example
- * const env = readEnvironment()
+ * const env = readEnvironment(process.env)
  * if (env.clientId === undefined) console.warn('VERIFIED_REVIEWS_CLIENT_ID is not set')
+ * const vr = createClient({ ...env.client, timeout: 10_000 })
  */
-export function readEnvironment(
-  source: EnvironmentSource = processEnvironment(),
-): VerifiedReviewsEnvironment {
-  const read = (key: keyof VerifiedReviewsEnvironment) => environmentVariable(key, source)
-  const refuse = (key: keyof VerifiedReviewsEnvironment, message: string) => {
+export function readEnvironment(source: EnvironmentSource): VerifiedReviewsEnvironment {
+  const read = (key: keyof typeof ENVIRONMENT_VARIABLES) => environmentVariable(key, source)
+  const refuse = (key: keyof typeof ENVIRONMENT_VARIABLES, message: string) => {
     throw new ValidationError([{ field: ENVIRONMENT_VARIABLES[key], message }])
   }
   const revalidate = read('revalidate')
@@ -144,7 +182,7 @@ export function readEnvironment(
     refuse('replicaLanguages', `must list languages among ${LANGUAGES.join(', ')}, not ${unknown.join(', ')}`)
   // Every setting as its variable reads (ENVIRONMENT_VARIABLES lists them all), then those that are no string.
   const strings = Object.fromEntries(
-    Object.keys(ENVIRONMENT_VARIABLES).map((key) => [key, read(key as keyof VerifiedReviewsEnvironment)]),
+    Object.keys(ENVIRONMENT_VARIABLES).map((key) => [key, read(key as keyof typeof ENVIRONMENT_VARIABLES)]),
   )
   return {
     ...strings,
@@ -152,6 +190,7 @@ export function readEnvironment(
     failOnError,
     buildBrandReviews,
     replicaLanguages: languages === undefined ? undefined : [...new Set(languages as Language[])],
+    client: environmentClientOptions(source),
   } as VerifiedReviewsEnvironment
 }
 
@@ -159,7 +198,7 @@ export function readEnvironment(
  * The credential variables that `environment` lacks, by name (`VERIFIED_REVIEWS_CLIENT_ID`,
  * `VERIFIED_REVIEWS_CLIENT_SECRET`); empty when both are set.
  */
-export function missingCredentials(environment: VerifiedReviewsEnvironment = readEnvironment()): string[] {
+export function missingCredentials(environment: VerifiedReviewsEnvironment): string[] {
   return (['clientId', 'clientSecret'] as const)
     .filter((key) => environment[key] === undefined)
     .map((key) => ENVIRONMENT_VARIABLES[key])

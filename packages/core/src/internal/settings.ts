@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors.ts'
 import { type Addresses, resolveAddresses } from './addresses.ts'
 import type { ClientOptions } from './client-options.ts'
-import { ENVIRONMENT_VARIABLES, type EnvironmentSource, environmentVariable } from './environment.ts'
+import { ENVIRONMENT_VARIABLES, type EnvironmentSource, environmentClientOptions } from './environment.ts'
 import type { CacheSettings, Fetch, HttpSettings } from './transport/http.ts'
 import { check, isIntegerIn } from './validate.ts'
 
@@ -153,29 +153,30 @@ function cacheSettings(
 
 /**
  * The settings of a client: each option as given, else its `VERIFIED_REVIEWS_*` variable in `env`
- * (trimmed, blank is unset), else its default. Pure: it reads nothing but its arguments, so that the
- * caller decides which environment applies (`process.env`, an Astro project's `.env` files).
+ * (trimmed, blank is unset: `readEnvironment(env).client`, through the same function), else its
+ * default. Pure: it reads nothing but its arguments, so that the caller decides which environment
+ * applies (`process.env`, an Astro project's `.env` files).
  *
  * @throws ValidationError naming the first bad option (or the variable that gave it), and every
  * unknown option at once.
  */
 export function resolveSettings(options: ClientOptions, env: EnvironmentSource): ClientSettings {
   checkOptionNames(options)
-  const variable = (key: keyof typeof ENVIRONMENT_VARIABLES) => environmentVariable(key, env)
+  const variables = environmentClientOptions(env)
   const number = (name: keyof typeof NUMBERS): number => {
     const [fallback, fits, message] = NUMBERS[name]
     const value = options[name] ?? fallback
     check(typeof value === 'number' && fits(value), name, message)
     return value
   }
-  const addresses = resolveAddresses(options, options.origin ?? variable('origin'))
-  const clientId = options.clientId ?? variable('clientId')
+  const addresses = resolveAddresses(options, options.origin ?? variables.origin)
+  const clientId = options.clientId ?? variables.clientId
   const { tokenStore, rateBudget } = options
   const storeFits = tokenStore === undefined || hasMethods(tokenStore, 'get', 'set', 'delete', 'lock')
   check(storeFits, 'tokenStore', 'must have get, set, delete and lock methods')
   const budgetFits = rateBudget === undefined || hasMethods(rateBudget, 'reserve', 'settle')
   check(budgetFits, 'rateBudget', 'must have reserve and settle methods')
-  const cursorSecret = options.cursorSecret ?? variable('cursorSecret')
+  const cursorSecret = options.cursorSecret ?? variables.cursorSecret
   check(
     cursorSecret === undefined || (typeof cursorSecret === 'string' && cursorSecret.length >= 16),
     'cursorSecret',
@@ -201,10 +202,10 @@ export function resolveSettings(options: ClientOptions, env: EnvironmentSource):
     },
     addresses,
     clientId,
-    clientSecret: options.clientSecret ?? variable('clientSecret'),
+    clientSecret: options.clientSecret ?? variables.clientSecret,
     cursorSecret,
-    websiteId: options.websiteId ?? variable('websiteId'),
-    genesisSecret: options.genesisSecret ?? variable('genesisSecret'),
+    websiteId: options.websiteId ?? variables.websiteId,
+    genesisSecret: options.genesisSecret ?? variables.genesisSecret,
     maxConcurrency: number('maxConcurrency'),
     tokenStore,
     rateBudget,

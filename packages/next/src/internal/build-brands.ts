@@ -1,12 +1,13 @@
-import { type BrandReview, readEnvironment } from '@verified-reviews/core'
+import type { BrandReview } from '@verified-reviews/core'
 import { createSqliteBrandRatingStore, createSqliteReviewStore } from '@verified-reviews/core/sync'
 import { freshReviewsClient } from '../clients.ts'
+import { handedBuildOptions } from './build-handoff.ts'
 import { LOG_PREFIX } from './log-prefix.ts'
 import { syncBrandReplica } from './replica.ts'
 
 /** Whether the build syncs the brand and shop reviews: `withVerifiedReviews({ brandReviews })`, through the environment. */
 export function buildsBrandReviews(): boolean {
-  return readEnvironment().buildBrandReviews === true
+  return handedBuildOptions().buildBrandReviews === true
 }
 
 /**

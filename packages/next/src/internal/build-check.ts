@@ -1,4 +1,3 @@
-import { readEnvironment } from '@verified-reviews/core'
 import { processState } from '@verified-reviews/core/internal'
 import {
   type BuildProblem,
@@ -7,13 +6,8 @@ import {
   checkBuildCredentials,
   describeBuildProblem,
 } from '@verified-reviews/core/prefetch'
+import { handedBuildCheck, handedBuildOptions, handToBuildWorkers } from './build-handoff.ts'
 import { LOG_PREFIX } from './log-prefix.ts'
-
-/**
- * The outcome of the credentials check at the start of `next build`, handed to the build workers in
- * their environment (they are started after it): `ok`, or why the build goes on without review data.
- */
-const BUILD_CHECK = '__VERIFIED_REVIEWS_BUILD_CHECK'
 
 /** Whether `error`, or an error it was caused by, is Next.js turning a static render dynamic. */
 function turnedDynamic(error: unknown): boolean {
@@ -45,9 +39,7 @@ export function problemOf(error: unknown): BuildProblem {
  * undefined when the credentials were accepted or when no check ran (no `withVerifiedReviews`).
  */
 export function buildCheckProblem(): string | undefined {
-  const outcome = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[
-    BUILD_CHECK
-  ]
+  const outcome = handedBuildCheck()
   return outcome === undefined || outcome === 'ok' ? undefined : outcome
 }
 
@@ -63,11 +55,11 @@ export async function checkBuildOnce(write: {
   log(line: string): void
   warn(line: string): void
 }): Promise<void> {
-  const env = process.env
-  if (env[BUILD_CHECK] !== undefined) return
-  const check = await checkBuildCredentials({}, readEnvironment().failOnError)
+  // The outcome is handed to the build workers (started after it), which do not check again.
+  if (handedBuildCheck() !== undefined) return
+  const check = await checkBuildCredentials({}, handedBuildOptions().failOnError)
   if (check.ok) {
-    env[BUILD_CHECK] = 'ok'
+    handToBuildWorkers({ buildCheck: 'ok' })
     write.log(`${LOG_PREFIX} ${check.line}`)
     return
   }
@@ -78,7 +70,7 @@ export async function checkBuildOnce(write: {
     stop.stack = `Error: ${stop.message}`
     throw stop
   }
-  env[BUILD_CHECK] = check.problem.message
+  handToBuildWorkers({ buildCheck: check.problem.message })
   write.warn(`${LOG_PREFIX} ${check.line}`)
 }
 
@@ -104,7 +96,7 @@ function told(): Set<string> {
 export function reportBuildError(error: unknown, component: string, from: 'build data' | 'API'): void {
   if (buildCheckProblem() !== undefined) return
   const problem = problemOf(error)
-  const failOnError = readEnvironment().failOnError
+  const failOnError = handedBuildOptions().failOnError
   if (buildStops(problem, failOnError)) {
     throw new Error(
       `${LOG_PREFIX} ${component} has no review data: ${describeBuildProblem(problem, failOnError)}`,

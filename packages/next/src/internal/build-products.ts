@@ -1,4 +1,5 @@
 import { ValidationError } from '@verified-reviews/core'
+import { handToBuildWorkers } from './build-handoff.ts'
 
 /**
  * Writes the products a build prerenders to a file of the system's temporary folder, named after the
@@ -17,7 +18,7 @@ export async function writeBuildProducts(
   const { writeFile } = await import('node:fs/promises')
   const path = join(tmpdir(), `verified-reviews-next-build-${process.pid}.products.json`)
   await writeFile(path, JSON.stringify([...new Set(ids)]))
-  process.env.VERIFIED_REVIEWS_BUILD_PRODUCTS = path
+  handToBuildWorkers({ buildProducts: path })
 }
 
 /** The products the build names (from `VERIFIED_REVIEWS_BUILD_PRODUCTS`), or undefined for every product. */

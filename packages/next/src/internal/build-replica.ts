@@ -1,13 +1,9 @@
 import type { ProductReplica } from '@verified-reviews/core/internal'
 import { copyReplicaFromFile } from '@verified-reviews/core/sync'
+import { handedReplicaModule } from './build-handoff.ts'
 import { LOG_PREFIX } from './log-prefix.ts'
 
-/**
- * The variable through which a config wrapper (`withRedisCache` of `@verified-reviews/redis/next-config`)
- * names, for the build workers it starts before, the module of the replica the build writes into. The
- * Redis package sets it, this one reads it: neither imports the other.
- */
-export const BUILD_REPLICA_VARIABLE = '__VERIFIED_REVIEWS_BUILD_REPLICA'
+export { BUILD_REPLICA_VARIABLE } from './build-handoff.ts'
 
 /**
  * What the default export of the module named by `__VERIFIED_REVIEWS_BUILD_REPLICA` (an ES module with
@@ -20,12 +16,6 @@ export interface BuildReplicaTarget {
   readonly where: string
   /** Closes what the module opened. */
   close(): Promise<void>
-}
-
-/** The module of the replica the build writes into; undefined when no config wrapper named one. */
-function buildReplicaModule(): string | undefined {
-  const value = process.env[BUILD_REPLICA_VARIABLE]
-  return value === undefined || value === '' ? undefined : value
 }
 
 /**
@@ -57,7 +47,7 @@ async function loadAtRunTime(path: string): Promise<unknown> {
  * it, else from the API at the first revalidation.
  */
 export async function writeBuildReplica(file: string): Promise<void> {
-  const module = buildReplicaModule()
+  const module = handedReplicaModule()
   if (module === undefined) return
   let target: BuildReplicaTarget | undefined
   try {

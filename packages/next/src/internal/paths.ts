@@ -1,4 +1,4 @@
-import { readEnvironment } from '@verified-reviews/core'
+import { handedBuildOptions } from './build-handoff.ts'
 
 /**
  * Where this package keeps build data: a folder of the Next.js build directory, which `next build`
@@ -13,7 +13,7 @@ export async function buildDirectory(distDir?: string): Promise<string> {
 
 /** The Next.js build directory: `VERIFIED_REVIEWS_DIST_DIR` when `next.config` sets another `distDir`, else `.next`. */
 export function nextDistDir(): string {
-  return readEnvironment().distDir ?? '.next'
+  return handedBuildOptions().distDir ?? '.next'
 }
 
 /**

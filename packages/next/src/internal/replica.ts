@@ -49,7 +49,7 @@ export async function replicaPath(distDir?: string): Promise<string> {
   const { isAbsolute, join } = await import('node:path')
   const dir = distDir ?? nextDistDir()
   // Keyed by account (client id and origin, never the secret): another account starts a replica of its own.
-  const account = await accountDigest(replicaAccount(readEnvironment()))
+  const account = await accountDigest(replicaAccount(readEnvironment(process.env)))
   return join(
     isAbsolute(dir) ? dir : join(process.cwd(), dir),
     'cache',
@@ -320,13 +320,9 @@ export async function syncReplica(
   store: ReviewStore<ProductReview> = replica.reviews,
   mode: SyncMode = 'auto',
 ): Promise<ReplicaSyncReport> {
-  const report = await syncProductReviews({
-    client,
-    store,
-    mode,
-    continueNamed: true,
-    replicaLanguages: readEnvironment().replicaLanguages,
-  })
+  // The reviews and the sweep keep the same languages.
+  const { replicaLanguages } = readEnvironment(process.env)
+  const report = await syncProductReviews({ client, store, mode, continueNamed: true, replicaLanguages })
   if (report.rebuilt === true)
     console.log(
       `${LOG_PREFIX} The review replica was synced in full: it kept reviews in another form than ` +
@@ -338,7 +334,7 @@ export async function syncReplica(
   const sweep = await sweepReplica({
     client: client as unknown as SweepClient,
     replica: { reviews: store, summaries: replica.summaries },
-    replicaLanguages: readEnvironment().replicaLanguages,
+    replicaLanguages,
   })
   if (sweep.swept) {
     const affectedProductIds = [

@@ -33,7 +33,7 @@ export function bearerToken(header: string | null): string | undefined {
 
 /** The secrets a scheduler may send to a route: its own (else `VERIFIED_REVIEWS_REVALIDATE_SECRET`) and `CRON_SECRET`. */
 function schedulerSecrets(secret: string | undefined): string[] {
-  const env = readEnvironment()
+  const env = readEnvironment(process.env)
   return [secret ?? env.revalidateSecret, env.cronSecret].filter(
     (value): value is string => typeof value === 'string' && value !== '',
   )

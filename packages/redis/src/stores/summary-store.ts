@@ -117,7 +117,7 @@ export function createRedisReplica(
   connection: RedisConnection,
   options: RedisReplicaOptions = {},
 ): ProductReplica {
-  const account = options.account ?? replicaAccount(readEnvironment())
+  const account = options.account ?? replicaAccount(readEnvironment(process.env))
   const key = `replica:${createHash('sha256').update(account).digest('hex').slice(0, 12)}:`
   return {
     reviews: createRedisReviewStore<ProductReview>(connection, { name: `${key}reviews` }),

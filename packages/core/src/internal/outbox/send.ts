@@ -8,7 +8,7 @@ import {
 } from '../../resources/purchase-events.ts'
 import type { PurchaseEvent, PurchaseEventInput } from '../../types/purchase-events.ts'
 import { chunks } from '../concurrency.ts'
-import { environmentVariable, processEnvironment } from '../environment.ts'
+import { environmentClientOptions, processEnvironment } from '../environment.ts'
 import { checkPurchaseEvent } from '../purchase-event-checks.ts'
 import { remembered } from '../remembered.ts'
 import type { RequestOptions } from '../transport/request-options.ts'
@@ -108,7 +108,7 @@ const UNKNOWN_WEBSITE = ''
 export async function sendPurchaseEvents(options: SendPurchaseEventsOptions): Promise<OutboxSendResult[]> {
   const issues = new Issues()
   // A website given in the code must be one; the environment's is only needed to send (see websiteId).
-  const fromEnvironment = environmentVariable('websiteId', processEnvironment())
+  const fromEnvironment = environmentClientOptions(processEnvironment()).websiteId
   const websiteId =
     options.websiteId !== undefined
       ? issues.websiteId(options.websiteId, undefined)

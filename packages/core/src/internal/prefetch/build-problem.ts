@@ -6,8 +6,7 @@ import {
   ValidationError,
 } from '../../errors.ts'
 import type { ClientOptions } from '../client-options.ts'
-import { environmentClientOptions } from '../default-client.ts'
-import { ENVIRONMENT_VARIABLES } from '../environment.ts'
+import { ENVIRONMENT_VARIABLES, processEnvironment, readEnvironment } from '../environment.ts'
 import { membersOf } from '../validate.ts'
 import { verifyCredentials } from '../verify-credentials.ts'
 
@@ -92,7 +91,7 @@ function deepestCause(error: Error): string | undefined {
  * buildProblemOf(error) // { kind: 'refused', message: 'VERIFIED_REVIEWS_CLIENT_ID (shop-1) and VERIFIED_REVIEWS_CLIENT_SECRET were refused: …' }
  */
 export function buildProblemOf(error: unknown, settings: BuildSettings = {}): BuildProblem {
-  const client = { ...environmentClientOptions(), ...settings.client }
+  const client = { ...readEnvironment(processEnvironment()).client, ...settings.client }
   const names = { ...ENVIRONMENT_VARIABLES, ...settings.names }
   // A credential the client lacks: its ValidationError names it, where another one names an option.
   if (error instanceof ValidationError && (error.field === 'clientId' || error.field === 'clientSecret')) {
@@ -192,7 +191,7 @@ export async function checkBuildCredentials(
       line: describeBuildProblem(problem, failOnError),
     }
   }
-  const origin = { ...environmentClientOptions(), ...settings.client }.origin
+  const origin = { ...readEnvironment(processEnvironment()).client, ...settings.client }.origin
   return {
     ok: true,
     line:
