@@ -1,11 +1,6 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import {
-  type ClientOptions,
-  createClient,
-  type ProductReview,
-  readEnvironment,
-} from '@verified-reviews/core'
+import { type ClientOptions, createClient, type ProductReview, readEnvironment } from '@verified-reviews/core'
 import { describeReviewsChoice } from '@verified-reviews/core/internal'
 import { buildProblemOf } from '@verified-reviews/core/prefetch'
 import { createSqliteReviewStore } from '@verified-reviews/core/sync'
