@@ -7,6 +7,8 @@
  *
  * @module
  */
+
+export type { TrailingSlash } from './internal/display/url.ts'
 export { pageUrlOf } from './internal/inject/files.ts'
 export {
   type InjectProductJsonLdOptions,
@@ -27,4 +29,3 @@ export {
   type ProductPage,
   readProductPage,
 } from './internal/inject/page.ts'
-export type { TrailingSlash } from './internal/view/url.ts'

@@ -10,11 +10,7 @@
  *
  * @module
  */
-export {
-  type CatalogSharing,
-  createReviewsCatalog,
-  type ReviewsCatalogOptions,
-} from './internal/catalog/catalog.ts'
+
 export type {
   CatalogRating,
   LocalCatalogOptions,
@@ -41,6 +37,11 @@ export {
   checkBuildCredentials,
   describeBuildProblem,
 } from './internal/prefetch/build-problem.ts'
+export {
+  type CatalogSharing,
+  createReviewsCatalog,
+  type ReviewsCatalogOptions,
+} from './internal/prefetch/catalog.ts'
 export {
   describePrefetchProgress,
   describePrefetchReport,

@@ -10,11 +10,49 @@
  * @internal
  */
 
+export { processState } from './internal/base/process-state.ts'
+export { sha256Hex } from './internal/base/sha256.ts'
 export { fetchSummaries, type SummaryClient } from './internal/catalog/summaries.ts'
-export { replicaAccount } from './internal/environment.ts'
+export {
+  checkLimit,
+  DEFAULT_REVIEWS_LIMIT,
+  type EndpointRequest,
+  endpointUrl,
+  MAX_REVIEWS_LIMIT,
+  otherParams,
+  pageHrefs,
+  parseReviewView,
+  REVIEW_SORTS,
+  type ReviewSort,
+  type ReviewView,
+  rateLinks,
+  type SearchParamsRecord,
+  type SortField,
+  sameRates,
+  sortFields,
+  viewHref,
+  viewQuery,
+} from './internal/cursor/review-query.ts'
+export {
+  combineProductSummaries,
+  newestFirst,
+  type ProductSummaryView,
+  variationIds,
+} from './internal/display/product-group.ts'
+export {
+  countOrZero,
+  emptyBrandRating,
+  type HistogramRow,
+  histogramRows,
+  NO_RATING,
+  type RatingCriterion,
+  ratingCriteria,
+  ratingPeriods,
+} from './internal/display/ratings.ts'
+export { shownTranslation, type TranslatedText, translatedText } from './internal/display/translated-text.ts'
+export { pageHref, pageUrl } from './internal/display/url.ts'
 export { createTextFormatter } from './internal/i18n/text-formatter.ts'
-export { processState } from './internal/process-state.ts'
-export { sha256Hex } from './internal/sha256.ts'
+export { replicaAccount } from './internal/settings/environment.ts'
 // The Redis budget reads the limits as the client's own budget does.
 export { type RateWindow, rateWindowsOf } from './internal/transport/rate-windows.ts'
 export {
@@ -28,12 +66,6 @@ export {
 export { classNames, type HeadingLevel, subLevel } from './internal/view/heading.ts'
 export { type MessagePart, messageParts } from './internal/view/message-parts.ts'
 export {
-  combineProductSummaries,
-  newestFirst,
-  type ProductSummaryView,
-  variationIds,
-} from './internal/view/product-group.ts'
-export {
   apiSource,
   buildDataSource,
   isFirstPage,
@@ -44,16 +76,6 @@ export {
   replicaSource,
   structuredDataJsonLd,
 } from './internal/view/product-view.ts'
-export {
-  countOrZero,
-  emptyBrandRating,
-  type HistogramRow,
-  histogramRows,
-  NO_RATING,
-  type RatingCriterion,
-  ratingCriteria,
-  ratingPeriods,
-} from './internal/view/ratings.ts'
 export {
   type ReviewControlGroup,
   type ReviewControlOption,
@@ -75,27 +97,5 @@ export {
   reviewReplies,
   reviewSource,
 } from './internal/view/review-parts.ts'
-export {
-  checkLimit,
-  DEFAULT_REVIEWS_LIMIT,
-  type EndpointRequest,
-  endpointUrl,
-  MAX_REVIEWS_LIMIT,
-  otherParams,
-  pageHrefs,
-  parseReviewView,
-  REVIEW_SORTS,
-  type ReviewSort,
-  type ReviewView,
-  rateLinks,
-  type SearchParamsRecord,
-  type SortField,
-  sameRates,
-  sortFields,
-  viewHref,
-  viewQuery,
-} from './internal/view/review-query.ts'
 export { ratingTenths, STAR_RATING, type StarRatingView, starRating } from './internal/view/stars.ts'
-export { shownTranslation, type TranslatedText, translatedText } from './internal/view/translated-text.ts'
-export { pageHref, pageUrl } from './internal/view/url.ts'
 export { type SignedViewPage, signedViewPage, type ViewParams } from './internal/view/view-page.ts'

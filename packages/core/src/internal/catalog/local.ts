@@ -1,5 +1,5 @@
 import type { Language, ProductReview, ProductSummary, RatingCounts } from '../../types/published.ts'
-import { sharedPromise, singleFlight } from '../single-flight.ts'
+import { sharedPromise, singleFlight } from '../base/single-flight.ts'
 import { keptForm, sameKeptForm } from '../sync/kept-review.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import type { ReviewStore } from '../sync/store.ts'

@@ -1,6 +1,6 @@
 import type { ProductSummary } from '../../types/published.ts'
-import { chunks } from '../concurrency.ts'
-import { MAX_VALUES } from '../query.ts'
+import { chunks } from '../base/concurrency.ts'
+import { MAX_VALUES } from '../context/query.ts'
 
 /** Reviews per page of `products.reviews.list`. */
 export const REVIEW_PAGE = 200

@@ -1,4 +1,4 @@
-import type { ProductReviewListParams } from '../../resources/params.ts'
+import type { ProductReviewListParams } from '../../types/params.ts'
 import type { Language, ProductReview } from '../../types/published.ts'
 import type { SyncPage } from '../sync/engine.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'

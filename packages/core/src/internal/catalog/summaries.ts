@@ -1,7 +1,7 @@
-import type { ProductListParams } from '../../resources/params.ts'
+import type { ProductListParams } from '../../types/params.ts'
 import type { ProductSummary } from '../../types/published.ts'
-import { chunks } from '../concurrency.ts'
-import { MAX_VALUES } from '../query.ts'
+import { chunks } from '../base/concurrency.ts'
+import { MAX_VALUES } from '../context/query.ts'
 
 /** One page of `products.list`, as much of it as the catalog needs. */
 export interface SummaryPage {

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseEnv } from 'node:util'
-import type { EnvironmentSource } from '../environment.ts'
+import type { EnvironmentSource } from '../settings/environment.ts'
 
 /**
  * The files read, the one that wins first, as Next.js ranks them in production: `.env.production.local`

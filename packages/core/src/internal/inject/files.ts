@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import { sep } from 'node:path'
-import { pageUrl, type TrailingSlash } from '../view/url.ts'
+import { pageUrl, type TrailingSlash } from '../display/url.ts'
 
 /** Relative paths (with `/` separators) of every `.html` and `.htm` file under `dir`, sorted. */
 export async function listHtmlFiles(dir: string): Promise<string[]> {

@@ -9,8 +9,8 @@ import { type InjectProductJsonLdOptions, injectProductJsonLd } from './inject-d
 const { clobber } = vi.hoisted(() => ({ clobber: { next: undefined as string | undefined } }))
 
 // Lets a test play another process that rewrites a page between the injector's write and its check.
-vi.mock('../write-atomically.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../write-atomically.ts')>()
+vi.mock('../base/write-atomically.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../base/write-atomically.ts')>()
   return {
     writeAtomically: async (...args: Parameters<typeof original.writeAtomically>) => {
       await original.writeAtomically(...args)

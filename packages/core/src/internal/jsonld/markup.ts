@@ -1,10 +1,10 @@
 import type { AggregateRatingLeaf, Organization, Person, Rating, ReviewLeaf } from 'schema-dts'
 import type { Translations } from '../../types/published.ts'
+import type { ReviewAuthor } from '../display/author-name.ts'
+import { reviewAuthorName } from '../display/author-name.ts'
+import { newestFirst } from '../display/product-group.ts'
+import { languageOf, shownTranslation } from '../display/translated-text.ts'
 import { resolveLocale } from '../i18n/locale.ts'
-import { newestFirst } from '../view/product-group.ts'
-import { languageOf, shownTranslation } from '../view/translated-text.ts'
-import type { ReviewAuthor } from './author-name.ts'
-import { reviewAuthorName } from './author-name.ts'
 
 /** An aggregate rating before the review-snippet rules are applied. */
 export interface AggregateInput {

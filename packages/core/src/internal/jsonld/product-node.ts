@@ -1,5 +1,5 @@
 import type { ProductGroupLeaf, ProductLeaf, WithContext } from 'schema-dts'
-import { isIntegerIn } from '../validate.ts'
+import { isIntegerIn } from '../base/validate.ts'
 import { JsonLdInputError } from './json-ld-input-error.ts'
 import {
   DEFAULT_RATING_DECIMALS,

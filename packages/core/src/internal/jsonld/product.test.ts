@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { VerifiedReviewsError } from '../../errors.ts'
+import { VerifiedReviewsError } from '../base/errors.ts'
 import { JsonLdInputError } from './json-ld-input-error.ts'
 import type { ReviewData } from './markup.ts'
 import { buildProductJsonLd } from './product.ts'

@@ -5,7 +5,7 @@ import type {
   ReviewSummaryNode,
   StructuredData,
 } from '../../types/published.ts'
-import { isObject } from '../validate.ts'
+import { isObject } from '../base/validate.ts'
 import { BEST_RATING, WORST_RATING } from './markup.ts'
 import {
   checkProductOptions,

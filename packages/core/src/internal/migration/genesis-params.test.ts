@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ValidationError } from '../../errors.ts'
+import { ValidationError } from '../base/errors.ts'
 import { fromGenesisProductBody, fromGenesisStaticFile, fromGenesisWebsiteParams } from './genesis-params.ts'
 
 const fields = (notes: { field: string }[]) => notes.map((n) => n.field)

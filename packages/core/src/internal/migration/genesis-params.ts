@@ -1,6 +1,6 @@
 import type { GenesisProductBody, GenesisRateFilter, GenesisWebsiteParams } from '../../types/genesis.ts'
 import type { ReviewRate } from '../../types/published.ts'
-import { check } from '../validate.ts'
+import { check } from '../base/validate.ts'
 import {
   MAX_LIMIT,
   type MigratedBrandReviewsParams,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ValidationError } from '../../errors.ts'
 import type { GenesisBrandReview, GenesisProductReview } from '../../types/genesis.ts'
+import { ValidationError } from '../base/errors.ts'
 import {
   fromGenesisAveragesResponse,
   fromGenesisBrandFile,

@@ -1,4 +1,3 @@
-import { ValidationError } from '../../errors.ts'
 import type {
   GenesisBrandFile,
   GenesisBrandReview,
@@ -17,7 +16,8 @@ import type {
   ProductReview,
   ReviewRate,
 } from '../../types/published.ts'
-import { check, isIntegerIn } from '../validate.ts'
+import { ValidationError } from '../base/errors.ts'
+import { check, isIntegerIn } from '../base/validate.ts'
 import { fromOldModeration } from './legacy-records.ts'
 import type { MigrationNote } from './result.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ValidationError } from '../../errors.ts'
+import { ValidationError } from '../base/errors.ts'
 import { fromLegacyRatingsParams, fromLegacyReviewsParams } from './legacy-params.ts'
 
 const websiteId = '0b6f4a52-8a3b-4d7e-9f1c-2d3e4f5a6b7c'

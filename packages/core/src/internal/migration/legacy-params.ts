@@ -1,4 +1,4 @@
-import type { LegacyRatingsGetParams, LegacyReviewsGetParams } from '../../resources/params.ts'
+import type { LegacyRatingsGetParams, LegacyReviewsGetParams } from '../../types/params.ts'
 import type { ProductReviewSortField } from '../../types/published.ts'
 import {
   MAX_LIMIT,

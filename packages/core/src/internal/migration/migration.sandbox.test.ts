@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
-import type { VerifiedReviewsClient } from '../../client.ts'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
+import type { VerifiedReviewsClient } from '../client/client.ts'
 import { fromGenesisProductBody, fromGenesisStaticFile, fromGenesisWebsiteParams } from './genesis-params.ts'
 import {
   fromGenesisAveragesResponse,

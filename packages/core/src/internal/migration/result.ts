@@ -4,7 +4,7 @@ import type {
   ProductReviewSortField,
   ReviewRate,
 } from '../../types/published.ts'
-import { check } from '../validate.ts'
+import { check } from '../base/validate.ts'
 
 /** Something an old call expressed that the new one does not carry over, or carries with another meaning. */
 export interface MigrationNote {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ValidationError } from '../../errors.ts'
+import { ValidationError } from '../base/errors.ts'
 import { skipItems, takeItems } from './walk.ts'
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {

@@ -1,4 +1,4 @@
-import { check } from '../validate.ts'
+import { check } from '../base/validate.ts'
 
 /** Options of {@link skipItems} and {@link takeItems}. */
 export interface WindowOptions<T> {

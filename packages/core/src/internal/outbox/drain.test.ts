@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { newEntry, purchaseEvent, WEBSITE } from '../../../../../test/fixtures/outbox-store.ts'
 import { purchaseEventsService } from '../../../../../test/fixtures/purchase-events-service.ts'
-import { ValidationError } from '../../errors.ts'
+import { ValidationError } from '../base/errors.ts'
 import { drainOutbox } from './send.ts'
 import { createMemoryOutboxStore } from './state.ts'
 

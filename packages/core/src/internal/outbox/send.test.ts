@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { purchaseEvent, WEBSITE } from '../../../../../test/fixtures/outbox-store.ts'
 import { purchaseEventsService } from '../../../../../test/fixtures/purchase-events-service.ts'
-import { ValidationError } from '../../errors.ts'
+import { ValidationError } from '../base/errors.ts'
 import { drainOutbox, sendPurchaseEvents } from './send.ts'
 import { createMemoryOutboxStore } from './state.ts'
 import type { OutboxStore } from './store.ts'

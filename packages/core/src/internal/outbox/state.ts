@@ -1,4 +1,4 @@
-import { remembered } from '../remembered.ts'
+import { remembered } from '../base/remembered.ts'
 import type {
   NewOutboxEntry,
   OutboxClaimOptions,

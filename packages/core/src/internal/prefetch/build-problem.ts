@@ -4,12 +4,12 @@ import {
   APITimeoutError,
   AuthenticationError,
   ValidationError,
-} from '../../errors.ts'
-import type { ClientOptions } from '../client-options.ts'
-import { environmentClientOptions } from '../default-client.ts'
-import { ENVIRONMENT_VARIABLES } from '../environment.ts'
-import { membersOf } from '../validate.ts'
-import { verifyCredentials } from '../verify-credentials.ts'
+} from '../base/errors.ts'
+import { membersOf } from '../base/validate.ts'
+import { environmentClientOptions } from '../client/default-client.ts'
+import { verifyCredentials } from '../client/verify-credentials.ts'
+import type { ClientOptions } from '../settings/client-options.ts'
+import { ENVIRONMENT_VARIABLES } from '../settings/environment.ts'
 
 /**
  * Why a build has no review data, by what fixes it: `missing`, no credentials are set; `refused`, the

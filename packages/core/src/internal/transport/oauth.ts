@@ -1,5 +1,5 @@
-import { invalidAnswer } from '../answer.ts'
-import { rememberSecret } from '../redact.ts'
+import { rememberSecret } from '../base/redact.ts'
+import { invalidAnswer } from './answer.ts'
 import { type HttpSettings, type Service, send } from './http.ts'
 import type { AccessToken } from './token-cache.ts'
 
