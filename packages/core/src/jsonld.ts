@@ -7,7 +7,6 @@
 export { type ReviewAuthor, reviewAuthorName } from './internal/display/author-name.ts'
 export { combineRatings, type VariationRating } from './internal/display/product-group.ts'
 export { JsonLdInputError } from './internal/jsonld/json-ld-input-error.ts'
-export type { ReviewData } from './internal/jsonld/markup.ts'
 export { isProductNode, type JsonLdNode, mergeJsonLd, mergeProductNodes } from './internal/jsonld/merge.ts'
 export {
   buildOrganizationJsonLd,
@@ -29,6 +28,7 @@ export type {
   ProductJsonLd,
   ProductJsonLdBaseOptions,
 } from './internal/jsonld/product-node.ts'
+export type { ReviewData } from './internal/jsonld/review-markup.ts'
 export {
   escapeHtmlAttribute,
   type JsonLdScriptTagOptions,

@@ -17,9 +17,9 @@ export type {
   ReviewsCatalog,
   ReviewsCatalogCalls,
   ReviewsCatalogClient,
-} from './internal/catalog/local.ts'
-export type { ReviewsChoice } from './internal/catalog/plan.ts'
-export type { PrefetchProgress, PrefetchReport } from './internal/catalog/progress.ts'
+} from './internal/catalog/local-catalog.ts'
+export type { PrefetchProgress, PrefetchReport } from './internal/catalog/prefetch-progress.ts'
+export type { ReviewsChoice } from './internal/catalog/review-plan.ts'
 export {
   type BuildData,
   type PrefetchClient,
@@ -38,14 +38,14 @@ export {
   describeBuildProblem,
 } from './internal/prefetch/build-problem.ts'
 export {
-  type CatalogSharing,
-  createReviewsCatalog,
-  type ReviewsCatalogOptions,
-} from './internal/prefetch/catalog.ts'
-export {
   describePrefetchProgress,
   describePrefetchReport,
   type PrefetchProgressLogOptions,
   prefetchProgressLog,
 } from './internal/prefetch/progress-log.ts'
+export {
+  type CatalogSharing,
+  createReviewsCatalog,
+  type ReviewsCatalogOptions,
+} from './internal/prefetch/reviews-catalog.ts'
 export type { PrefetchShare } from './internal/prefetch/run-once.ts'

@@ -12,7 +12,7 @@
 
 export { processState } from './internal/base/process-state.ts'
 export { sha256Hex } from './internal/base/sha256.ts'
-export { fetchSummaries, type SummaryClient } from './internal/catalog/summaries.ts'
+export { fetchSummaries, type SummaryClient } from './internal/catalog/fetch-summaries.ts'
 export {
   checkLimit,
   DEFAULT_REVIEWS_LIMIT,

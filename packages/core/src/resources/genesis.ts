@@ -1,12 +1,12 @@
 import { rememberSecret } from '../internal/base/redact.ts'
 import { genesisToken } from '../internal/base/sha256.ts'
 import { Issues, isIntegerIn, isObject, isReferenceList } from '../internal/base/validate.ts'
-import type { ClientContext } from '../internal/context/context.ts'
+import type { ClientContext } from '../internal/context/client-context.ts'
 import { optionsFor } from '../internal/context/operation-options.ts'
 import { parseGenesisBrandFile, parseGenesisShopsFile } from '../internal/migration/genesis-records.ts'
 import { joinUrl } from '../internal/settings/addresses.ts'
-import { invalidAnswer, jsonOf } from '../internal/transport/answer.ts'
 import { send } from '../internal/transport/http.ts'
+import { invalidAnswer, jsonOf } from '../internal/transport/json-body.ts'
 import type {
   GenesisBrandFile,
   GenesisProductAveragesResponse,

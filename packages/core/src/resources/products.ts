@@ -1,17 +1,23 @@
 import { chunks, mapWithLimit } from '../internal/base/concurrency.ts'
 import { Issues } from '../internal/base/validate.ts'
-import type { ClientContext } from '../internal/context/context.ts'
+import type { ClientContext } from '../internal/context/client-context.ts'
 import { optionsFor } from '../internal/context/operation-options.ts'
 import { listPages, type PagedOperation } from '../internal/context/paged.ts'
 import type { PagePromise } from '../internal/context/pagination.ts'
-import { buildQuery, MAX_VALUES, PAGING_RULES, queryString, valueList } from '../internal/context/query.ts'
+import {
+  buildQuery,
+  MAX_VALUES,
+  PAGING_RULES,
+  queryString,
+  valueList,
+} from '../internal/context/query-string.ts'
 import { resumeReviews } from '../internal/cursor/continuation.ts'
 import { readStructuredData } from '../internal/jsonld/structured-data.ts'
 import { StructuredDataError } from '../internal/jsonld/structured-data-error.ts'
 import { parseStructuredDataScript } from '../internal/jsonld/structured-data-script.ts'
 import { joinUrl } from '../internal/settings/addresses.ts'
-import { arrayOf, invalidAnswer, jsonOf } from '../internal/transport/answer.ts'
 import { send } from '../internal/transport/http.ts'
+import { arrayOf, invalidAnswer, jsonOf } from '../internal/transport/json-body.ts'
 import type {
   ProductListParams,
   ProductRatingListParams,

@@ -1,15 +1,15 @@
 import type { Language, ProductReview } from '../../types/published.ts'
 import { chunks } from '../base/concurrency.ts'
 import { singleFlight } from '../base/single-flight.ts'
-import { MAX_VALUES } from '../context/query.ts'
+import { MAX_VALUES } from '../context/query-string.ts'
 import { changesOfPage, type WalkTally } from '../sync/page-changes.ts'
-import { sameJson } from '../sync/same.ts'
+import { sameJson } from '../sync/same-json.ts'
 import type { ReviewStore, SweepStamp } from '../sync/store.ts'
 import type { ProductSummaryStore } from '../sync/summary-store.ts'
 import { productWalk } from '../sync/sync-reviews.ts'
-import { reviewCount } from './plan.ts'
-import type { ReviewPagesClient } from './reviews.ts'
-import type { SummaryClient } from './summaries.ts'
+import type { ReviewPagesClient } from './fetch-reviews.ts'
+import type { SummaryClient } from './fetch-summaries.ts'
+import { reviewCount } from './review-plan.ts'
 
 /** A day, in milliseconds: how often a replica is swept, and how long a product resynced is left alone. */
 export const SWEEP_INTERVAL = 24 * 60 * 60 * 1000

@@ -1,4 +1,4 @@
-import { createContext } from '../context/context.ts'
+import { createContext } from '../context/client-context.ts'
 import type { ClientOptions } from '../settings/client-options.ts'
 import { processEnvironment } from '../settings/environment.ts'
 import { resolveSettings } from '../settings/settings.ts'

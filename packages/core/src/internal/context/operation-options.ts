@@ -2,7 +2,7 @@ import type { Operation, OperationCall, OperationParams } from '../../types/oper
 import type { RequestOptions } from '../../types/request-options.ts'
 import { ValidationError } from '../base/errors.ts'
 import { isObject } from '../base/validate.ts'
-import type { ClientContext } from './context.ts'
+import type { ClientContext } from './client-context.ts'
 
 /**
  * `given` laid over `call`: `fetchOptions` and `headers` entry by entry, `cache` setting by setting

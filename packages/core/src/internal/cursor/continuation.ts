@@ -1,7 +1,7 @@
 import type { ProductReviewListParams } from '../../types/params.ts'
 import type { ProductReview, ReviewRate } from '../../types/published.ts'
 import { ValidationError } from '../base/errors.ts'
-import { DEFAULT_LIMIT } from './cursors.ts'
+import { DEFAULT_LIMIT } from './cursor-limits.ts'
 import { base64url, fromBase64url } from './signed-cursor.ts'
 
 // Cannot begin an API cursor in practice, and stays within the cursor shape of the endpoint and the components.

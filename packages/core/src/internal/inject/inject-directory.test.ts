@@ -3,7 +3,7 @@ import { chmod, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ReviewsCatalog } from '../catalog/local.ts'
+import type { ReviewsCatalog } from '../catalog/local-catalog.ts'
 import { type InjectProductJsonLdOptions, injectProductJsonLd } from './inject-directory.ts'
 
 const { clobber } = vi.hoisted(() => ({ clobber: { next: undefined as string | undefined } }))

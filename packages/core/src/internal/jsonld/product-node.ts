@@ -6,7 +6,7 @@ import {
   type ReviewMarkupInput,
   reviewMarkup,
   type WithReviewMarkup,
-} from './markup.ts'
+} from './review-markup.ts'
 import { createWarner, type JsonLdLogger } from './warnings.ts'
 
 /** Facts about the product that the page owns; everything but the review markup, which the builders add. */

@@ -3,7 +3,12 @@ import { VerifiedReviewsError } from '../base/errors.ts'
 import { sharedPromise } from '../base/single-flight.ts'
 import { busyTimeoutOf, openSqliteFile, transaction } from '../base/sqlite.ts'
 import { membersOf } from '../base/validate.ts'
-import { type MemoryOutboxStoreOptions, type OutboxRecord, OutboxState, outboxStoreOver } from './state.ts'
+import {
+  type MemoryOutboxStoreOptions,
+  type OutboxRecord,
+  OutboxState,
+  outboxStoreOver,
+} from './memory-store.ts'
 import type { OutboxStore } from './store.ts'
 
 /** Options of {@link createSqliteOutboxStore}. */

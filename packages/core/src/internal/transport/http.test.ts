@@ -19,8 +19,8 @@ import {
   ValidationError,
 } from '../base/errors.ts'
 import type { SharedRateBudget } from '../base/shared-state.ts'
-import { jsonOf } from './answer.ts'
 import { type Fetch, type HttpSettings, type Outgoing, send } from './http.ts'
+import { jsonOf } from './json-body.ts'
 import { requestToken } from './oauth.ts'
 import { RateBudget } from './rate-budget.ts'
 import { TokenCache } from './token-cache.ts'

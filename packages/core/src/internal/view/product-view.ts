@@ -1,6 +1,6 @@
 import type { StructuredDataParams } from '../../types/params.ts'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
-import type { ReviewsCatalog } from '../catalog/local.ts'
+import type { ReviewsCatalog } from '../catalog/local-catalog.ts'
 import type { VerifiedReviewsClient } from '../client/client.ts'
 import { continuationCursor } from '../cursor/continuation.ts'
 import { DEFAULT_REVIEWS_LIMIT, type ReviewView } from '../cursor/review-query.ts'

@@ -1,7 +1,7 @@
 import { ValidationError } from '../base/errors.ts'
 import { rememberSecret } from '../base/redact.ts'
 import { check } from '../base/validate.ts'
-import { CursorLimits } from '../cursor/cursors.ts'
+import { CursorLimits } from '../cursor/cursor-limits.ts'
 import {
   type ClientInternals,
   clientSecretCursorKey,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../base/errors.ts'
 import type { SharedRateBudget, TokenStore } from '../base/shared-state.ts'
 import { resolveSettings } from '../settings/settings.ts'
-import { createContext } from './context.ts'
+import { createContext } from './client-context.ts'
 
 const ORIGIN = 'http://127.0.0.1:4010'
 

@@ -1,7 +1,7 @@
 import type { ProductListParams } from '../../types/params.ts'
 import type { ProductSummary } from '../../types/published.ts'
 import { chunks } from '../base/concurrency.ts'
-import { MAX_VALUES } from '../context/query.ts'
+import { MAX_VALUES } from '../context/query-string.ts'
 
 /** One page of `products.list`, as much of it as the catalog needs. */
 export interface SummaryPage {

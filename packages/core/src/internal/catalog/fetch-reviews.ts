@@ -6,7 +6,7 @@ import { observePages } from '../sync/observed-pages.ts'
 import { changesOfPage, type WalkTally } from '../sync/page-changes.ts'
 import type { ReviewStore, SyncCheckpoint } from '../sync/store.ts'
 import { type ProductReviewsSyncReport, productWalk, syncProductReviews } from '../sync/sync-reviews.ts'
-import { REVIEW_PAGE, type ReviewsPlan } from './plan.ts'
+import { REVIEW_PAGE, type ReviewsPlan } from './review-plan.ts'
 
 /** What fetching reviews needs of a client: `createClient()` satisfies it. */
 export interface ReviewPagesClient {

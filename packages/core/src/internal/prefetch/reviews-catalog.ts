@@ -7,7 +7,7 @@ import {
   type ReviewsCatalog,
   type ReviewsCatalogCalls,
   ratingsOf,
-} from '../catalog/local.ts'
+} from '../catalog/local-catalog.ts'
 import { type BuildData, type PrefetchOptions, prefetchBuildData } from './build-data.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { ProductSummary } from '../../types/published.ts'
 import { chunks } from '../base/concurrency.ts'
-import { MAX_VALUES } from '../context/query.ts'
+import { MAX_VALUES } from '../context/query-string.ts'
 
 /** Reviews per page of `products.reviews.list`. */
 export const REVIEW_PAGE = 200

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ValidationError } from '../base/errors.ts'
 import { Issues, isIsoDate, isIsoDateTime } from '../base/validate.ts'
-import { buildQuery, type OperationSchema, PAGING_RULES, queryString } from './query.ts'
+import { buildQuery, type OperationSchema, PAGING_RULES, queryString } from './query-string.ts'
 
 const schema: OperationSchema = {
   name: 'products.reviews.list',

@@ -1,4 +1,4 @@
-import type { ReviewsChoice } from './plan.ts'
+import type { ReviewsChoice } from './review-plan.ts'
 
 /** What a catalog's fetch is doing (`prefetchBuildData`, `createReviewsCatalog`), as `onProgress` is told it. */
 export type PrefetchProgress =

@@ -4,10 +4,10 @@ import { keptForm, sameKeptForm } from '../sync/kept-review.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
 import type { ProductReviewsSyncReport } from '../sync/sync-reviews.ts'
-import { planReviews, REVIEW_PAGE, type ReviewsPlan, reviewCount, totalReviews } from './plan.ts'
-import type { PrefetchProgress, PrefetchReport } from './progress.ts'
-import { type FetchedReviews, fetchReviews, type ReviewPagesClient } from './reviews.ts'
-import { fetchSummaries, type SummaryClient } from './summaries.ts'
+import { type FetchedReviews, fetchReviews, type ReviewPagesClient } from './fetch-reviews.ts'
+import { fetchSummaries, type SummaryClient } from './fetch-summaries.ts'
+import type { PrefetchProgress, PrefetchReport } from './prefetch-progress.ts'
+import { planReviews, REVIEW_PAGE, type ReviewsPlan, reviewCount, totalReviews } from './review-plan.ts'
 
 /** What a {@link ReviewsCatalog} needs of a client: `createClient()` satisfies it. */
 export interface ReviewsCatalogClient {

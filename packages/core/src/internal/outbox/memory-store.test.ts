@@ -1,5 +1,5 @@
 import { describeOutboxStore } from '../../../../../test/fixtures/outbox-store.ts'
-import { createMemoryOutboxStore } from './state.ts'
+import { createMemoryOutboxStore } from './memory-store.ts'
 
 describeOutboxStore('createMemoryOutboxStore', async (clock) => ({
   store: createMemoryOutboxStore({ now: () => clock.now }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findLink, parseLinkHeader } from './link.ts'
+import { findLink, parseLinkHeader } from './link-header.ts'
 
 const base = 'https://api.example.com/v1/published/products/reviews?limit=20'
 
