@@ -12,7 +12,8 @@ export {
   continuationCursor,
   isContinuationCursor,
   type ReviewsPage,
-} from './internal/endpoint/continuation.ts'
+} from './internal/cursor/continuation.ts'
+export { type CursorScope, type CursorSigner, cursorSigner } from './internal/cursor/signed-cursor.ts'
 export { type PublicReply, type PublicReview, publicReview } from './internal/endpoint/public-review.ts'
 export {
   createReviewsHandler,
@@ -29,4 +30,3 @@ export {
   readReviewsQuery,
   toResponse,
 } from './internal/endpoint/reviews-endpoint.ts'
-export { type CursorScope, type CursorSigner, cursorSigner } from './internal/endpoint/signed-cursor.ts'

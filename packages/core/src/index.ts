@@ -5,21 +5,7 @@
  *
  * @module
  */
-export {
-  type CacheOptions,
-  type ClientOptions,
-  createClient,
-  type FetchOptions,
-  type Operation,
-  type OperationCall,
-  type OperationParams,
-  type RateLimitEvent,
-  type RequestCacheOptions,
-  type RequestOptions,
-  type RequestOptionsHook,
-  type RetryEvent,
-  VerifiedReviewsClient,
-} from './client.ts'
+
 export {
   APIConnectionError,
   APIError,
@@ -42,16 +28,32 @@ export {
   type ValidationIssue,
   type ValidationIssueCode,
   VerifiedReviewsError,
-} from './errors.ts'
-export { type DefaultClientOptions, defaultClient } from './internal/default-client.ts'
+} from './internal/base/errors.ts'
+export type {
+  RateBudgetAnswer,
+  SharedLock,
+  SharedRateBudget,
+  StoredToken,
+  TokenStore,
+} from './internal/base/shared-state.ts'
 export {
-  ENVIRONMENT_VARIABLES,
-  type EnvironmentClientOptions,
-  type EnvironmentSource,
-  missingCredentials,
-  readEnvironment,
-  type VerifiedReviewsEnvironment,
-} from './internal/environment.ts'
+  type CacheOptions,
+  type ClientOptions,
+  createClient,
+  type FetchOptions,
+  type Operation,
+  type OperationCall,
+  type OperationParams,
+  type RateLimitEvent,
+  type RequestCacheOptions,
+  type RequestOptions,
+  type RequestOptionsHook,
+  type RetryEvent,
+  VerifiedReviewsClient,
+} from './internal/client/client.ts'
+export { type DefaultClientOptions, defaultClient } from './internal/client/default-client.ts'
+export { verifyCredentials } from './internal/client/verify-credentials.ts'
+export { Page, PagePromise } from './internal/context/pagination.ts'
 export {
   PURCHASE_EVENT_FORM_FIELDS,
   type PurchaseEventFormField,
@@ -60,16 +62,15 @@ export {
   type PurchaseEventFormValues,
   purchaseEventFromForm,
   SHOPPER_FORM_FIELDS,
-} from './internal/forms/purchase-event-form.ts'
-export type {
-  RateBudgetAnswer,
-  SharedLock,
-  SharedRateBudget,
-  StoredToken,
-  TokenStore,
-} from './internal/shared-state.ts'
-export { verifyCredentials } from './internal/verify-credentials.ts'
-export { Page, PagePromise } from './pagination.ts'
+} from './internal/purchase-events/purchase-event-form.ts'
+export {
+  ENVIRONMENT_VARIABLES,
+  type EnvironmentClientOptions,
+  type EnvironmentSource,
+  missingCredentials,
+  readEnvironment,
+  type VerifiedReviewsEnvironment,
+} from './internal/settings/environment.ts'
 export type { BrandReviews, Brands } from './resources/brands.ts'
 export type { Genesis, GenesisProduct, GenesisStatic, GenesisWebsite } from './resources/genesis.ts'
 export type {
@@ -78,6 +79,18 @@ export type {
   LegacyProductReviews,
   LegacyProducts,
 } from './resources/legacy.ts'
+export type {
+  ProductRatings,
+  ProductReviews,
+  ProductStructuredData,
+  Products,
+} from './resources/products.ts'
+export type {
+  PurchaseEventRejection,
+  PurchaseEventResult,
+  PurchaseEvents,
+} from './resources/purchase-events.ts'
+export * from './types/index.ts'
 export type {
   BrandListParams,
   BrandReviewListParams,
@@ -95,16 +108,4 @@ export type {
   StructuredDataParams,
   SubmitPurchaseEventsParams,
   Values,
-} from './resources/params.ts'
-export type {
-  ProductRatings,
-  ProductReviews,
-  ProductStructuredData,
-  Products,
-} from './resources/products.ts'
-export type {
-  PurchaseEventRejection,
-  PurchaseEventResult,
-  PurchaseEvents,
-} from './resources/purchase-events.ts'
-export * from './types/index.ts'
+} from './types/params.ts'

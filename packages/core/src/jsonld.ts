@@ -4,9 +4,9 @@
  *
  * @module
  */
-export { type ReviewAuthor, reviewAuthorName } from './internal/jsonld/author-name.ts'
+export { type ReviewAuthor, reviewAuthorName } from './internal/display/author-name.ts'
+export { combineRatings, type VariationRating } from './internal/display/product-group.ts'
 export { JsonLdInputError } from './internal/jsonld/json-ld-input-error.ts'
-export type { ReviewData } from './internal/jsonld/markup.ts'
 export { isProductNode, type JsonLdNode, mergeJsonLd, mergeProductNodes } from './internal/jsonld/merge.ts'
 export {
   buildOrganizationJsonLd,
@@ -28,6 +28,7 @@ export type {
   ProductJsonLd,
   ProductJsonLdBaseOptions,
 } from './internal/jsonld/product-node.ts'
+export type { ReviewData } from './internal/jsonld/review-markup.ts'
 export {
   escapeHtmlAttribute,
   type JsonLdScriptTagOptions,
@@ -42,4 +43,3 @@ export {
 export { StructuredDataError } from './internal/jsonld/structured-data-error.ts'
 export { parseStructuredDataScript } from './internal/jsonld/structured-data-script.ts'
 export type { JsonLdLogger } from './internal/jsonld/warnings.ts'
-export { combineRatings, type VariationRating } from './internal/view/product-group.ts'

@@ -8,6 +8,8 @@
  *
  * @module
  */
+
+export { createMemoryOutboxStore, type MemoryOutboxStoreOptions } from './internal/outbox/memory-store.ts'
 export {
   type DeliveryFailure,
   type DrainOutboxOptions,
@@ -21,7 +23,6 @@ export {
   sendPurchaseEvents,
 } from './internal/outbox/send.ts'
 export { createSqliteOutboxStore, type SqliteOutboxStoreOptions } from './internal/outbox/sqlite-store.ts'
-export { createMemoryOutboxStore, type MemoryOutboxStoreOptions } from './internal/outbox/state.ts'
 export type {
   NewOutboxEntry,
   OutboxClaimOptions,

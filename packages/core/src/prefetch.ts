@@ -10,20 +10,16 @@
  *
  * @module
  */
-export {
-  type CatalogSharing,
-  createReviewsCatalog,
-  type ReviewsCatalogOptions,
-} from './internal/catalog/catalog.ts'
+
 export type {
   CatalogRating,
   LocalCatalogOptions,
   ReviewsCatalog,
   ReviewsCatalogCalls,
   ReviewsCatalogClient,
-} from './internal/catalog/local.ts'
-export type { ReviewsChoice } from './internal/catalog/plan.ts'
-export type { PrefetchProgress, PrefetchReport } from './internal/catalog/progress.ts'
+} from './internal/catalog/local-catalog.ts'
+export type { PrefetchProgress, PrefetchReport } from './internal/catalog/prefetch-progress.ts'
+export type { ReviewsChoice } from './internal/catalog/review-plan.ts'
 export {
   type BuildData,
   type PrefetchClient,
@@ -47,4 +43,9 @@ export {
   type PrefetchProgressLogOptions,
   prefetchProgressLog,
 } from './internal/prefetch/progress-log.ts'
+export {
+  type CatalogSharing,
+  createReviewsCatalog,
+  type ReviewsCatalogOptions,
+} from './internal/prefetch/reviews-catalog.ts'
 export type { PrefetchShare } from './internal/prefetch/run-once.ts'

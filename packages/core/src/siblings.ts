@@ -13,21 +13,64 @@
  * @internal
  */
 
-export { fetchSummaries, type SummaryClient } from './internal/catalog/summaries.ts'
 // The injector (`@verified-reviews/inject`) reads and writes pages several at once.
-export { mapWithLimit } from './internal/concurrency.ts'
-export { replicaAccount } from './internal/environment.ts'
+export { mapWithLimit } from './internal/base/concurrency.ts'
+export { processState } from './internal/base/process-state.ts'
+export { sha256Hex } from './internal/base/sha256.ts'
+export { check, isIntegerIn } from './internal/base/validate.ts'
+export { fetchSummaries, type SummaryClient } from './internal/catalog/fetch-summaries.ts'
+export {
+  checkLimit,
+  DEFAULT_REVIEWS_LIMIT,
+  type EndpointRequest,
+  endpointUrl,
+  MAX_REVIEWS_LIMIT,
+  otherParams,
+  pageHrefs,
+  parseReviewView,
+  REVIEW_SORTS,
+  type ReviewSort,
+  type ReviewView,
+  rateLinks,
+  type SearchParamsRecord,
+  type SortField,
+  sameRates,
+  sortFields,
+  viewHref,
+  viewQuery,
+} from './internal/cursor/review-query.ts'
+export {
+  combineProductSummaries,
+  newestFirst,
+  type ProductSummaryView,
+  variationIds,
+} from './internal/display/product-group.ts'
+export {
+  countOrZero,
+  emptyBrandRating,
+  type HistogramRow,
+  histogramRows,
+  NO_RATING,
+  type RatingCriterion,
+  ratingCriteria,
+  ratingPeriods,
+} from './internal/display/ratings.ts'
+export {
+  languageOf,
+  shownTranslation,
+  type TranslatedText,
+  translatedText,
+} from './internal/display/translated-text.ts'
+export { pageHref, pageUrl, type TrailingSlash } from './internal/display/url.ts'
 export { isLocale } from './internal/i18n/locale.ts'
 export { createTextFormatter } from './internal/i18n/text-formatter.ts'
 // The injector finds the Product node of a page's JSON-LD and merges into it.
 export { mergeTarget, productNodesIn, schemaTypes } from './internal/jsonld/merge.ts'
 // The injector's command describes the fetch as the build prefetch's log does.
 export { describeReviewsChoice } from './internal/prefetch/progress-log.ts'
-export { processState } from './internal/process-state.ts'
-export { sha256Hex } from './internal/sha256.ts'
+export { replicaAccount } from './internal/settings/environment.ts'
 // The Redis budget reads the limits as the client's own budget does.
 export { type RateWindow, rateWindowsOf } from './internal/transport/rate-windows.ts'
-export { check, isIntegerIn } from './internal/validate.ts'
 export {
   type BrandReplica,
   type BrandView,
@@ -39,12 +82,6 @@ export {
 export { classNames, type HeadingLevel, subLevel } from './internal/view/heading.ts'
 export { type MessagePart, messageParts } from './internal/view/message-parts.ts'
 export {
-  combineProductSummaries,
-  newestFirst,
-  type ProductSummaryView,
-  variationIds,
-} from './internal/view/product-group.ts'
-export {
   apiSource,
   buildDataSource,
   isFirstPage,
@@ -55,16 +92,6 @@ export {
   replicaSource,
   structuredDataJsonLd,
 } from './internal/view/product-view.ts'
-export {
-  countOrZero,
-  emptyBrandRating,
-  type HistogramRow,
-  histogramRows,
-  NO_RATING,
-  type RatingCriterion,
-  ratingCriteria,
-  ratingPeriods,
-} from './internal/view/ratings.ts'
 export {
   type ReviewControlGroup,
   type ReviewControlOption,
@@ -86,34 +113,7 @@ export {
   reviewReplies,
   reviewSource,
 } from './internal/view/review-parts.ts'
-export {
-  checkLimit,
-  DEFAULT_REVIEWS_LIMIT,
-  type EndpointRequest,
-  endpointUrl,
-  MAX_REVIEWS_LIMIT,
-  otherParams,
-  pageHrefs,
-  parseReviewView,
-  REVIEW_SORTS,
-  type ReviewSort,
-  type ReviewView,
-  rateLinks,
-  type SearchParamsRecord,
-  type SortField,
-  sameRates,
-  sortFields,
-  viewHref,
-  viewQuery,
-} from './internal/view/review-query.ts'
 export { ratingTenths, STAR_RATING, type StarRatingView, starRating } from './internal/view/stars.ts'
-export {
-  languageOf,
-  shownTranslation,
-  type TranslatedText,
-  translatedText,
-} from './internal/view/translated-text.ts'
-export { pageHref, pageUrl, type TrailingSlash } from './internal/view/url.ts'
 export { type SignedViewPage, signedViewPage, type ViewParams } from './internal/view/view-page.ts'
 // The Genesis client reads its static files with these; the migration package reads the same files.
 export {

@@ -5,6 +5,13 @@
  */
 
 export {
+  SWEEP_INTERVAL,
+  type SweepClient,
+  type SweepReplicaOptions,
+  type SweepReport,
+  sweepReplica,
+} from './internal/catalog/sweep.ts'
+export {
   BRAND_RATING_TABLE,
   type BrandRatingStore,
   createMemoryBrandRatingStore,
@@ -69,13 +76,6 @@ export {
   type ProductSummaryStore,
   type SqliteSummaryStore,
 } from './internal/sync/summary-store.ts'
-export {
-  SWEEP_INTERVAL,
-  type SweepClient,
-  type SweepReplicaOptions,
-  type SweepReport,
-  sweepReplica,
-} from './internal/sync/sweep.ts'
 export {
   type BrandReviewsClient,
   type BrandReviewsSyncReport,

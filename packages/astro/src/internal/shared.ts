@@ -72,7 +72,7 @@ export interface PageUrlSettings {
 // .astro components keep it out of Vite's externals): each graph has its own copy of this file (an
 // `astro build` of a fixture evaluates it three times), so a module variable would not be shared. The state lives under a registered symbol, read through this module only;
 // the loaders do not need it (see `integrationInstalled`). Listed with every other state kept on globalThis
-// in core's internal/process-state.ts.
+// in core's internal/base/process-state.ts.
 const KEY = Symbol.for('@verified-reviews/astro')
 
 function initialState(): SharedState {

@@ -1,11 +1,11 @@
-import type { ClientContext } from '../internal/context.ts'
-import { listPages, type PagedOperation } from '../internal/paged.ts'
-import { PAGING_RULES } from '../internal/query.ts'
-import type { RequestOptions } from '../internal/transport/request-options.ts'
-import type { PagePromise } from '../pagination.ts'
+import type { ClientContext } from '../internal/context/client-context.ts'
+import { listPages, type PagedOperation } from '../internal/context/paged.ts'
+import type { PagePromise } from '../internal/context/pagination.ts'
+import { PAGING_RULES } from '../internal/context/query-string.ts'
+import type { BrandListParams, BrandReviewListParams } from '../types/params.ts'
 import type { BrandRating, BrandReview } from '../types/published.ts'
 import { SORT_FIELDS } from '../types/published.ts'
-import type { BrandListParams, BrandReviewListParams } from './params.ts'
+import type { RequestOptions } from '../types/request-options.ts'
 import { Resource } from './resource.ts'
 
 const BOOLEAN = { kind: 'boolean' } as const

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ValidationError } from '../errors.ts'
+import { ValidationError } from '../internal/base/errors.ts'
 import { genesisCount, genesisNumber, parseGenesisBrandFile, parseGenesisShopsFile } from './genesis-files.ts'
 
 describe('parseGenesisBrandFile', () => {

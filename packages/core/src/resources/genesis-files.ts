@@ -1,7 +1,7 @@
 // The Genesis static files as the Genesis client reads them (`genesis.static.brand()`, `.shops()`), and
 // the reading of the numbers Genesis writes as text. `@verified-reviews/migrate` reads the same files and
 // numbers through `@verified-reviews/core/internal`, so that a file the client accepts is one it accepts.
-import { ValidationError } from '../errors.ts'
+import { ValidationError } from '../internal/base/errors.ts'
 import type { GenesisBrandFile, GenesisShopLine } from '../types/genesis.ts'
 
 /** Parses the Genesis brand file (`infosite.txt`): one line `count;average`. */

@@ -1,12 +1,11 @@
-import { joinUrl } from '../internal/addresses.ts'
-import { invalidAnswer, jsonOf } from '../internal/answer.ts'
-import type { ClientContext } from '../internal/context.ts'
-import { optionsFor } from '../internal/operation-options.ts'
-import { rememberSecret } from '../internal/redact.ts'
-import { genesisToken } from '../internal/sha256.ts'
+import { rememberSecret } from '../internal/base/redact.ts'
+import { genesisToken } from '../internal/base/sha256.ts'
+import { Issues, isIntegerIn, isObject, isReferenceList } from '../internal/base/validate.ts'
+import type { ClientContext } from '../internal/context/client-context.ts'
+import { optionsFor } from '../internal/context/operation-options.ts'
+import { joinUrl } from '../internal/settings/addresses.ts'
 import { send } from '../internal/transport/http.ts'
-import type { RequestOptions } from '../internal/transport/request-options.ts'
-import { Issues, isIntegerIn, isObject, isReferenceList } from '../internal/validate.ts'
+import { invalidAnswer, jsonOf } from '../internal/transport/json-body.ts'
 import type {
   GenesisBrandFile,
   GenesisProductAveragesResponse,
@@ -15,13 +14,14 @@ import type {
   GenesisShopLine,
   GenesisWebsiteResponse,
 } from '../types/genesis.ts'
-import { parseGenesisBrandFile, parseGenesisShopsFile } from './genesis-files.ts'
 import type {
   GenesisProductAverageParams,
   GenesisProductReviewsParams,
   GenesisWebsiteChoice,
   GenesisWebsiteGetParams,
-} from './params.ts'
+} from '../types/params.ts'
+import type { RequestOptions } from '../types/request-options.ts'
+import { parseGenesisBrandFile, parseGenesisShopsFile } from './genesis-files.ts'
 import { Resource } from './resource.ts'
 
 // The parameters each call takes: the website, the language site and the rate filter, then its own.

@@ -1,26 +1,32 @@
-import { joinUrl } from '../internal/addresses.ts'
-import { arrayOf, invalidAnswer, jsonOf } from '../internal/answer.ts'
-import { chunks, mapWithLimit } from '../internal/concurrency.ts'
-import type { ClientContext } from '../internal/context.ts'
-import { resumeReviews } from '../internal/endpoint/continuation.ts'
+import { chunks, mapWithLimit } from '../internal/base/concurrency.ts'
+import { Issues } from '../internal/base/validate.ts'
+import type { ClientContext } from '../internal/context/client-context.ts'
+import { optionsFor } from '../internal/context/operation-options.ts'
+import { listPages, type PagedOperation } from '../internal/context/paged.ts'
+import type { PagePromise } from '../internal/context/pagination.ts'
+import {
+  buildQuery,
+  MAX_VALUES,
+  PAGING_RULES,
+  queryString,
+  valueList,
+} from '../internal/context/query-string.ts'
+import { resumeReviews } from '../internal/cursor/continuation.ts'
 import { readStructuredData } from '../internal/jsonld/structured-data.ts'
 import { StructuredDataError } from '../internal/jsonld/structured-data-error.ts'
 import { parseStructuredDataScript } from '../internal/jsonld/structured-data-script.ts'
-import { optionsFor } from '../internal/operation-options.ts'
-import { listPages, type PagedOperation } from '../internal/paged.ts'
-import { buildQuery, MAX_VALUES, PAGING_RULES, queryString, valueList } from '../internal/query.ts'
+import { joinUrl } from '../internal/settings/addresses.ts'
 import { send } from '../internal/transport/http.ts'
-import type { RequestOptions } from '../internal/transport/request-options.ts'
-import { Issues } from '../internal/validate.ts'
-import type { PagePromise } from '../pagination.ts'
-import type { ProductRating, ProductReview, ProductSummary, StructuredData } from '../types/published.ts'
-import { SORT_FIELDS } from '../types/published.ts'
+import { arrayOf, invalidAnswer, jsonOf } from '../internal/transport/json-body.ts'
 import type {
   ProductListParams,
   ProductRatingListParams,
   ProductReviewListParams,
   StructuredDataParams,
-} from './params.ts'
+} from '../types/params.ts'
+import type { ProductRating, ProductReview, ProductSummary, StructuredData } from '../types/published.ts'
+import { SORT_FIELDS } from '../types/published.ts'
+import type { RequestOptions } from '../types/request-options.ts'
 import { Resource } from './resource.ts'
 
 const IDENTIFIER = { kind: 'values' } as const

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
-import { InternalServerError } from '../errors.ts'
+import { InternalServerError } from '../internal/base/errors.ts'
 import type { PurchaseEventInput } from '../types/purchase-events.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createClient } from '../client.ts'
-import { BadRequestError, ValidationError } from '../errors.ts'
+import { BadRequestError, ValidationError } from '../internal/base/errors.ts'
+import { createClient } from '../internal/client/client.ts'
 import type { PurchaseEventInput } from '../types/purchase-events.ts'
 
 const websiteId = '3f2b1c9e-8d7a-4e6f-9a1b-2c3d4e5f6a7b'

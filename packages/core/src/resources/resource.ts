@@ -1,4 +1,4 @@
-import type { ClientContext } from '../internal/context.ts'
+import type { ClientContext } from '../internal/context/client-context.ts'
 
 /**
  * What every resource of a client holds: the context its client shares, kept out of sight of logs.

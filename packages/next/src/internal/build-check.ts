@@ -78,7 +78,7 @@ const TOLD = Symbol.for('verified-reviews.next.build-problems')
 
 /**
  * The problems this process has told, kept on globalThis: Next.js may load this module in several bundles
- * (listed with the other such states in core's internal/process-state.ts).
+ * (listed with the other such states in core's internal/base/process-state.ts).
  */
 function told(): Set<string> {
   return processState(TOLD, () => new Set<string>())

@@ -11,7 +11,7 @@ interface RenderCacheSharing {
 }
 
 // One per process: Next.js loads the cache handlers by their path, apart from the bundles of the pages
-// that read the replica (listed with the other such states in core's internal/process-state.ts).
+// that read the replica (listed with the other such states in core's internal/base/process-state.ts).
 const SHARED_RENDER_CACHE = Symbol.for('verified-reviews.next.shared-render-cache')
 const sharing = (): RenderCacheSharing =>
   processState(SHARED_RENDER_CACHE, () => ({ shared: false, told: false }))

@@ -18,7 +18,7 @@ interface Shared {
 }
 
 // On globalThis: instrumentation.ts and the routes are bundled apart, in one process (this and every other
-// state kept on globalThis are listed in core's internal/process-state.ts).
+// state kept on globalThis are listed in core's internal/base/process-state.ts).
 const SHARED = Symbol.for('verified-reviews.next.shared-client-state')
 
 /** What {@link shareClientState} was given, with the count of its calls: one per process. */

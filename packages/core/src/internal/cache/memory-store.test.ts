@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ValidationError } from '../../errors.ts'
+import { ValidationError } from '../base/errors.ts'
 import { createMemoryCache } from './memory-store.ts'
 
 function clock(start = 1_000_000) {

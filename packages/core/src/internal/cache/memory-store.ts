@@ -1,5 +1,5 @@
-import { remembered } from '../remembered.ts'
-import { check } from '../validate.ts'
+import { remembered } from '../base/remembered.ts'
+import { check } from '../base/validate.ts'
 import type { CacheSetOptions, CacheStore } from './store.ts'
 
 /** Options of {@link createMemoryCache}. */

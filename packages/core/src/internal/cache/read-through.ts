@@ -1,7 +1,7 @@
-import { remembered } from '../remembered.ts'
-import type { SharedLock } from '../shared-state.ts'
-import { type SingleFlight, singleFlight } from '../single-flight.ts'
-import { check } from '../validate.ts'
+import { remembered } from '../base/remembered.ts'
+import type { SharedLock } from '../base/shared-state.ts'
+import { type SingleFlight, singleFlight } from '../base/single-flight.ts'
+import { check } from '../base/validate.ts'
 import type { CacheStore } from './store.ts'
 
 /** Options of {@link cachedRead}. Durations are in seconds, as in `Cache-Control`. */

@@ -1,4 +1,4 @@
-import type { SharedLock } from '../shared-state.ts'
+import type { SharedLock } from '../base/shared-state.ts'
 
 /** How long and under which tags a store keeps one entry. */
 export interface CacheSetOptions {

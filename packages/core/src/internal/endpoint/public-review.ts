@@ -6,8 +6,8 @@ import type {
   ReviewRate,
   Translations,
 } from '../../types/published.ts'
+import { initialOf } from '../display/author-name.ts'
 import type { Locale } from '../i18n/locale.ts'
-import { initialOf } from '../jsonld/author-name.ts'
 
 /** A merchant reply as a public endpoint sends it: the text, its date and its translation for the page. */
 export interface PublicReply {

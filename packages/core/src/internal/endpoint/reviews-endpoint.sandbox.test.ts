@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
-import { RateShareError } from '../../errors.ts'
-import type { ProductReviewListParams } from '../../resources/params.ts'
+import type { ProductReviewListParams } from '../../types/params.ts'
 import type { ProductReview } from '../../types/published.ts'
-import type { RequestOptions } from '../transport/request-options.ts'
-import { continuationCursor } from './continuation.ts'
+import type { RequestOptions } from '../../types/request-options.ts'
+import { RateShareError } from '../base/errors.ts'
+import { continuationCursor } from '../cursor/continuation.ts'
+import { CLIENT_INTERNALS, type CursorScope, clientInternals, cursorSigner } from '../cursor/signed-cursor.ts'
 import {
   createReviewsHandler,
   handleReviewsRequest,
@@ -12,7 +13,6 @@ import {
   type ReviewsEndpointErrorBody,
   type ReviewsEndpointOptions,
 } from './reviews-endpoint.ts'
-import { CLIENT_INTERNALS, type CursorScope, clientInternals, cursorSigner } from './signed-cursor.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 

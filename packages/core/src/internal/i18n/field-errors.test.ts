@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { ValidationIssueCode } from '../../errors.ts'
-import { checkPurchaseEvent } from '../purchase-event-checks.ts'
-import { Issues } from '../validate.ts'
+import type { ValidationIssueCode } from '../base/errors.ts'
+import { Issues } from '../base/validate.ts'
+import { checkPurchaseEvent } from '../purchase-events/purchase-event-checks.ts'
 import { fieldErrorIn } from './field-errors.ts'
 import { SUPPORTED_LOCALES } from './locale.ts'
 

@@ -1,4 +1,4 @@
-import type { ValidationIssueCode } from '../../errors.ts'
+import type { ValidationIssueCode } from '../base/errors.ts'
 import { t } from './translate.ts'
 import type { MessageKey } from './types.ts'
 

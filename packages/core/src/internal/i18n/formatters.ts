@@ -1,4 +1,4 @@
-import { remembered } from '../remembered.ts'
+import { remembered } from '../base/remembered.ts'
 import type { Locale } from './locale.ts'
 
 // On a language already resolved, so that the browser (the island) formats without `resolveLocale`.

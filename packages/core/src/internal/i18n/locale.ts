@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '../../types/published.ts'
-import { remembered } from '../remembered.ts'
+import { remembered } from '../base/remembered.ts'
 
 /** The languages of `translated_review`, which every user-visible string is translated into. */
 export type Locale = Language

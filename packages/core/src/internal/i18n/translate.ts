@@ -1,4 +1,4 @@
-import { remembered } from '../remembered.ts'
+import { remembered } from '../base/remembered.ts'
 import { CATALOG } from './catalog.ts'
 import { resolveLocale } from './locale.ts'
 import { createTextFormatter, type TextFormatter } from './text-formatter.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { StructuredData } from '../../types/published.ts'
-import { reviewAuthorName } from './author-name.ts'
+import { reviewAuthorName } from '../display/author-name.ts'
 import { mergeJsonLd } from './merge.ts'
 import { buildOrganizationJsonLd, SELF_SERVING_REVIEWS_OPT_IN } from './organization.ts'
 import { buildProductJsonLd } from './product.ts'

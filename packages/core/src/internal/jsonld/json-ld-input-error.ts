@@ -1,4 +1,4 @@
-import { VerifiedReviewsError } from '../../errors.ts'
+import { VerifiedReviewsError } from '../base/errors.ts'
 
 /** Thrown when a JSON-LD builder receives an option or a combination of options it cannot honour. */
 export class JsonLdInputError extends VerifiedReviewsError {

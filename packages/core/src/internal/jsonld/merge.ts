@@ -1,4 +1,4 @@
-import { isObject } from '../validate.ts'
+import { isObject } from '../base/validate.ts'
 import { JsonLdInputError } from './json-ld-input-error.ts'
 
 /** A JSON-LD node: any JSON object. */

@@ -8,6 +8,8 @@ import type {
 } from 'schema-dts'
 import type { BrandRating } from '../../types/published.ts'
 import { JsonLdInputError } from './json-ld-input-error.ts'
+import type { ProductJsonLdOptions } from './product.ts'
+import { checkCommonOptions, checkNoReviewMarkup } from './product-node.ts'
 import {
   aggregateOf,
   DEFAULT_MAX_REVIEWS,
@@ -16,9 +18,7 @@ import {
   reviewInputs,
   reviewMarkup,
   type WithReviewMarkup,
-} from './markup.ts'
-import type { ProductJsonLdOptions } from './product.ts'
-import { checkCommonOptions, checkNoReviewMarkup } from './product-node.ts'
+} from './review-markup.ts'
 import { createWarner } from './warnings.ts'
 
 /** The value that opts in to self-serving review markup, spelled out so that nobody sets it by accident. */

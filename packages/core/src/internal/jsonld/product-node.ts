@@ -1,12 +1,12 @@
 import type { ProductGroupLeaf, ProductLeaf, WithContext } from 'schema-dts'
-import { isIntegerIn } from '../validate.ts'
+import { isIntegerIn } from '../base/validate.ts'
 import { JsonLdInputError } from './json-ld-input-error.ts'
 import {
   DEFAULT_RATING_DECIMALS,
   type ReviewMarkupInput,
   reviewMarkup,
   type WithReviewMarkup,
-} from './markup.ts'
+} from './review-markup.ts'
 import { createWarner, type JsonLdLogger } from './warnings.ts'
 
 /** Facts about the product that the page owns; everything but the review markup, which the builders add. */

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { VerifiedReviewsError } from '../../errors.ts'
+import { VerifiedReviewsError } from '../base/errors.ts'
 import { JsonLdInputError } from './json-ld-input-error.ts'
-import type { ReviewData } from './markup.ts'
 import { buildProductJsonLd } from './product.ts'
+import type { ReviewData } from './review-markup.ts'
 
 const url = 'https://shop.example/products/kettle'
 

@@ -1,11 +1,11 @@
 import type { ReviewSummary } from '../../types/published.ts'
-import { aggregateOf, DEFAULT_MAX_REVIEWS, type ReviewData, reviewInputs } from './markup.ts'
 import {
   checkProductOptions,
   type ProductJsonLd,
   type ProductJsonLdBaseOptions,
   productNode,
 } from './product-node.ts'
+import { aggregateOf, DEFAULT_MAX_REVIEWS, type ReviewData, reviewInputs } from './review-markup.ts'
 
 /** The fields of a product rating (`ProductRating`, or `ProductSummary.ratings`) that the markup uses. */
 export interface ProductRatingData {

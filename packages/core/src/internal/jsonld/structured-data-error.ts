@@ -1,4 +1,4 @@
-import { VerifiedReviewsError } from '../../errors.ts'
+import { VerifiedReviewsError } from '../base/errors.ts'
 
 /** Thrown when structured data from the API does not have the expected form. */
 export class StructuredDataError extends VerifiedReviewsError {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { VerifiedReviewsError } from '../../errors.ts'
+import { VerifiedReviewsError } from '../base/errors.ts'
 import { serializeJsonLd } from './serialize.ts'
 import { StructuredDataError } from './structured-data-error.ts'
 import { parseStructuredDataScript } from './structured-data-script.ts'

@@ -5,14 +5,14 @@ import type {
   ReviewSummaryNode,
   StructuredData,
 } from '../../types/published.ts'
-import { isObject } from '../validate.ts'
-import { BEST_RATING, WORST_RATING } from './markup.ts'
+import { isObject } from '../base/validate.ts'
 import {
   checkProductOptions,
   type ProductJsonLd,
   type ProductJsonLdBaseOptions,
   productNode,
 } from './product-node.ts'
+import { BEST_RATING, WORST_RATING } from './review-markup.ts'
 import { StructuredDataError } from './structured-data-error.ts'
 
 /** The blocks of a structured-datas answer, by their member name. */

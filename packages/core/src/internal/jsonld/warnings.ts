@@ -1,4 +1,4 @@
-import { remembered } from '../remembered.ts'
+import { remembered } from '../base/remembered.ts'
 
 /** Where development warnings of the JSON-LD builders go. */
 export interface JsonLdLogger {

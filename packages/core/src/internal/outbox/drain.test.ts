@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { newEntry, purchaseEvent, WEBSITE } from '../../../../../test/fixtures/outbox-store.ts'
 import { purchaseEventsService } from '../../../../../test/fixtures/purchase-events-service.ts'
-import { ValidationError } from '../../errors.ts'
+import { ValidationError } from '../base/errors.ts'
+import { createMemoryOutboxStore } from './memory-store.ts'
 import { drainOutbox } from './send.ts'
-import { createMemoryOutboxStore } from './state.ts'
 
 const refs = (count: number, prefix = 'E') =>
   Array.from({ length: count }, (_, index) => newEntry(`${prefix}${index}`))

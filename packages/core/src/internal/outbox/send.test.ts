@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { purchaseEvent, WEBSITE } from '../../../../../test/fixtures/outbox-store.ts'
 import { purchaseEventsService } from '../../../../../test/fixtures/purchase-events-service.ts'
-import { ValidationError } from '../../errors.ts'
+import { ValidationError } from '../base/errors.ts'
+import { createMemoryOutboxStore } from './memory-store.ts'
 import { drainOutbox, sendPurchaseEvents } from './send.ts'
-import { createMemoryOutboxStore } from './state.ts'
 import type { OutboxStore } from './store.ts'
 
 const orderOf = (event: { purchase_reference: string }) => event.purchase_reference.split('/')[0] as string

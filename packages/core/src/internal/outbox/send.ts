@@ -1,19 +1,19 @@
-import { VerifiedReviewsError } from '../../errors.ts'
-import type { SubmitPurchaseEventsParams } from '../../resources/params.ts'
 import {
   PURCHASE_EVENTS_PER_REQUEST,
   type PurchaseEventRejection,
   type PurchaseEventResult,
   rejectionsByIndex,
 } from '../../resources/purchase-events.ts'
+import type { SubmitPurchaseEventsParams } from '../../types/params.ts'
 import type { PurchaseEvent, PurchaseEventInput } from '../../types/purchase-events.ts'
-import { chunks } from '../concurrency.ts'
-import { environmentClientOptions, processEnvironment } from '../environment.ts'
-import { checkPurchaseEvent } from '../purchase-event-checks.ts'
-import { remembered } from '../remembered.ts'
-import type { RequestOptions } from '../transport/request-options.ts'
+import type { RequestOptions } from '../../types/request-options.ts'
+import { chunks } from '../base/concurrency.ts'
+import { VerifiedReviewsError } from '../base/errors.ts'
+import { remembered } from '../base/remembered.ts'
+import { check, Issues, isIntegerIn, isUuid, membersOf } from '../base/validate.ts'
+import { checkPurchaseEvent } from '../purchase-events/purchase-event-checks.ts'
+import { environmentClientOptions, processEnvironment } from '../settings/environment.ts'
 import { backoffDelay } from '../transport/retry-timing.ts'
-import { check, Issues, isIntegerIn, isUuid, membersOf } from '../validate.ts'
 import type { NewOutboxEntry, OutboxEntry, OutboxReleaseOptions, OutboxStore } from './store.ts'
 
 /** Options of {@link sendPurchaseEvents}. */

@@ -7,8 +7,8 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { describeOutboxStore, newEntry } from '../../../../../test/fixtures/outbox-store.ts'
 import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
+import { OutboxState } from './memory-store.ts'
 import { createSqliteOutboxStore } from './sqlite-store.ts'
-import { OutboxState } from './state.ts'
 
 let folder: string
 beforeEach(async () => {

@@ -1,9 +1,14 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
-import { VerifiedReviewsError } from '../../errors.ts'
-import { sharedPromise } from '../single-flight.ts'
-import { busyTimeoutOf, openSqliteFile, transaction } from '../sqlite.ts'
-import { membersOf } from '../validate.ts'
-import { type MemoryOutboxStoreOptions, type OutboxRecord, OutboxState, outboxStoreOver } from './state.ts'
+import { VerifiedReviewsError } from '../base/errors.ts'
+import { sharedPromise } from '../base/single-flight.ts'
+import { busyTimeoutOf, openSqliteFile, transaction } from '../base/sqlite.ts'
+import { membersOf } from '../base/validate.ts'
+import {
+  type MemoryOutboxStoreOptions,
+  type OutboxRecord,
+  OutboxState,
+  outboxStoreOver,
+} from './memory-store.ts'
 import type { OutboxStore } from './store.ts'
 
 /** Options of {@link createSqliteOutboxStore}. */

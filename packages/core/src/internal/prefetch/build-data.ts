@@ -1,18 +1,22 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
-import { createLocalCatalog, type LocalCatalogOptions, type ReviewsCatalogClient } from '../catalog/local.ts'
-import type { PrefetchReport } from '../catalog/progress.ts'
-import { processState } from '../process-state.ts'
-import { singleFlight } from '../single-flight.ts'
-import { openSqliteFile, transaction } from '../sqlite.ts'
+import { processState } from '../base/process-state.ts'
+import { singleFlight } from '../base/single-flight.ts'
+import { openSqliteFile, transaction } from '../base/sqlite.ts'
+import { check, isObject } from '../base/validate.ts'
+import {
+  createLocalCatalog,
+  type LocalCatalogOptions,
+  type ReviewsCatalogClient,
+} from '../catalog/local-catalog.ts'
+import type { PrefetchReport } from '../catalog/prefetch-progress.ts'
 import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
 import { newestFirst, type ReviewStore } from '../sync/store.ts'
 import { loadStoredReviewCodec, type StoredReviewCodec } from '../sync/stored-review.ts'
 import { putSummaryRows, SUMMARY_TABLE } from '../sync/summary-store.ts'
-import { check, isObject } from '../validate.ts'
 import { type PrefetchShare, runOnce, runOnceShared } from './run-once.ts'
 
-export type { PrefetchProgress, PrefetchReport } from '../catalog/progress.ts'
+export type { PrefetchProgress, PrefetchReport } from '../catalog/prefetch-progress.ts'
 
 /** What the prefetch needs of a client: `createClient()` satisfies it. */
 export type PrefetchClient = ReviewsCatalogClient

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { freePort } from '../../../../../test/fixtures/free-port.ts'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
-import { ValidationError } from '../../errors.ts'
+import { ValidationError } from '../base/errors.ts'
 import {
   type BuildProblem,
   buildProblemOf,

@@ -4,11 +4,11 @@ import {
   APITimeoutError,
   AuthenticationError,
   ValidationError,
-} from '../../errors.ts'
-import type { ClientOptions } from '../client-options.ts'
-import { ENVIRONMENT_VARIABLES, processEnvironment, readEnvironment } from '../environment.ts'
-import { membersOf } from '../validate.ts'
-import { verifyCredentials } from '../verify-credentials.ts'
+} from '../base/errors.ts'
+import { membersOf } from '../base/validate.ts'
+import { verifyCredentials } from '../client/verify-credentials.ts'
+import type { ClientOptions } from '../settings/client-options.ts'
+import { ENVIRONMENT_VARIABLES, processEnvironment, readEnvironment } from '../settings/environment.ts'
 
 /**
  * Why a build has no review data, by what fixes it: `missing`, no credentials are set; `refused`, the

@@ -3,7 +3,7 @@ import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openSqliteFile } from '../sqlite.ts'
+import { openSqliteFile } from '../base/sqlite.ts'
 import { holdRun, type PrefetchShare, type RunOnceOptions, runOnce, runOnceShared } from './run-once.ts'
 
 let directory: string

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { VerifiedReviewsError } from '../../errors.ts'
-import type { SharedLock } from '../shared-state.ts'
-import { transaction } from '../sqlite.ts'
+import { VerifiedReviewsError } from '../base/errors.ts'
+import type { SharedLock } from '../base/shared-state.ts'
+import { transaction } from '../base/sqlite.ts'
 
 /** Told, while a process waits for another one's run, what holds the run and how long it has waited. */
 export type WaitListener = (holder: string, waitedMs: number) => void

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { BrandRating } from '../../types/published.ts'
-import { sharedPromise } from '../single-flight.ts'
-import { openSqliteFile, transaction } from '../sqlite.ts'
+import { sharedPromise } from '../base/single-flight.ts'
+import { openSqliteFile, transaction } from '../base/sqlite.ts'
 
 /**
  * Where a site keeps the statistics of its brand and shops (`GET /brands`: the 12-month and 5-year

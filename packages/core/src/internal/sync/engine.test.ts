@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { BadRequestError, ValidationError } from '../../errors.ts'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
+import { BadRequestError, ValidationError } from '../base/errors.ts'
 import type { SyncListParams, SyncPage } from './engine.ts'
 import { createMemoryReviewStore } from './memory-store.ts'
 import { syncBrandReviews, syncProductReviews } from './sync-reviews.ts'

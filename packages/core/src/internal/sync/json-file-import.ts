@@ -1,5 +1,5 @@
-import { VerifiedReviewsError } from '../../errors.ts'
-import { isObject } from '../validate.ts'
+import { VerifiedReviewsError } from '../base/errors.ts'
+import { isObject } from '../base/validate.ts'
 import type { SyncCheckpoint, SyncedReview } from './store.ts'
 
 /**

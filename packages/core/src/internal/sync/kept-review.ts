@@ -5,7 +5,7 @@ import {
   type ProductReview,
   type Translations,
 } from '../../types/published.ts'
-import { languageOf, shownTranslation } from '../view/translated-text.ts'
+import { languageOf, shownTranslation } from '../display/translated-text.ts'
 
 /**
  * The fields of a product review that the replica keeps, each for a reader that needs it:

@@ -1,4 +1,4 @@
-import { sameJson } from './same.ts'
+import { sameJson } from './same-json.ts'
 import { groupOf, type ReviewStore, type SyncedReview } from './store.ts'
 
 /** What the pages of one walk changed so far, added to by {@link changesOfPage}. */

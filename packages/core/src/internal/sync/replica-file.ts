@@ -1,6 +1,6 @@
-import { VerifiedReviewsError } from '../../errors.ts'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
-import { openSqliteFile, transaction } from '../sqlite.ts'
+import { VerifiedReviewsError } from '../base/errors.ts'
+import { openSqliteFile, transaction } from '../base/sqlite.ts'
 import {
   type BrandRatingStore,
   createSqliteBrandRatingStore,

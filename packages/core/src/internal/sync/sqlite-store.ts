@@ -1,8 +1,8 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
-import { VerifiedReviewsError } from '../../errors.ts'
 import type { ProductReview } from '../../types/published.ts'
-import { sharedPromise } from '../single-flight.ts'
-import { busyTimeoutOf, openSqliteFile, transaction } from '../sqlite.ts'
+import { VerifiedReviewsError } from '../base/errors.ts'
+import { sharedPromise } from '../base/single-flight.ts'
+import { busyTimeoutOf, openSqliteFile, transaction } from '../base/sqlite.ts'
 import { rawJson } from '../transport/json-items.ts'
 import { readJsonFileStore } from './json-file-import.ts'
 import {

@@ -1,4 +1,4 @@
-import { VerifiedReviewsError } from '../../errors.ts'
+import { VerifiedReviewsError } from '../base/errors.ts'
 
 /**
  * The version of the stored form of a review that {@link StoredReviewCodec.encode} writes: the first

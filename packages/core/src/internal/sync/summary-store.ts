@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { ProductSummary } from '../../types/published.ts'
-import { sharedPromise } from '../single-flight.ts'
-import { openSqliteFile, transaction } from '../sqlite.ts'
+import { sharedPromise } from '../base/single-flight.ts'
+import { openSqliteFile, transaction } from '../base/sqlite.ts'
 
 /**
  * Where a site keeps the product summaries (rating, count, histogram, criteria, AI summary) that its

@@ -1,5 +1,5 @@
-import { ValidationError } from '../../errors.ts'
 import { type BrandReview, LANGUAGES, type Language, type ProductReview } from '../../types/published.ts'
+import { ValidationError } from '../base/errors.ts'
 import { type ReviewLister, runSync, type SyncOutcome, type SyncRunOptions, type SyncWalk } from './engine.ts'
 import { keptForm, keptReview } from './kept-review.ts'
 import type { ReviewStore } from './store.ts'

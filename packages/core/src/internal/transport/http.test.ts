@@ -1,5 +1,6 @@
 import { inspect } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RateLimitEvent, RetryEvent } from '../../types/request-options.ts'
 import {
   APIConnectionError,
   APIError,
@@ -16,13 +17,12 @@ import {
   RateShareError,
   ResponseTooLargeError,
   ValidationError,
-} from '../../errors.ts'
-import { jsonOf } from '../answer.ts'
-import type { SharedRateBudget } from '../shared-state.ts'
+} from '../base/errors.ts'
+import type { SharedRateBudget } from '../base/shared-state.ts'
 import { type Fetch, type HttpSettings, type Outgoing, send } from './http.ts'
+import { jsonOf } from './json-body.ts'
 import { requestToken } from './oauth.ts'
 import { RateBudget } from './rate-budget.ts'
-import type { RateLimitEvent, RetryEvent } from './request-options.ts'
 import { TokenCache } from './token-cache.ts'
 
 type Reply = Response | Error | ((init: RequestInit) => Promise<Response>)

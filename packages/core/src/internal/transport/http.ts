@@ -1,5 +1,14 @@
 // The transport, in the order a request meets it: the cache in front (`send`, the entry), the retry
 // loop with its rate-budget waits, one attempt, and the deadline of it all.
+
+import type {
+  CacheOptions,
+  FetchOptions,
+  RateLimitEvent,
+  RequestOptions,
+  RetryEvent,
+} from '../../types/request-options.ts'
+import { connectionCode } from '../base/connection-code.ts'
 import {
   APIConnectionError,
   APIError,
@@ -16,20 +25,12 @@ import {
   RateShareError,
   ResponseTooLargeError,
   ValidationError,
-} from '../../errors.ts'
+} from '../base/errors.ts'
+import { redactUrl, rememberSecret } from '../base/redact.ts'
+import type { SharedRateBudget } from '../base/shared-state.ts'
 import { cachedRead } from '../cache/read-through.ts'
-import { connectionCode } from '../connection-code.ts'
-import { redactUrl, rememberSecret } from '../redact.ts'
-import type { SharedRateBudget } from '../shared-state.ts'
 import { release } from './json-items.ts'
 import { DEFAULT_VISITOR_SHARE, type RateBudget, type RateTurn } from './rate-budget.ts'
-import type {
-  CacheOptions,
-  FetchOptions,
-  RateLimitEvent,
-  RequestOptions,
-  RetryEvent,
-} from './request-options.ts'
 import { requestedDelay, retryDelay } from './retry-timing.ts'
 import type { TokenCache } from './token-cache.ts'
 

@@ -1,6 +1,6 @@
-import { invalidAnswer } from '../answer.ts'
-import { rememberSecret } from '../redact.ts'
+import { rememberSecret } from '../base/redact.ts'
 import { type HttpSettings, type Service, send } from './http.ts'
+import { invalidAnswer } from './json-body.ts'
 import type { AccessToken } from './token-cache.ts'
 
 /** Where and how to ask for a token of one audience. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
-import { createClient } from '../../client.ts'
+import { createClient } from '../client/client.ts'
 
 // 10 requests a second, told in the sandbox's rate-limit headers and refused with a 429 beyond.
 const sb = sandboxForFile({ seed: 1, rateLimit: 10 })

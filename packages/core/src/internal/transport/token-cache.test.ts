@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { StoredToken, TokenStore } from '../shared-state.ts'
+import type { StoredToken, TokenStore } from '../base/shared-state.ts'
 import { type AccessToken, TokenCache } from './token-cache.ts'
 
 function setup(lifetimeMs: number | null = 3_600_000) {

@@ -1,5 +1,5 @@
-import type { StoredToken, TokenStore } from '../shared-state.ts'
-import { singleFlight } from '../single-flight.ts'
+import type { StoredToken, TokenStore } from '../base/shared-state.ts'
+import { singleFlight } from '../base/single-flight.ts'
 
 /** An access token and when it stops working. */
 export interface AccessToken {

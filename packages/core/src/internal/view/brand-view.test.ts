@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { cursorSignerFromSecret } from '../endpoint/signed-cursor.ts'
+import { cursorSignerFromSecret } from '../cursor/signed-cursor.ts'
 import { loadBrandView } from './brand-view.ts'
 
 const signer = cursorSignerFromSecret('a secret of the tests')

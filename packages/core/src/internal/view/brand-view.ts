@@ -1,10 +1,10 @@
-import type { VerifiedReviewsClient } from '../../client.ts'
 import type { BrandRating, BrandReview } from '../../types/published.ts'
-import type { CursorSigner } from '../endpoint/signed-cursor.ts'
+import type { VerifiedReviewsClient } from '../client/client.ts'
+import type { ReviewView } from '../cursor/review-query.ts'
+import type { CursorSigner } from '../cursor/signed-cursor.ts'
 import type { BrandRatingStore } from '../sync/brand-rating-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
 import { replicaViewPage } from './replica-page.ts'
-import type { ReviewView } from './review-query.ts'
 import { type SignedViewPage, signedViewPage } from './view-page.ts'
 
 /** The brand's (or a shop's) statistics and the page of its reviews that the view names. */

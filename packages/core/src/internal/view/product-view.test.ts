@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { ProductReviewListParams } from '../../resources/params.ts'
+import type { ProductReviewListParams } from '../../types/params.ts'
 import type { ProductReview, ProductSummary, StructuredData } from '../../types/published.ts'
-import { isContinuationCursor } from '../endpoint/continuation.ts'
-import { type CursorScope, cursorSignerFromSecret } from '../endpoint/signed-cursor.ts'
+import { isContinuationCursor } from '../cursor/continuation.ts'
+import type { ReviewView } from '../cursor/review-query.ts'
+import { type CursorScope, cursorSignerFromSecret } from '../cursor/signed-cursor.ts'
 import { apiSource, buildDataSource, loadProductView, structuredDataJsonLd } from './product-view.ts'
-import type { ReviewView } from './review-query.ts'
 
 const signer = cursorSignerFromSecret('a secret of the tests')
 const newest: ReviewView = { sort: 'newest', rates: [] }

@@ -1,7 +1,7 @@
-import { positionCursor, readPositionCursor } from '../endpoint/position-cursor.ts'
-import type { CursorScope, CursorSigner } from '../endpoint/signed-cursor.ts'
+import type { ReviewView } from '../cursor/review-query.ts'
+import type { CursorScope, CursorSigner } from '../cursor/signed-cursor.ts'
 import { positionOf, queryByList, type ReviewStore, type SyncedReview } from '../sync/store.ts'
-import type { ReviewView } from './review-query.ts'
+import { positionCursor, readPositionCursor } from './position-cursor.ts'
 import { type SignedViewPage, signedViewPage } from './view-page.ts'
 
 /**

@@ -4,15 +4,15 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import type { ProductReview, ReviewRate } from '../../types/published.ts'
-import { continuationCursor } from '../endpoint/continuation.ts'
-import { cursorSignerFromSecret } from '../endpoint/signed-cursor.ts'
+import { continuationCursor } from '../cursor/continuation.ts'
+import { REVIEW_SORTS, type ReviewView } from '../cursor/review-query.ts'
+import { cursorSignerFromSecret } from '../cursor/signed-cursor.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import { createSqliteReviewStore, type SqliteReviewStore } from '../sync/sqlite-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
 import { createMemorySummaryStore } from '../sync/summary-store.ts'
 import { syncProductReviews } from '../sync/sync-reviews.ts'
 import { apiSource, loadProductView, replicaSource } from './product-view.ts'
-import { REVIEW_SORTS, type ReviewView } from './review-query.ts'
 
 const sb = sandboxForFile({ seed: 1 })
 const signer = cursorSignerFromSecret('a secret of the replica tests')

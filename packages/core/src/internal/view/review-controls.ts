@@ -1,6 +1,6 @@
 import type { ReviewRate } from '../../types/published.ts'
+import { REVIEW_SORTS, type ReviewSort, type ReviewView, sameRates } from '../cursor/review-query.ts'
 import type { TextFormatter } from '../i18n/text-formatter.ts'
-import { REVIEW_SORTS, type ReviewSort, type ReviewView, sameRates } from './review-query.ts'
 
 const SORT_LABELS = {
   newest: 'sortNewest',

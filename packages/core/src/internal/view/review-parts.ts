@@ -6,10 +6,10 @@ import type {
   ProductReview,
   ReviewExtra,
 } from '../../types/published.ts'
+import { reviewAuthorName } from '../display/author-name.ts'
+import { webUrl } from '../display/url.ts'
 import type { TextFormatter } from '../i18n/text-formatter.ts'
-import { reviewAuthorName } from '../jsonld/author-name.ts'
 import { starRating } from './stars.ts'
-import { webUrl } from './url.ts'
 
 /**
  * The fields of a review that a review component shows. A product review (`GET /products/reviews`) and a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CursorSigner } from '../endpoint/signed-cursor.ts'
+import type { CursorSigner } from '../cursor/signed-cursor.ts'
 import { signedViewPage, type ViewParams } from './view-page.ts'
 
 function refusedCursor(): Error {

@@ -1,7 +1,7 @@
 import type { ReviewRate } from '../../types/published.ts'
-import type { CursorScope, CursorSigner } from '../endpoint/signed-cursor.ts'
-import { membersOf } from '../validate.ts'
-import { type ReviewView, type SortField, sortFields } from './review-query.ts'
+import { membersOf } from '../base/validate.ts'
+import { type ReviewView, type SortField, sortFields } from '../cursor/review-query.ts'
+import type { CursorScope, CursorSigner } from '../cursor/signed-cursor.ts'
 
 /** The list parameters of a view, common to product and brand reviews. */
 export interface ViewParams {

@@ -1,6 +1,0 @@
-import { describeOutboxStore } from '../../../../../test/fixtures/outbox-store.ts'
-import { createMemoryOutboxStore } from './state.ts'
-
-describeOutboxStore('createMemoryOutboxStore', async (clock) => ({
-  store: createMemoryOutboxStore({ now: () => clock.now }),
-}))
