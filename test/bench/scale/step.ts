@@ -71,15 +71,16 @@ export function limitedCell(
 }
 
 /**
- * The library's share of a build: its wall time and peak RSS against the same pages built without
- * reviews (the components and the config removed), as a ratio; the goal is at most 1.15 ×.
+ * A build's wall time and peak RSS against the same pages built without reviews (the components and the
+ * config removed), as a ratio. Not a goal: the library's share of a build is judged against the
+ * hand-written baseline with the same markup (the table of {@link BASELINE_HEADER}).
  */
 export function ratioNote(name: string, withReviews: Measured, without: Measured): string {
   const ratio = withReviews.seconds / without.seconds
   return (
     `${name} with reviews ${seconds(withReviews.seconds)} (API ${seconds(withReviews.apiSeconds)}), without reviews ` +
-    `${seconds(without.seconds)}: ${ratio.toFixed(2)} × the build without reviews (goal ≤ 1.15 ×: ` +
-    `${ratio <= 1.15 ? 'within' : 'over'}); peak RSS ${mib(withReviews.peakProcessMiB)} against ${mib(without.peakProcessMiB)}`
+    `${seconds(without.seconds)}: ${ratio.toFixed(2)} × the build without reviews (not a goal: see the ` +
+    `hand-written baseline); peak RSS ${mib(withReviews.peakProcessMiB)} against ${mib(without.peakProcessMiB)}`
   )
 }
 
