@@ -3,8 +3,8 @@
  * `/migrate` only, **not part of the public API**: its names change in any release, outside semver. It is
  * what the review components compute before they render, with no framework and no message catalogue, so both
  * component packages render the same markup from the same logic and the "more reviews" island can run
- * it in the browser; `loadProductView` loads a product's view from a source the package chooses (the
- * API, or the build's data). Holds no credentials. The static-HTML injector (`@verified-reviews/inject`)
+ * it in the browser; `productSection` and `brandSection` decide where a section's data comes from (the
+ * build's catalog, the replica, the API) from the facts each framework gathers. Holds no credentials. The static-HTML injector (`@verified-reviews/inject`)
  * takes from it the JSON-LD merge helpers, the locale check, the prefetch's wording and `mapWithLimit`.
  * Nothing here may reach a `node:` module, not even through a dynamic import: a browser bundle of the
  * island would fail to resolve it.
@@ -71,24 +71,15 @@ export { describeReviewsChoice } from './internal/prefetch/progress-log.ts'
 export { replicaAccount } from './internal/settings/environment.ts'
 // The Redis budget reads the limits as the client's own budget does.
 export { type RateWindow, rateWindowsOf } from './internal/transport/rate-windows.ts'
-export {
-  type BrandReplica,
-  type BrandView,
-  type BrandViewSource,
-  brandApiSource,
-  brandReplicaSource,
-  loadBrandView,
-} from './internal/view/brand-view.ts'
+export type { BrandReplica, BrandView } from './internal/view/brand-view.ts'
 export { classNames, type HeadingLevel, subLevel } from './internal/view/heading.ts'
 export { type MessagePart, messageParts } from './internal/view/message-parts.ts'
+// The build's data and the replica read directly, by the catalog's and the replica's tests and the bench.
 export {
-  apiSource,
   buildDataSource,
-  isFirstPage,
   loadProductView,
   type ProductReplica,
   type ProductView,
-  type ProductViewSource,
   replicaSource,
   structuredDataJsonLd,
 } from './internal/view/product-view.ts'
@@ -113,6 +104,14 @@ export {
   reviewReplies,
   reviewSource,
 } from './internal/view/review-parts.ts'
+export {
+  type BrandSectionFacts,
+  brandSection,
+  type ProductSectionFacts,
+  type ProductSectionOrigin,
+  productSection,
+  productSectionSource,
+} from './internal/view/section.ts'
 export { ratingTenths, STAR_RATING, type StarRatingView, starRating } from './internal/view/stars.ts'
 export { type SignedViewPage, signedViewPage, type ViewParams } from './internal/view/view-page.ts'
 // The Genesis client reads its static files with these; the migration package reads the same files.

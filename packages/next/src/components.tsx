@@ -1,5 +1,5 @@
 import { cursorSigner } from '@verified-reviews/core/endpoint'
-import { buildDataSource, loadProductView, variationIds } from '@verified-reviews/core/internal'
+import { productSection, variationIds } from '@verified-reviews/core/internal'
 import type { ReviewsCatalog } from '@verified-reviews/core/prefetch'
 import {
   BrandReviews as BrandReviewsFromApi,
@@ -119,21 +119,28 @@ async function failSafe(
  * When the API fails at request time, it renders nothing, reports the error once (to `onError`, else the
  * server log), and marks the render as failed: kept 30 s at most, and never stored over a cached render
  * that has the reviews (see `@verified-reviews/next/cache-handlers`).
+ *
+ * The source is the one core's `productSection` decides (the build's catalog, then the replica, then the
+ * API); this component gathers the facts in that order, each with its own tagging and failure handling:
+ * the catalog (`built`, then `NO_BUILD_DATA` on a failure), the replica (`replicaFor`), the API (`failSafe`).
  */
 export async function ProductReviews(props: ProductReviewsProps): Promise<ReactElement | null> {
   if (props.searchParams === undefined && props.jsonLd !== 'api') {
     // One product, or the variations of a group shown together.
     const ids = variationIds(props.productId)
-    const page = await built(ids, 'ProductReviews', props.onError, (catalog) =>
-      loadProductView({
-        source: buildDataSource(catalog),
+    const page = await built(ids, 'ProductReviews', props.onError, (catalog) => {
+      const client = reviewsClient()
+      // The first page on a prerender of the build: `productSection` takes it from the catalog.
+      return productSection({
+        build: () => catalog,
+        client,
         ids,
         view: { sort: 'newest', rates: [] },
         limit: props.limit,
         // The key of the client the reviews route checks cursors with.
-        signer: cursorSigner(reviewsClient()),
-      }),
-    )
+        signer: cursorSigner(client),
+      })
+    })
     if (page === NO_BUILD_DATA) return null
     if (page !== undefined) {
       const { onError: _onError, searchParams: _searchParams, jsonLd, ...view } = props
@@ -148,8 +155,9 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
       )
     }
   }
-  // On a server whose replica holds the product: every view from it, no API call (tagged, so that the
-  // revalidate route reaches the render as it reaches a fetch).
+  // Not a prerender of the build: the replica when this server's holds the product (every view from it,
+  // no API call; tagged, so that the revalidate route reaches the render as it reaches a fetch), else the
+  // API, as React's component has `productSection` decide from the replica it is given.
   const ids = variationIds(props.productId)
   const replica = await replicaFor(ids)
   if (replica !== undefined)

@@ -1,10 +1,9 @@
 import type { VerifiedReviewsClient } from '@verified-reviews/core'
 import {
   type BrandReplica,
-  brandReplicaSource,
+  brandSection,
   checkLimit,
   DEFAULT_REVIEWS_LIMIT,
-  loadBrandView,
 } from '@verified-reviews/core/internal'
 import type { ReactElement } from 'react'
 import {
@@ -65,9 +64,7 @@ export async function BrandReviews(props: BrandReviewsProps): Promise<ReactEleme
     const params = await searchParams
     const vr = await resolveClient(client)
     const { page, searchParams: pageParams } = await viewPage(vr, params, (view, signer) =>
-      replica === undefined
-        ? loadBrandView({ client: vr, shopKey, view, limit, signer })
-        : loadBrandView({ source: brandReplicaSource(replica), shopKey, view, limit, signer }),
+      brandSection({ replica, client: vr, shopKey, view, limit, signer }),
     )
     return (
       <BrandReviewsView

@@ -1,11 +1,9 @@
 import type { VerifiedReviewsClient } from '@verified-reviews/core'
 import {
-  apiSource,
   checkLimit,
   DEFAULT_REVIEWS_LIMIT,
-  loadProductView,
   type ProductReplica,
-  replicaSource,
+  productSection,
   structuredDataJsonLd,
   variationIds,
 } from '@verified-reviews/core/internal'
@@ -97,13 +95,8 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
         : undefined
     const [{ page, searchParams: pageParams }, node] = await Promise.all([
       viewPage(vr, params, (reviewView, signer) =>
-        loadProductView({
-          source: replica === undefined ? apiSource(vr) : replicaSource(replica),
-          ids,
-          view: reviewView,
-          limit,
-          signer,
-        }),
+        // The replica when one is given, else the API (`productSection`'s order).
+        productSection({ replica, client: vr, ids, view: reviewView, limit, signer }),
       ),
       structuredData,
     ])

@@ -1,13 +1,10 @@
 import { type VerifiedReviewsClient, VerifiedReviewsError } from '@verified-reviews/core'
 import { cursorSigner } from '@verified-reviews/core/endpoint'
 import {
-  apiSource,
   type BrandView,
-  buildDataSource,
-  isFirstPage,
-  loadBrandView,
-  loadProductView,
+  brandSection,
   type ProductView,
+  productSection,
   type ReviewView,
 } from '@verified-reviews/core/internal'
 import { buildWithoutReviewData, reviewDataFailed } from '../../internal/build-check.ts'
@@ -25,10 +22,11 @@ export function componentClient(): VerifiedReviewsClient {
 
 /**
  * The summary of a product (`ids`: one, or a group's variations, shown together) and the page of reviews
- * `view` names. On a page `astro build` renders, the first page of the newest reviews comes from the
- * build's sync (one bulk sync and one walk of the product list serve every page), with a continuation
- * cursor to go on with the API; else from the API, through the client's five-minute cache. Cursors are
- * signed with the key of the shared client, as the React components sign theirs.
+ * `view` names, from the source `productSection` decides with the facts of Astro: on a page `astro
+ * build` prerenders, the build's catalog (one bulk sync and one walk of the product list serve every
+ * page), which serves the first page of the newest reviews with a continuation cursor to go on with the
+ * API; no replica; else the API, through the client's five-minute cache. Cursors are signed with the
+ * key of the shared client, as the React components sign theirs.
  */
 export async function productView(
   ids: readonly string[],
@@ -37,9 +35,9 @@ export async function productView(
   prerendered: boolean,
 ): Promise<ProductView> {
   const client = componentClient()
-  const built = prerendered && shared().command === 'build' && isFirstPage(view)
-  return loadProductView({
-    source: built ? buildDataSource(sharedCatalog()) : apiSource(client),
+  return productSection({
+    build: prerendered && shared().command === 'build' ? sharedCatalog : undefined,
+    client,
     ids,
     view,
     limit,
@@ -53,7 +51,7 @@ export async function productView(
  */
 export function brandView(shopKey: string | undefined, view: ReviewView, limit: number): Promise<BrandView> {
   const client = componentClient()
-  return loadBrandView({ client, shopKey, view, limit, signer: cursorSigner(client) })
+  return brandSection({ client, shopKey, view, limit, signer: cursorSigner(client) })
 }
 
 /**
