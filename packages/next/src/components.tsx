@@ -155,9 +155,9 @@ export async function ProductReviews(props: ProductReviewsProps): Promise<ReactE
       )
     }
   }
-  // Not a prerender of the build: the replica when this server's holds the product (every view from it,
-  // no API call; tagged, so that the revalidate route reaches the render as it reaches a fetch), else the
-  // API, as React's component has `productSection` decide from the replica it is given.
+  // Not a prerender of the build: the replica, when this server holds one with the product (every view
+  // from it, no API call; tagged, so that the revalidate route reaches the render as it reaches a fetch),
+  // else the API, as React's component has `productSection` decide from the replica it is given.
   const ids = variationIds(props.productId)
   const replica = await replicaFor(ids)
   if (replica !== undefined)

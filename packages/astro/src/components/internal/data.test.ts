@@ -1,8 +1,8 @@
-import { cursorSigner } from '@verified-reviews/core/endpoint'
+import { cursorSigner, isContinuationCursor } from '@verified-reviews/core/endpoint'
 import type { ReviewView } from '@verified-reviews/core/internal'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
-import { sharedClient, startRun } from '../../internal/shared.ts'
+import { shared, sharedClient, startRun } from '../../internal/shared.ts'
 import { brandView, productView } from './data.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
@@ -58,6 +58,41 @@ describe('productView on a page rendered on demand', () => {
     const first = await productView(['SKU-001'], newest, 5, false)
     const moved = await productView(['SKU-001'], { ...newest, cursor: first.nextCursor }, 6, false)
     expect(moved.cursor).toBeUndefined()
+  })
+})
+
+describe('productView during astro build', () => {
+  beforeEach(() => {
+    const { origin, clientId, clientSecret } = sb.sandbox
+    startRun({
+      clientOptions: { origin, clientId, clientSecret },
+      command: 'build',
+      storeDir: undefined,
+      locale: undefined,
+    })
+  })
+  const scope = { kind: 'product', id: 'SKU-001', sort: 'newest', rates: [], limit: 5 } as const
+
+  it('reads the first page of a prerendered page from the build’s catalog, once for every page', async () => {
+    const first = await productView(['SKU-001'], newest, 5, true)
+    expect(shared().catalog).toBeDefined()
+    // The catalog's page goes on with a continuation cursor, which an API page never hands out.
+    const next = await cursorSigner(sharedClient()).open(scope, first.nextCursor)
+    expect(isContinuationCursor(next ?? '')).toBe(true)
+    const before = await reviewCalls()
+    const again = await productView(['SKU-001'], newest, 5, true)
+    expect(again.data).toEqual(first.data)
+    expect(await reviewCalls()).toBe(before)
+  })
+
+  it('asks the API for another view, and for a page rendered on demand, without opening the catalog', async () => {
+    const before = await reviewCalls()
+    await productView(['SKU-001'], { sort: 'lowest', rates: [] }, 5, true)
+    const onDemand = await productView(['SKU-001'], newest, 5, false)
+    expect(await reviewCalls()).toBe(before + 2)
+    expect(shared().catalog).toBeUndefined()
+    const next = await cursorSigner(sharedClient()).open(scope, onDemand.nextCursor)
+    expect(isContinuationCursor(next ?? '')).toBe(false)
   })
 })
 
