@@ -3,6 +3,7 @@ import type { Language, ProductReview } from '../../types/published.ts'
 import type { SyncPage } from '../sync/engine.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import { observePages } from '../sync/observed-pages.ts'
+import { askAhead } from '../sync/page-ahead.ts'
 import { changesOfPage, type WalkTally } from '../sync/page-changes.ts'
 import type { ReviewStore, SyncCheckpoint } from '../sync/store.ts'
 import { type ProductReviewsSyncReport, productWalk, syncProductReviews } from '../sync/sync-reviews.ts'
@@ -102,13 +103,20 @@ async function fetchNamed(
       { cache: false },
     )
     for (;;) {
+      // A new list is read to its end: its next page is asked for now, and travels while this one is
+      // stored. A held list may stop on this page, and asks for the next only once it knows. Not once
+      // aborted: the page in hand is still stored, and the walk stops after it.
+      const ahead =
+        stopAt === undefined && page.hasNextPage() && options.signal?.aborted !== true
+          ? await askAhead(() => page.getNextPage())
+          : undefined
       // Compared and stored in the sync's form, so that the sync goes on from these reviews.
       const reviews = keep === undefined ? page.data : page.data.map(keep.review)
       const { changed, reachedHeld } = await changesOfPage(reviews, store, stopAt, tally)
       await store.putMany(changed)
       if (reachedHeld || !page.hasNextPage()) return
       options.signal?.throwIfAborted()
-      page = await page.getNextPage()
+      page = await (ahead?.next ?? page.getNextPage())
     }
   }
   const heldBatches = plan.heldBatches ?? []

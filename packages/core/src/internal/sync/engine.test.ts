@@ -137,6 +137,39 @@ describe('syncProductReviews', () => {
     expect(await store.count()).toBe(450)
   })
 
+  it('asks for the next page of a full walk while it stores the page in hand, and not past the last', async () => {
+    const { api } = setup(450)
+    const store = createMemoryReviewStore()
+    // What the API had been asked for when each page's write began.
+    const askedAtWrite: number[] = []
+    const putMany = store.putMany.bind(store)
+    store.putMany = async (reviews, checkpoint) => {
+      askedAtWrite.push(api.log.length)
+      return putMany(reviews, checkpoint)
+    }
+    const report = await syncProductReviews({ client: { products: { reviews: { list: api.list } } }, store })
+    expect(askedAtWrite).toEqual([2, 3, 3])
+    expect(report.calls).toBe(3)
+    expect(api.log).toHaveLength(3)
+    expect(await store.count()).toBe(450)
+  })
+
+  it('asks for the next page of an incremental walk only once the page in hand did not reach the held reviews', async () => {
+    const { api, store, sync } = setup(300)
+    await sync()
+    api.items.push(...Array.from({ length: 250 }, (_, i) => review(1000 + i)))
+    const askedAtWrite: number[] = []
+    const putMany = store.putMany.bind(store)
+    store.putMany = async (reviews, checkpoint) => {
+      askedAtWrite.push(api.log.length)
+      return putMany(reviews, checkpoint)
+    }
+    const before = api.log.length
+    const report = await sync()
+    expect(report).toMatchObject({ mode: 'incremental', newReviews: 250, calls: 2 })
+    expect(askedAtWrite.map((asked) => asked - before)).toEqual([1, 2])
+  })
+
   it('then runs incrementally, newest first, in one call when nothing changed', async () => {
     const { api, sync } = setup(450)
     await sync()

@@ -3,6 +3,7 @@ import { singleFlight } from '../base/single-flight.ts'
 import { isIsoDateTime } from '../base/validate.ts'
 import { KEEP_RAW_JSON, releaseRawJson } from '../transport/json-items.ts'
 import { type KeptForm, sameKeptForm } from './kept-review.ts'
+import { askAhead } from './page-ahead.ts'
 import { changesOfPage, type WalkTally } from './page-changes.ts'
 import type { ReviewStore, SyncCheckpoint, SyncedReview } from './store.ts'
 
@@ -236,6 +237,14 @@ async function sync<T extends SyncedReview>(
 
   const stopAt = run.mode === 'incremental' ? checkpoint.watermark : undefined
   for (;;) {
+    // A full walk reads every page to the last: the next one is asked for now, and travels while this
+    // one is compared and stored. An incremental walk may stop on this page, and asks for the next only
+    // once it knows. Not once aborted: the page in hand is still stored, and the run stops after it.
+    let next: Promise<SyncPage<T>> | undefined
+    if (stopAt === undefined && page.hasNextPage() && options.signal?.aborted !== true) {
+      calls++
+      next = (await askAhead(() => (page as SyncPage<T>).getNextPage())).next
+    }
     if (seen !== undefined) for (const review of page.data) seen.add(review.review_id)
     // Marked before the checkpoint moves past the page: a run stopped in between walks the page again.
     if (marking)
@@ -304,8 +313,10 @@ async function sync<T extends SyncedReview>(
     else checkpoint.cursor = page.nextCursor
     await store.putMany(changed, checkpoint)
     options.signal?.throwIfAborted()
-    calls++
-    const next = page.getNextPage()
+    if (next === undefined) {
+      calls++
+      next = Promise.resolve(page.getNextPage())
+    }
     // Let go of this page's reviews while the next page arrives: reviews that outlive the garbage
     // collector's young generation make V8 grow it, by some 100 MiB at the peak of a long sync.
     changed.length = 0
