@@ -115,7 +115,8 @@ async function build(
     { env: { ...sandbox.env, ...env, VR_BENCH_PRODUCTS: String(context.products) }, echo: context.echo },
   )
   if (run.code !== 0) throw new Error(`astro build exited with ${run.code}: ${run.stderr.slice(-4000)}`)
-  return { ...run, operations: await sandbox.takeStats() }
+  // The API time is the sandbox's (see takeUsage), not the build's clock.
+  return { ...run, ...(await sandbox.takeUsage()) }
 }
 
 export async function runAstroStep(context: StepContext): Promise<StepResult> {

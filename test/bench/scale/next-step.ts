@@ -133,7 +133,8 @@ async function build(
   const built = (await readdir(join(app, distDir, 'server/app/products'))).filter((name) =>
     name.endsWith('.html'),
   )
-  return { ...run, operations: await sandbox.takeStats(), pages: built.length }
+  // The API time is the sandbox's (see takeUsage), not the build's clock.
+  return { ...run, ...(await sandbox.takeUsage()), pages: built.length }
 }
 
 /** The product pages (`<id>.html`) a build wrote. */

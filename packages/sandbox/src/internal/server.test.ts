@@ -90,13 +90,38 @@ describe('server', () => {
     await postToken({ grant_type: 'password', audience: 'verified-reviews' })
     await admin('faults')
     const stats = await (await admin('stats')).json()
-    expect(stats).toEqual({ total: 2, operations: { 'token.published': 2 }, rateLimited: 0 })
+    expect(stats).toEqual({
+      total: 2,
+      operations: { 'token.published': 2 },
+      rateLimited: 0,
+      servingMs: expect.any(Number),
+    })
+  })
+
+  it('counts the time it served API requests, overlapping ones once, an injected latency included', async () => {
+    await admin('faults', json([{ operation: 'token.published', latencyMs: 300, count: 2 }]))
+    const started = performance.now()
+    await Promise.all([
+      postToken({ grant_type: 'client_credentials', audience: 'verified-reviews' }),
+      postToken({ grant_type: 'client_credentials', audience: 'verified-reviews' }),
+    ])
+    const waited = performance.now() - started
+    const { servingMs } = (await (await admin('stats')).json()) as { servingMs: number }
+    // Two requests of 300 ms at once: some 300 ms, not 600, and never more than the client waited.
+    expect(servingMs).toBeGreaterThanOrEqual(295)
+    expect(servingMs).toBeLessThanOrEqual(waited + 1)
+    expect(servingMs).toBeLessThan(590)
   })
 
   it('zeroes the statistics on DELETE', async () => {
     await postToken({ grant_type: 'client_credentials', audience: 'verified-reviews' })
     expect((await admin('stats', { method: 'DELETE' })).status).toBe(204)
-    expect(await (await admin('stats')).json()).toEqual({ total: 0, operations: {}, rateLimited: 0 })
+    expect(await (await admin('stats')).json()).toEqual({
+      total: 0,
+      operations: {},
+      rateLimited: 0,
+      servingMs: 0,
+    })
   })
 
   it('answers an injected status as a JSON error, for as many requests as the rule counts', async () => {

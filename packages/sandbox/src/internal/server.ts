@@ -145,7 +145,11 @@ export async function startServer(
       }
     }
     const operation = route.operation === 'admin' ? undefined : route.operation
-    if (operation) store.count(operation)
+    if (operation) {
+      store.count(operation)
+      // Ends when the answer has been sent, or the connection closed before it.
+      res.once('close', store.serve())
+    }
 
     let rateHeaders: Record<string, string> = {}
     if (route.rateLimited && store.settings.rateLimit > 0) {

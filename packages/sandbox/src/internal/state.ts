@@ -19,6 +19,13 @@ export interface Stats {
   operations: Partial<Record<Operation, number>>
   /** Requests of `total` refused with a 429 for going past `rateLimit` (injected faults aside). */
   rateLimited: number
+  /**
+   * Milliseconds during which the sandbox was serving at least one request of `total`: from its arrival
+   * to the end of its answer (an injected latency included), overlapping requests counted once. The
+   * API's own time, as a client's clock cannot tell it apart from its own work: an answer that arrives
+   * while the client is busy waits there, on the client's time, not the API's.
+   */
+  servingMs: number
 }
 
 /**
@@ -44,6 +51,8 @@ export class SandboxStore implements SandboxState {
   #tokens = new Map<string, TokenRecord>()
   #stats = new Map<Operation, number>()
   #rateLimited = 0
+  /** Requests being served, since when, and the serving time counted so far. */
+  #serving = { inFlight: 0, since: 0, ms: 0 }
   #uuids: Random
   #additions: Random
   #lastPublish = 0
@@ -137,6 +146,18 @@ export class SandboxStore implements SandboxState {
     this.#stats.set(operation, (this.#stats.get(operation) ?? 0) + 1)
   }
 
+  /** Starts the serving time of one counted request; the function it returns ends it (once). */
+  serve(): () => void {
+    const serving = this.#serving
+    if (serving.inFlight++ === 0) serving.since = performance.now()
+    let ended = false
+    return () => {
+      if (ended) return
+      ended = true
+      if (--serving.inFlight === 0) serving.ms += performance.now() - serving.since
+    }
+  }
+
   /** Counts one request refused for going past the rate limit. */
   countRateLimited(): void {
     this.#rateLimited++
@@ -149,12 +170,17 @@ export class SandboxStore implements SandboxState {
       operations[operation] = n
       total += n
     }
-    return { total, operations, rateLimited: this.#rateLimited }
+    const serving = this.#serving
+    const current = serving.inFlight > 0 ? performance.now() - serving.since : 0
+    return { total, operations, rateLimited: this.#rateLimited, servingMs: serving.ms + current }
   }
 
   clearStats(): void {
     this.#stats.clear()
     this.#rateLimited = 0
+    // Requests still being served count from now on.
+    this.#serving.ms = 0
+    this.#serving.since = performance.now()
   }
 }
 
