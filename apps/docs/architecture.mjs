@@ -89,8 +89,18 @@ export async function readArchitecture(root) {
   return { packages, layers, upward }
 }
 
+/** The lines of each file read, by path: a package's count and its layers' read each file once. */
+const counted = new Map()
+
 /** The lines of a file, as `wc -l` counts them. */
-const lineCountAt = (file) => readFileSync(file, 'utf8').split('\n').length - 1
+function lineCountAt(file) {
+  let lines = counted.get(file)
+  if (lines === undefined) {
+    lines = readFileSync(file, 'utf8').split('\n').length - 1
+    counted.set(file, lines)
+  }
+  return lines
+}
 
 /** The source files under a folder, `.astro` ones included. */
 function sourceFiles(folder) {

@@ -1,28 +1,15 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { IncrementalCache } from 'next/dist/server/lib/incremental-cache/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type HeaderRecorder, startHeaderRecorder } from '../../../../test/fixtures/header-recorder.ts'
 import { CLIENT_KEY_HEADER, cacheKeyFetch } from './cache-key-fetch.ts'
 
-let server: Server
-let origin: string
-const received: IncomingHttpHeaders[] = []
+let server: HeaderRecorder
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    received.push(request.headers)
-    response.end('{}')
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (address === null || typeof address === 'string') throw new Error('no port')
-  origin = `http://127.0.0.1:${address.port}`
-  // Node.js makes its global dispatcher at its first fetch, as the token request does before any read.
-  await (await fetch('data:,')).text()
+  server = await startHeaderRecorder('{}')
 })
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve))
-})
+afterAll(() => server.close())
 
 /** Next.js's own cache key of a fetch (the data cache's `generateCacheKey`). */
 function nextCacheKey(url: string, init: RequestInit): Promise<string> {
@@ -44,7 +31,7 @@ describe('cacheKeyFetch', () => {
       () => 'shop-1',
     )
     const read = (token: string) =>
-      send(`${origin}/products`, {
+      send(`${server.origin}/products`, {
         method: 'GET',
         headers: { accept: 'application/json', authorization: `Bearer ${token}` },
         next: { tags: ['verified-reviews:product:SKU-1'], revalidate: 3600 },
@@ -53,16 +40,16 @@ describe('cacheKeyFetch', () => {
     await (await read('renewed-token')).text()
 
     const [first, second] = seen as [RequestInit, RequestInit]
-    expect(await nextCacheKey(`${origin}/products`, first)).toBe(
-      await nextCacheKey(`${origin}/products`, second),
+    expect(await nextCacheKey(`${server.origin}/products`, first)).toBe(
+      await nextCacheKey(`${server.origin}/products`, second),
     )
     expect(JSON.stringify(first.headers)).not.toContain('first-token')
     // The API got each token, and not the header that stands for the account in the key.
-    expect(received.map((headers) => headers.authorization)).toEqual([
+    expect(server.received.map((headers) => headers.authorization)).toEqual([
       'Bearer first-token',
       'Bearer renewed-token',
     ])
-    expect(received.every((headers) => headers[CLIENT_KEY_HEADER] === undefined)).toBe(true)
+    expect(server.received.every((headers) => headers[CLIENT_KEY_HEADER] === undefined)).toBe(true)
   })
 
   it('keeps the reads of two accounts apart in the cache', async () => {
@@ -79,11 +66,11 @@ describe('cacheKeyFetch', () => {
         },
         () => account,
       )
-      await send(`${origin}/products`, init)
+      await send(`${server.origin}/products`, init)
     }
     const [one, two] = seen as [RequestInit, RequestInit]
-    expect(await nextCacheKey(`${origin}/products`, one)).not.toBe(
-      await nextCacheKey(`${origin}/products`, two),
+    expect(await nextCacheKey(`${server.origin}/products`, one)).not.toBe(
+      await nextCacheKey(`${server.origin}/products`, two),
     )
   })
 
@@ -97,7 +84,7 @@ describe('cacheKeyFetch', () => {
       () => 'shop-1',
     )
     const init = { headers: { authorization: 'Bearer token' }, cache: 'no-store' } as RequestInit
-    await send(`${origin}/products`, init)
+    await send(`${server.origin}/products`, init)
     expect(seen).toEqual([init])
   })
 })

@@ -1,31 +1,18 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type HeaderRecorder, startHeaderRecorder } from '../../../../test/fixtures/header-recorder.ts'
 import { type Dispatcher, nodeGlobalDispatcher } from './undici-global-dispatcher.ts'
 
 // These fail on a Node.js release whose fetch no longer keeps its dispatcher where undici kept it, or
 // whose dispatcher no longer takes the handler its fetch gives: `cacheKeyFetch` would then send the
 // token in Next.js's cache keys again (it falls back to sending a read as it is).
 
-let server: Server
-let origin: string
-const received: IncomingHttpHeaders[] = []
+let server: HeaderRecorder
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    received.push(request.headers)
-    response.end('ok')
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (address === null || typeof address === 'string') throw new Error('no port')
-  origin = `http://127.0.0.1:${address.port}`
-  // Node.js makes its global dispatcher at its first fetch.
-  await (await fetch('data:,')).text()
+  server = await startHeaderRecorder('ok')
 })
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve))
-})
+afterAll(() => server.close())
 
 function found(): Dispatcher {
   const dispatcher = nodeGlobalDispatcher()
@@ -48,7 +35,7 @@ describe('nodeGlobalDispatcher', () => {
       return original.call(this, options, handler)
     }
     try {
-      expect(await (await fetch(`${origin}/plain`)).text()).toBe('ok')
+      expect(await (await fetch(`${server.origin}/plain`)).text()).toBe('ok')
     } finally {
       if (own === undefined) delete (dispatcher as Partial<Dispatcher>).dispatch
       else Object.defineProperty(dispatcher, 'dispatch', own)
@@ -68,11 +55,11 @@ describe('nodeGlobalDispatcher', () => {
           handler,
         ),
     }
-    const answer = await fetch(`${origin}/added`, {
+    const answer = await fetch(`${server.origin}/added`, {
       headers: { accept: 'text/plain' },
       dispatcher: adding,
     } as RequestInit)
     expect(await answer.text()).toBe('ok')
-    expect(received.at(-1)?.['x-added']).toBe('below fetch')
+    expect(server.received.at(-1)?.['x-added']).toBe('below fetch')
   })
 })

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DEMO_FULL_SYNC } from '../../../../../test/fixtures/demo-full-sync.ts'
 import { sandboxForFile } from '../../../../../test/fixtures/sandbox.ts'
 import { openSqliteFile } from '../base/sqlite.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
@@ -34,15 +35,7 @@ describe('the progress of prefetchBuildData', () => {
     await prefetchBuildData({ client: sb.client(), directory, onProgress: (progress) => told.push(progress) })
     expect(told.at(-1)).toEqual({
       phase: 'done',
-      report: {
-        mode: 'full',
-        reviews: 3000,
-        newReviews: 3000,
-        products: 60,
-        calls: { reviews: 15, summaries: 1 },
-        lowerBound: 16,
-        estimate: { named: undefined, sync: 15 },
-      },
+      report: DEMO_FULL_SYNC,
     })
   })
 

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { PrefetchProgress, PrefetchReport } from './build-data.ts'
+import { DEMO_FULL_SYNC as FULL_SYNC } from '../../../../../test/fixtures/demo-full-sync.ts'
+import type { PrefetchProgress } from './build-data.ts'
 import { describePrefetchProgress, prefetchProgressLog } from './progress-log.ts'
-
-/** The demo's first build: a full sync of 3,000 reviews of 60 products, at the lower bound. */
-const FULL_SYNC: PrefetchReport = {
-  mode: 'full',
-  reviews: 3000,
-  newReviews: 3000,
-  products: 60,
-  calls: { reviews: 15, summaries: 1 },
-  lowerBound: 16,
-  estimate: { named: undefined, sync: 15 },
-}
 
 describe('describePrefetchProgress', () => {
   it('tells the reviews received against those expected, and the calls', () => {
