@@ -347,6 +347,26 @@ describe('syncProductReviews', () => {
     expect((await store.getCheckpoint())?.affected).toEqual([gone?.product_variation_id])
   })
 
+  it('marks nothing in a full sync that began over an empty store, also once interrupted and resumed', async () => {
+    const { api, store, sync } = setup(450)
+    const marked: number[] = []
+    const markSeen = store.markSeen?.bind(store)
+    store.markSeen = async (ids, generation) => {
+      marked.push(ids.length)
+      return markSeen?.(ids, generation)
+    }
+    api.failOn(2)
+    await expect(sync()).rejects.toThrow()
+    expect((await store.getCheckpoint())?.fromEmpty).toBe(true)
+    expect(await sync()).toMatchObject({ mode: 'full', resumed: true, newReviews: 450, removedReviews: 0 })
+    expect(marked).toEqual([])
+    expect(await store.count()).toBe(450)
+    expect((await store.getCheckpoint())?.fromEmpty).toBeUndefined()
+    // Over the reviews it now holds, a full sync marks each page it sees again.
+    await sync({ mode: 'full' })
+    expect(marked).toEqual([200, 200, 50])
+  })
+
   it('removes, after a full sync it resumed, what neither part of the run saw, through the marks of both', async () => {
     const { api, store, sync } = setup(450)
     await sync()

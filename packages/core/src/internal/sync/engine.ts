@@ -194,13 +194,15 @@ async function sync<T extends SyncedReview>(
   // pages before its cursor saw; else the ids are held here, in one run from its first page (a resumed
   // run has not seen the pages before its cursor), which costs some 100 bytes an id.
   const { generation } = checkpoint
+  const fromEmpty = checkpoint.fromEmpty === true
   const marking =
     run.mode === 'full' &&
+    !fromEmpty &&
     generation !== undefined &&
     store.markSeen !== undefined &&
     store.removeUnseen !== undefined
   const seen =
-    run.mode === 'full' && !marking && !run.resumed && store.removeExcept !== undefined
+    run.mode === 'full' && !fromEmpty && !marking && !run.resumed && store.removeExcept !== undefined
       ? new Set<string>()
       : undefined
 
@@ -338,8 +340,11 @@ async function plan<T extends SyncedReview>(
   now: () => Date,
 ): Promise<Run> {
   const saved = await store.getCheckpoint()
-  const fresh = (phase: 'full' | 'incremental', rebuilt = false): Run => {
+  // A full run over an empty store sees every review it will hold: it has nothing to mark or remove.
+  const empty = async () => (await store.count()) === 0
+  const fresh = async (phase: 'full' | 'incremental', rebuilt = false): Promise<Run> => {
     const checkpoint: SyncCheckpoint = { phase, limit, newReviews: 0, updatedReviews: 0, affected: [] }
+    if (phase === 'full' && (await empty())) checkpoint.fromEmpty = true
     // A full run's own stamp, later than any before (marks of earlier runs never equal it); an
     // incremental run keeps the last full run's.
     const last = saved?.generation

@@ -49,6 +49,12 @@ export interface SyncCheckpoint {
    */
   generation?: number
   /**
+   * `true` while a full run that began over an empty store is under way: every review it holds is one
+   * this run saw, so it neither marks them nor removes any at its end, also when it was interrupted
+   * and resumed. Absent otherwise, and once the run completed.
+   */
+  fromEmpty?: true
+  /**
    * When the replica's summaries were last compared with its reviews (`sweepReplica`), and the products
    * that sweep synced again on their own, each with when: the build's summaries count as a sweep.
    */
