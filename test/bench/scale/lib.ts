@@ -85,6 +85,14 @@ export async function startSandboxProcess(options: {
       throw new Error(`${method} /__sandbox/${path}: ${response.status} ${await response.text()}`)
     return response.status === 204 ? undefined : response.json()
   }
+  const takeUsage = async () => {
+    const { operations, servingMs } = (await admin('GET', 'stats')) as {
+      operations: Record<string, number>
+      servingMs: number
+    }
+    await admin('DELETE', 'stats')
+    return { operations, apiSeconds: servingMs / 1000 }
+  }
   return {
     origin,
     child,
@@ -93,17 +101,8 @@ export async function startSandboxProcess(options: {
       VERIFIED_REVIEWS_CLIENT_ID: 'sandbox-client-id',
       VERIFIED_REVIEWS_CLIENT_SECRET: 'sandbox-client-secret',
     },
-    async takeStats() {
-      return (await this.takeUsage()).operations
-    },
-    async takeUsage() {
-      const { operations, servingMs } = (await admin('GET', 'stats')) as {
-        operations: Record<string, number>
-        servingMs: number
-      }
-      await admin('DELETE', 'stats')
-      return { operations, apiSeconds: servingMs / 1000 }
-    },
+    takeStats: async () => (await takeUsage()).operations,
+    takeUsage,
     async addReviews(items) {
       // The admin route takes bodies of up to 1 MiB: 100 reviews a request.
       for (let start = 0; start < items.length; start += 100) {
