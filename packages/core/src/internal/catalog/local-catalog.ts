@@ -1,5 +1,6 @@
 import type { Language, ProductReview, ProductSummary, RatingCounts } from '../../types/published.ts'
 import { sharedPromise, singleFlight } from '../base/single-flight.ts'
+import { newestFirst } from '../display/product-group.ts'
 import { keptForm, sameKeptForm } from '../sync/kept-review.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
@@ -20,6 +21,13 @@ export interface ReviewsCatalogCalls {
   reviews: number
   /** `products.list` pages (the summaries, which the ratings come from). */
   products: number
+}
+
+/** The first reviews of some products, newest first, as {@link ReviewsCatalog.newestReviews} reads them. */
+export interface NewestReviews {
+  data: ProductReview[]
+  /** Reviews follow these. */
+  more: boolean
 }
 
 /** A product's aggregate rating: what `ProductRating` and `ProductSummary.ratings` share. */
@@ -48,6 +56,12 @@ export interface ReviewsCatalog {
   ratings(productIds: readonly string[]): Promise<Map<string, CatalogRating>>
   /** The reviews of a product, newest published first (fetches the reviews on first use). */
   reviews(productId: string): Promise<ProductReview[]>
+  /**
+   * The newest `limit` reviews of these products together (a product, or a group's variations), newest
+   * published first, ties by review id, and whether more follow: what a first page shows. A catalog over
+   * a store with an index reads those alone; without this method, `reviews` of each product is read in full.
+   */
+  newestReviews?(productIds: readonly string[], limit: number): Promise<NewestReviews>
   /** What the fetch did: the closing line of a build (`describePrefetchReport`). Fetches the reviews. */
   report(): Promise<PrefetchReport>
   /** The report of the sync, once reviews are fetched; undefined when they were the named products'. */
@@ -206,6 +220,20 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
     })
   }
 
+  // A first page through the store's index (the newest `limit` alone), where the store has one and
+  // holds these products; else from every review of each.
+  const newestReviews = async (productIds: readonly string[], limit: number): Promise<NewestReviews> => {
+    const { reviews, plan } = await fetched()
+    const held = plan.choice !== 'named' || productIds.every((id) => namedSet.has(id))
+    const { store: read } = reviews
+    if (held && read.query !== undefined) {
+      const page = await read.query({ keys: productIds, order: 'newest', rates: [], limit })
+      return { data: page.data, more: page.more }
+    }
+    const all = newestFirst(await Promise.all(productIds.map(reviewsOf)))
+    return { data: all.slice(0, limit), more: all.length > limit }
+  }
+
   // Summaries of products the catalog does not name, 200 per call for those asked together.
   const extraSummaries = singleFlight<string, ProductSummary | undefined>('success')
   const summariesOf = async (productIds: readonly string[]): Promise<Map<string, ProductSummary>> => {
@@ -262,6 +290,7 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
         : summariesOf(productIds),
     ratings: async (productIds) => ratingsOf(await summariesOf(productIds)),
     reviews: reviewsOf,
+    newestReviews,
     report,
     syncReport: async () => (await fetched()).reviews.sync,
     calls: () => ({ ...calls }),

@@ -4,6 +4,7 @@ import { processState } from '../base/process-state.ts'
 import { singleFlight } from '../base/single-flight.ts'
 import { openSqliteFile, transaction } from '../base/sqlite.ts'
 import { check, isObject } from '../base/validate.ts'
+import type { NewestReviews } from '../catalog/local-catalog.ts'
 import {
   createLocalCatalog,
   type LocalCatalogOptions,
@@ -92,6 +93,11 @@ export interface PrefetchOptions
 export interface BuildData {
   /** The reviews of a product, newest published first; empty for a product without reviews. */
   reviews(productId: string): ProductReview[]
+  /**
+   * The newest `limit` reviews of these products together, newest published first, ties by review id,
+   * and whether more follow: read through the review store's index where the data is in one.
+   */
+  newestReviews(productIds: readonly string[], limit: number): NewestReviews
   /** The summary (ratings, criteria, AI summary) of a product, or undefined for one the API does not know. */
   summary(productId: string): ProductSummary | undefined
   /** Every product with a summary, in the order the API or `productIds` gave them. */
@@ -268,13 +274,37 @@ function fileBuildData(
     record.reviews === 'store'
       ? db.prepare('SELECT review FROM reviews WHERE key = ?')
       : db.prepare('SELECT json AS review FROM build_reviews WHERE key = ? AND build = ?')
+  const reviews = (productId: string) =>
+    (record.reviews === 'store' ? list.all(productId) : list.all(productId, buildId))
+      .map((row) => codec.decode<ProductReview>(row.review as string | Uint8Array))
+      .sort(newestFirst)
+  // The review store's index (key, published, id): the order of its views' `newest`.
+  const newest =
+    record.reviews === 'store'
+      ? db.prepare(
+          'SELECT review FROM reviews WHERE key IN (SELECT value FROM json_each(?)) ORDER BY published DESC, id ASC LIMIT ?',
+        )
+      : undefined
   return {
     ...dataOf({ ...record, buildId, summaries }, fetchedHere),
-    reviews: (productId) =>
-      (record.reviews === 'store' ? list.all(productId) : list.all(productId, buildId))
-        .map((row) => codec.decode<ProductReview>(row.review as string | Uint8Array))
-        .sort(newestFirst),
+    reviews,
+    newestReviews: (productIds, limit) => {
+      if (newest === undefined) return firstOf(productIds.map(reviews), limit)
+      const rows = newest.all(JSON.stringify(productIds), limit + 1)
+      return {
+        data: rows
+          .slice(0, limit)
+          .map((row) => codec.decode<ProductReview>(row.review as string | Uint8Array)),
+        more: rows.length > limit,
+      }
+    },
   }
+}
+
+/** The newest `limit` reviews of these lists (each newest first) together, and whether more follow. */
+function firstOf(lists: readonly ProductReview[][], limit: number): NewestReviews {
+  const all = lists.flat().sort(newestFirst)
+  return { data: all.slice(0, limit), more: all.length > limit }
 }
 
 /**
@@ -412,7 +442,7 @@ async function fetchIntoStore(options: PrefetchOptions, buildId: string): Promis
 function dataOf(
   file: Omit<BuildDataFile, 'reviews' | 'format' | 'version'>,
   fetchedHere: boolean,
-): Omit<BuildData, 'reviews'> {
+): Omit<BuildData, 'reviews' | 'newestReviews'> {
   const summaries = new Map(file.summaries.map((summary) => [summary.product_variation_id, summary]))
   return {
     summary: (productId) => structuredClone(summaries.get(productId)),
@@ -425,10 +455,12 @@ function dataOf(
 }
 
 function buildData(file: BuildDataFile, fetchedHere: boolean): BuildData {
+  const reviews = (productId: string) =>
+    structuredClone(Object.hasOwn(file.reviews, productId) ? (file.reviews[productId] ?? []) : [])
   return {
     ...dataOf(file, fetchedHere),
-    reviews: (productId) =>
-      structuredClone(Object.hasOwn(file.reviews, productId) ? (file.reviews[productId] ?? []) : []),
+    reviews,
+    newestReviews: (productIds, limit) => firstOf(productIds.map(reviews), limit),
   }
 }
 

@@ -8,6 +8,7 @@ import type { ReviewsCatalog } from '../catalog/local-catalog.ts'
 import type { PrefetchProgress } from '../catalog/prefetch-progress.ts'
 import { cursorSignerFromSecret } from '../cursor/signed-cursor.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
+import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
 import { buildDataSource, loadProductView } from '../view/product-view.ts'
 import { type CatalogSharing, createReviewsCatalog, type ReviewsCatalogOptions } from './reviews-catalog.ts'
 import type { PrefetchShare } from './run-once.ts'
@@ -137,6 +138,19 @@ describe('createReviewsCatalog in one process', () => {
     expect(dates).toEqual([...dates].sort((a, b) => b - a))
     expect(page.nextCursor).toEqual(expect.any(String))
     expect(await firstPage(data, ['SKU-001'], 20)).toMatchObject({ nextCursor: undefined })
+  })
+
+  it('reads a first page through the SQLite store’s index, the same page as from every review of each product', async () => {
+    const indexed = catalog({
+      store: createSqliteReviewStore(join(directories[0] as string, 'reviews.sqlite')),
+    })
+    expect(indexed.newestReviews).toBeDefined()
+    const whole: ReviewsCatalog = { ...indexed, newestReviews: undefined }
+    for (const ids of [...CATALOGUE.map((id) => [id]), ['SKU-001', 'SKU-002'], ['SKU-012']]) {
+      for (const limit of [5, 11, 12]) {
+        expect(await firstPage(indexed, ids, limit)).toEqual(await firstPage(whole, ids, limit))
+      }
+    }
   })
 
   it('tells the pages of summaries and reviews and the report, with the reviews it expects', async () => {

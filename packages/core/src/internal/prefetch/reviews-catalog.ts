@@ -74,6 +74,7 @@ function sharedCatalog(options: ReviewsCatalogOptions, sharing: CatalogSharing):
     summaries: async (productIds) => summariesOf(productIds ?? (await data()).productIds),
     ratings: async (productIds) => ratingsOf(await summariesOf(productIds)),
     reviews: reviewsOf,
+    newestReviews: async (productIds, limit) => (await data()).newestReviews(productIds, limit),
     async report() {
       const built = await data()
       if (built.report === undefined) throw new VerifiedReviewsError('the build data carries no report')

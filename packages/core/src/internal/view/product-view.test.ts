@@ -235,6 +235,35 @@ describe('loadProductView from build data', () => {
     expect(shown.nextCursor).toBeUndefined()
   })
 
+  it('reads only the newest reviews where the data can (newestReviews), with the same page', async () => {
+    const newestReviews = vi.fn(async (ids: readonly string[], limit: number) => {
+      const all = ids
+        .flatMap((id) => reviews.get(id) ?? [])
+        .sort((a, b) => (a.publish_date < b.publish_date ? 1 : -1))
+      return { data: all.slice(0, limit), more: all.length > limit }
+    })
+    const indexed = { summaries: data.summaries, reviews: vi.fn(data.reviews), newestReviews }
+    const shown = await loadProductView({
+      source: buildDataSource(indexed),
+      ids: ['A', 'B'],
+      view: newest,
+      limit: 3,
+      signer,
+    })
+    expect(newestReviews).toHaveBeenCalledWith(['A', 'B'], 3)
+    expect(indexed.reviews).not.toHaveBeenCalled()
+    expect(shown.data.map((item) => item.review_id)).toEqual(['a1', 'b1', 'a2'])
+    expect(isContinuationCursor(await signer.open(scope('A,B', 3), shown.nextCursor))).toBe(true)
+    const whole = await loadProductView({
+      source: buildDataSource(indexed),
+      ids: ['A'],
+      view: newest,
+      limit: 2,
+      signer,
+    })
+    expect(whole.nextCursor).toBeUndefined()
+  })
+
   it('refuses a view other than the first page of the newest', async () => {
     await expect(
       loadProductView({

@@ -48,7 +48,7 @@ export function apiSource(client: Pick<VerifiedReviewsClient, 'products'>): Prod
 }
 
 /** Build data by product id, as a build's catalog gives it. */
-export type ProductViewData = Pick<ReviewsCatalog, 'summaries' | 'reviews'>
+export type ProductViewData = Pick<ReviewsCatalog, 'summaries' | 'reviews' | 'newestReviews'>
 
 /** Whether `view` is the first page of the newest reviews of every rate: the one page build data holds. */
 export function isFirstPage(view: ReviewView): boolean {
@@ -67,9 +67,14 @@ export function buildDataSource(data: ProductViewData): ProductViewSource {
     },
     async page(ids, view, scope, signer) {
       if (!isFirstPage(view)) throw new RangeError('build data holds the first page of the newest reviews')
-      const all = newestFirst(await Promise.all(ids.map((id) => data.reviews(id))))
-      const shown = all.slice(0, scope.limit)
-      const next = all.length > scope.limit ? continuationCursor(shown) : undefined
+      // The newest `limit` alone where the data can read them so; else every review of each product.
+      const first = await (data.newestReviews?.(ids, scope.limit) ??
+        Promise.all(ids.map((id) => data.reviews(id))).then((lists) => {
+          const all = newestFirst(lists)
+          return { data: all.slice(0, scope.limit), more: all.length > scope.limit }
+        }))
+      const shown = first.data
+      const next = first.more ? continuationCursor(shown) : undefined
       // Signs only a cursor there is: a signer's key is derived on its first use.
       const nextCursor = next && (await (await signer).sign({ ...scope, sort: 'newest', rates: [] }, next))
       return { data: shown, nextCursor, previousCursor: undefined, cursor: undefined }
