@@ -1,6 +1,6 @@
 import type { Language, ProductReview, ProductSummary, RatingCounts } from '../../types/published.ts'
 import { sharedPromise, singleFlight } from '../base/single-flight.ts'
-import { newestFirst } from '../display/product-group.ts'
+import { newestOf } from '../display/product-group.ts'
 import { keptForm, sameKeptForm } from '../sync/kept-review.ts'
 import { createMemoryReviewStore } from '../sync/memory-store.ts'
 import type { ReviewStore } from '../sync/store.ts'
@@ -230,8 +230,7 @@ export function createLocalCatalog(options: LocalCatalogOptions): ReviewsCatalog
       const page = await read.query({ keys: productIds, order: 'newest', rates: [], limit })
       return { data: page.data, more: page.more }
     }
-    const all = newestFirst(await Promise.all(productIds.map(reviewsOf)))
-    return { data: all.slice(0, limit), more: all.length > limit }
+    return newestOf(await Promise.all(productIds.map(reviewsOf)), limit)
   }
 
   // Summaries of products the catalog does not name, 200 per call for those asked together.

@@ -80,6 +80,18 @@ export function combineProductSummaries(
   }
 }
 
+/**
+ * The newest `limit` reviews of several variations together ({@link newestFirst}), and whether more
+ * follow: a first page, from every review of each.
+ */
+export function newestOf<Review extends { publish_date: string }>(
+  lists: readonly (readonly Review[])[],
+  limit: number,
+): { data: Review[]; more: boolean } {
+  const all = newestFirst(lists)
+  return { data: all.slice(0, limit), more: all.length > limit }
+}
+
 /** Reviews of several variations as one list, newest published first (each list already is). */
 export function newestFirst<Review extends { publish_date: string }>(
   lists: readonly (readonly Review[])[],

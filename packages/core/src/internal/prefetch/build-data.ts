@@ -11,6 +11,7 @@ import {
   type ReviewsCatalogClient,
 } from '../catalog/local-catalog.ts'
 import type { PrefetchReport } from '../catalog/prefetch-progress.ts'
+import { newestOf } from '../display/product-group.ts'
 import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
 import { newestFirst, type ReviewStore } from '../sync/store.ts'
 import { loadStoredReviewCodec, type StoredReviewCodec } from '../sync/stored-review.ts'
@@ -289,7 +290,7 @@ function fileBuildData(
     ...dataOf({ ...record, buildId, summaries }, fetchedHere),
     reviews,
     newestReviews: (productIds, limit) => {
-      if (newest === undefined) return firstOf(productIds.map(reviews), limit)
+      if (newest === undefined) return newestOf(productIds.map(reviews), limit)
       const rows = newest.all(JSON.stringify(productIds), limit + 1)
       return {
         data: rows
@@ -299,12 +300,6 @@ function fileBuildData(
       }
     },
   }
-}
-
-/** The newest `limit` reviews of these lists (each newest first) together, and whether more follow. */
-function firstOf(lists: readonly ProductReview[][], limit: number): NewestReviews {
-  const all = lists.flat().sort(newestFirst)
-  return { data: all.slice(0, limit), more: all.length > limit }
 }
 
 /**
@@ -460,7 +455,7 @@ function buildData(file: BuildDataFile, fetchedHere: boolean): BuildData {
   return {
     ...dataOf(file, fetchedHere),
     reviews,
-    newestReviews: (productIds, limit) => firstOf(productIds.map(reviews), limit),
+    newestReviews: (productIds, limit) => newestOf(productIds.map(reviews), limit),
   }
 }
 

@@ -5,7 +5,7 @@ import type { VerifiedReviewsClient } from '../client/client.ts'
 import { continuationCursor } from '../cursor/continuation.ts'
 import { DEFAULT_REVIEWS_LIMIT, type ReviewView } from '../cursor/review-query.ts'
 import type { CursorScope, CursorSigner } from '../cursor/signed-cursor.ts'
-import { combineProductSummaries, newestFirst, type ProductSummaryView } from '../display/product-group.ts'
+import { combineProductSummaries, newestOf, type ProductSummaryView } from '../display/product-group.ts'
 import type { ProductJsonLd } from '../jsonld/product-node.ts'
 import { fromStructuredData, type StructuredDataJsonLdOptions } from '../jsonld/structured-data.ts'
 import type { ReviewStore } from '../sync/store.ts'
@@ -69,10 +69,7 @@ export function buildDataSource(data: ProductViewData): ProductViewSource {
       if (!isFirstPage(view)) throw new RangeError('build data holds the first page of the newest reviews')
       // The newest `limit` alone where the data can read them so; else every review of each product.
       const first = await (data.newestReviews?.(ids, scope.limit) ??
-        Promise.all(ids.map((id) => data.reviews(id))).then((lists) => {
-          const all = newestFirst(lists)
-          return { data: all.slice(0, scope.limit), more: all.length > scope.limit }
-        }))
+        Promise.all(ids.map((id) => data.reviews(id))).then((lists) => newestOf(lists, scope.limit)))
       const shown = first.data
       const next = first.more ? continuationCursor(shown) : undefined
       // Signs only a cursor there is: a signer's key is derived on its first use.
