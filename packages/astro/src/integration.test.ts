@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { ProductReview } from '@verified-reviews/core'
 import { type CursorScope, cursorSigner } from '@verified-reviews/core/endpoint'
+import { createSqliteReviewStore } from '@verified-reviews/core/sync'
 import { describe, expect, it, vi } from 'vitest'
 import { type Fault, startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
 import { pointEnvironmentAt } from '../test/build-fixture.ts'
@@ -125,6 +127,8 @@ interface HookedBuild {
   /** The page as it is now. */
   page(): Promise<string>
   lines: { info: string[]; error: string[] }
+  /** The project's folder: its root and its cache directory. */
+  dir: string
 }
 
 /**
@@ -190,6 +194,7 @@ async function hookedBuild(
       },
       page: () => readFile(file, 'utf8'),
       lines,
+      dir,
     })
   } finally {
     restore()
@@ -345,6 +350,36 @@ describe('the injection after the build', () => {
         expect(api).toEqual({ 'products.list': 1, 'products.reviews.list': 1 })
       },
     )
+  })
+})
+
+describe('the build store', () => {
+  it('keeps the translations of VERIFIED_REVIEWS_LANGUAGES alone, as a Next.js build does', async () => {
+    vi.stubEnv('VERIFIED_REVIEWS_LANGUAGES', 'fr, de')
+    try {
+      await hookedBuild({ product: 'SKU-002', options: { incremental: true } }, async (build) => {
+        await build.done()
+        const page = await build.page()
+        expect(page).toContain('application/ld+json')
+        const { dir } = build
+        const store = createSqliteReviewStore<ProductReview>(
+          join(dir, 'verified-reviews', 'product-reviews.sqlite'),
+        )
+        try {
+          expect((await store.getCheckpoint())?.kept?.languages).toEqual(['de', 'fr'])
+          const [review] = await store.list('SKU-002')
+          expect(review?.review_id).toEqual(expect.any(String))
+          // The kept form: no order reference, and no translation but those of the pages' languages.
+          expect(review).not.toHaveProperty('order_reference')
+          const languages = Object.keys(review?.translated_review ?? {})
+          expect(languages.every((language) => language === 'fr' || language === 'de')).toBe(true)
+        } finally {
+          await store.close()
+        }
+      })
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 })
 

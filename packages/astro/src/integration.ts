@@ -242,6 +242,8 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
               ? undefined
               : fileURLToPath(new URL('verified-reviews/', config.cacheDir)),
           locale: options.locale,
+          // VERIFIED_REVIEWS_LANGUAGES: the build's store keeps the translations the pages show.
+          replicaLanguages: env.replicaLanguages,
           logger,
           failOnError: options.failOnError ?? env.failOnError,
           // A setting the integration's options give is named as that option in the build log.

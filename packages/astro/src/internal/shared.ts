@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import {
   type ClientOptions,
   createClient,
+  type Language,
   type ProductReview,
   type VerifiedReviewsClient,
 } from '@verified-reviews/core'
@@ -32,6 +33,11 @@ export interface SharedState {
   locale: Locale | undefined
   /** The products the build names (the integration's `products`); undefined for every product. */
   productIds: readonly string[] | undefined
+  /**
+   * The languages of the site's pages (`VERIFIED_REVIEWS_LANGUAGES`): the build's store keeps each review
+   * with these translations alone (`replicaLanguages`); undefined keeps reviews whole.
+   */
+  replicaLanguages: readonly Language[] | undefined
   client: VerifiedReviewsClient | undefined
   /**
    * The build's catalog: the product reviews loader's (over the content store it synced), else one the
@@ -82,6 +88,7 @@ function initialState(): SharedState {
     storeDir: undefined,
     locale: undefined,
     productIds: undefined,
+    replicaLanguages: undefined,
     client: undefined,
     catalog: undefined,
     logger: undefined,
@@ -110,7 +117,7 @@ export function integrationInstalled(): boolean {
 /** Starts a new build (or dev session): drops the data fetched by the previous one in this process. */
 export function startRun(
   settings: Pick<SharedState, 'clientOptions' | 'command' | 'storeDir' | 'locale'> &
-    Partial<Pick<SharedState, 'logger' | 'productIds' | 'failOnError' | 'settingNames'>>,
+    Partial<Pick<SharedState, 'logger' | 'productIds' | 'replicaLanguages' | 'failOnError' | 'settingNames'>>,
 ): void {
   Object.assign(shared(), initialState(), settings)
 }
@@ -143,6 +150,7 @@ export function sharedCatalog(): ReviewsCatalog {
   state.catalog ??= createReviewsCatalog({
     client: sharedClient(),
     productIds: state.productIds,
+    replicaLanguages: state.replicaLanguages,
     store:
       state.storeDir === undefined
         ? createMemoryReviewStore<ProductReview>()
