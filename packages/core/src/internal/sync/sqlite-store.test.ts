@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { reviewStoreContract } from '../../../../../test/fixtures/review-store-contract.ts'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
 import { parseJsonArray, rawJson } from '../transport/json-items.ts'
-import { createSqliteReviewStore, type SqliteReviewStore } from './sqlite-store.ts'
+import { createSqliteReviewStore, type SqliteReviewStore, viewSql } from './sqlite-store.ts'
 
 const opened: { close(): Promise<void> }[] = []
 const directories: string[] = []
@@ -67,6 +67,27 @@ describe('createSqliteReviewStore', () => {
   }
   afterEach(async () => {
     await Promise.all(stores.splice(0).map((store) => store.close()))
+  })
+
+  it("reads one product's page in the index's order, sorting no more than ties, where several products are sorted", async () => {
+    const store = open(file)
+    await store.putMany([review('a', 'P1')], checkpoint('full', 1))
+    const { DatabaseSync } = await import('node:sqlite')
+    const db = new DatabaseSync(file, { readOnly: true })
+    try {
+      const plan = (order: 'newest' | 'oldest' | 'highest' | 'lowest', single: boolean) =>
+        db
+          .prepare(`EXPLAIN QUERY PLAN ${viewSql('reviews', order, 'after', false, single)}`)
+          .all(...(single ? ['P1'] : ['["P1","P2"]']), 0, 0, '', 10)
+          .map((row) => String(row.detail))
+      for (const order of ['newest', 'oldest', 'highest', 'lowest'] as const) {
+        // A whole sort reads every review of the product (their stored form too) before the first row.
+        expect(plan(order, true)).not.toContain('USE TEMP B-TREE FOR ORDER BY')
+        expect(plan(order, false)).toContain('USE TEMP B-TREE FOR ORDER BY')
+      }
+    } finally {
+      db.close()
+    }
   })
 
   it('lets two stores over one file see each other’s writes', async () => {

@@ -125,15 +125,19 @@ interface Opened {
 const ORDER_COLUMN = { newest: 'published', oldest: 'published', highest: 'rate', lowest: 'rate' } as const
 
 /**
- * The statement of one page of a view: the keys' reviews (a JSON list) with the kept rates (a JSON
- * list, when `rated`), past a position when `from` says which way, `limit` rows in the order the page
- * is read (reversed for `before`, so that the rows nearest the position come first).
+ * The statement of one page of a view: the keys' reviews (a JSON list, or the key itself when `single`)
+ * with the kept rates (a JSON list, when `rated`), past a position when `from` says which way, `limit`
+ * rows in the order the page is read (reversed for `before`, so that the rows nearest the position come
+ * first). One key is compared with `=`: SQLite then reads the rows in the index's order and stops at the
+ * page's end, where a list of keys makes it sort every review of the products first (a third of the time
+ * of a product page's first reviews, more for a product with many).
  */
-function viewSql(
+export function viewSql(
   name: string,
   order: ReviewStoreQuery['order'],
   from: 'after' | 'before' | 'none' | 'exists-after' | 'exists-before',
   rated: boolean,
+  single: boolean,
 ): string {
   const column = ORDER_COLUMN[order]
   const down = descending(order)
@@ -143,7 +147,7 @@ function viewSql(
   const idGoes = backwards ? 'DESC' : 'ASC'
   const valuePast = valueGoes === 'DESC' ? '<' : '>'
   const idPast = idGoes === 'DESC' ? '<' : '>'
-  const where = [`key IN (SELECT value FROM json_each(?))`]
+  const where = [single ? 'key = ?' : `key IN (SELECT value FROM json_each(?))`]
   if (rated) where.push('rate IN (SELECT value FROM json_each(?))')
   if (from !== 'none') {
     // The rows past the position, or (`exists-…`, the other side) at or before it.
@@ -581,16 +585,17 @@ function viewPage<R>(
   query: ReviewStoreQuery,
 ): ReviewStorePage<R> {
   const { keys, order, rates, from, limit } = query
+  const single = keys.length === 1
   const statement = (kind: Parameters<typeof viewSql>[2]) => {
-    const id = `${order} ${kind} ${rates.length > 0}`
+    const id = `${order} ${kind} ${rates.length > 0} ${single}`
     let prepared = views.get(id)
     if (prepared === undefined) {
-      prepared = db.prepare(viewSql(name, order, kind, rates.length > 0))
+      prepared = db.prepare(viewSql(name, order, kind, rates.length > 0, single))
       views.set(id, prepared)
     }
     return prepared
   }
-  const filters: (string | number)[] = [JSON.stringify(keys)]
+  const filters: (string | number)[] = [single ? (keys[0] as string) : JSON.stringify(keys)]
   if (rates.length > 0) filters.push(JSON.stringify(rates))
   const at = from === undefined ? [] : [from.position.value, from.position.value, from.position.id]
   const rows = statement(from?.direction ?? 'none').all(...filters, ...at, limit + 1)
