@@ -76,6 +76,18 @@ describe('injectProductJsonLd finding marked pages', () => {
     expect(report).toMatchObject({ pages: 4, markedPages: 2, changedPages: 2, products: 2 })
     expect(await withMarkup(['a.html', 'b.html', 'c.html', 'd.html'])).toBe(2)
   })
+
+  it('finds the marker of a UTF-16 page, whose bytes do not spell it, and says why it is skipped', async () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(productPage('SKU-1'), 'utf16le')])
+    const be = Buffer.from(le.subarray(2)).swap16()
+    await writeFile(join(dir, 'le.html'), le)
+    await writeFile(join(dir, 'be.html'), Buffer.concat([Buffer.from([0xfe, 0xff]), be]))
+    const report = await run()
+    expect(report.skippedPages).toEqual([
+      { file: 'be.html', reason: expect.stringContaining('UTF-16BE (byte order mark)') },
+      { file: 'le.html', reason: expect.stringContaining('UTF-16LE (byte order mark)') },
+    ])
+  })
 })
 
 describe('injectProductJsonLd writing pages', () => {

@@ -250,7 +250,20 @@ function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined):
   }
 }
 
+/**
+ * Whether a page's bytes, read one byte a character, may hold a marker. Every encoding a page can be
+ * read in but UTF-16 writes ASCII as ASCII, so a page whose bytes spell no marker marks no product: it is
+ * neither decoded nor parsed (most pages of a site whose components render their own markup).
+ */
+function bytesMayMarkProduct(bytes: Uint8Array): boolean {
+  const utf16 = (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe)
+  return (
+    utf16 || mayMarkProduct(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'))
+  )
+}
+
 function planDecodedPage(file: string, bytes: Uint8Array, pageUrl: string | undefined): Plan {
+  if (!bytesMayMarkProduct(bytes)) return { kind: 'unmarked' }
   const decoded = decodeHtmlFile(bytes)
   const html = decoded.utf8 ? decoded.html : decoded.text
   if (!mayMarkProduct(html)) return { kind: 'unmarked' }
