@@ -235,6 +235,7 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
         plain,
         pageBytes,
         markup,
+        limited: limited === undefined ? undefined : { run: limited, bound, rate: context.rate },
       }),
     ],
   }

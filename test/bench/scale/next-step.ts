@@ -351,6 +351,7 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
         plain,
         pageBytes: { ours: oursPageBytes, hand: hand.pageBytes, plain: plainPageBytes },
         markup: hand.markup,
+        limited: limited === undefined ? undefined : { run: limited, bound, rate: context.rate },
       }),
     ],
   }
