@@ -138,6 +138,12 @@ export interface Measured {
    * `next` steps replace it with the sandbox's own figure (`takeUsage`).
    */
   apiSeconds: number
+  /**
+   * CPU seconds of the tree's Node processes (user and system, every thread), summed: less sensitive to
+   * the machine's other load than the wall time. A process killed before its exit (Next.js's build
+   * workers) counts what it had used at its last report, at most a second before.
+   */
+  cpuSeconds: number
 }
 
 /** Every process below `root` (inclusive), from /proc. */
@@ -215,6 +221,7 @@ export async function measure(
   await sampler
   let peakProcess = 0
   let apiMs = 0
+  let cpuMs = 0
   const mib = (bytes: number) => Math.round(bytes / 2 ** 20)
   const processes: Measured['processes'] = []
   for (const name of await readdir(probeDir)) {
@@ -222,10 +229,12 @@ export async function measure(
     const probed = JSON.parse(await readFile(join(probeDir, name), 'utf8')) as {
       maxRSS: number
       apiMs: number
+      cpuMs?: number
       script?: string
     }
     peakProcess = Math.max(peakProcess, probed.maxRSS * 1024)
     apiMs += probed.apiMs
+    cpuMs += probed.cpuMs ?? 0
     processes.push({ script: probed.script ?? '?', peakMiB: mib(probed.maxRSS * 1024) })
   }
   await rm(probeDir, { recursive: true, force: true })
@@ -239,6 +248,7 @@ export async function measure(
     peakTreeMiB: mib(Math.max(peakTree, peakProcess)),
     processes,
     apiSeconds: apiMs / 1000,
+    cpuSeconds: cpuMs / 1000,
   }
 }
 

@@ -1,5 +1,6 @@
 // Preloaded (NODE_OPTIONS=--import) into every Node process a benchmark step starts: each process writes
-// to VR_BENCH_RSS_DIR its own peak RSS (`process.resourceUsage().maxRSS`, KiB) and the time it spent
+// to VR_BENCH_RSS_DIR its own peak RSS (`process.resourceUsage().maxRSS`, KiB), its CPU time (user and
+// system, all its threads, milliseconds) and the time it spent
 // waiting for the API (VR_BENCH_API_ORIGIN): from sending a request to its answer's headers, overlapping
 // requests counted once. It writes at exit, after each answer and every second, since a worker that is
 // killed (Next.js's build workers) never sees its exit.
@@ -17,10 +18,11 @@ let since = 0
 function write() {
   if (!dir) return
   try {
-    const { maxRSS } = process.resourceUsage()
+    const { maxRSS, userCPUTime, systemCPUTime } = process.resourceUsage()
     // Through a temporary file: a process killed while writing leaves its last complete figures.
     const file = join(dir, `${process.pid}.json`)
-    writeFileSync(`${file}.tmp`, JSON.stringify({ pid: process.pid, maxRSS, apiMs, script }))
+    const cpuMs = (userCPUTime + systemCPUTime) / 1000
+    writeFileSync(`${file}.tmp`, JSON.stringify({ pid: process.pid, maxRSS, apiMs, cpuMs, script }))
     renameSync(`${file}.tmp`, file)
   } catch {
     // A probe never changes how the process ends.
