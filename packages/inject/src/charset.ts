@@ -135,6 +135,13 @@ function strictUtf8(bytes: Uint8Array): string | undefined {
   }
 }
 
+/** The UTF-16 encoding a file's byte order mark names, or undefined when it starts with none. */
+export function utf16ByteOrder(bytes: Uint8Array): 'utf-16be' | 'utf-16le' | undefined {
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be'
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le'
+  return undefined
+}
+
 /**
  * An HTML file as text when it is UTF-8 (by its byte order mark, its declaration, or, without either,
  * by being valid UTF-8), else why it is not.
@@ -147,10 +154,9 @@ export function decodeHtmlFile(bytes: Uint8Array): Utf8Page | OtherEncodingPage 
   })
   // The byte order mark settles it, whatever the page declares.
   const bom = UTF8_BOM.every((byte, i) => bytes[i] === byte)
-  if (bytes[0] === 0xfe && bytes[1] === 0xff)
-    return notUtf8('the page is encoded in UTF-16BE (byte order mark)', 'utf-16be')
-  if (bytes[0] === 0xff && bytes[1] === 0xfe)
-    return notUtf8('the page is encoded in UTF-16LE (byte order mark)', 'utf-16le')
+  const utf16 = utf16ByteOrder(bytes)
+  if (utf16 !== undefined)
+    return notUtf8(`the page is encoded in ${utf16.toUpperCase()} (byte order mark)`, utf16)
   const declared = bom ? 'utf-8' : prescanEncoding(bytes)
   if (declared !== undefined && declared !== 'utf-8') {
     return { utf8: false, reason: declaresEncodingReason(declared), text: decodeLoosely(bytes, declared) }

@@ -26,7 +26,7 @@ import {
   type ProductReviewsSyncReport,
   type ReviewStore,
 } from '@verified-reviews/core/sync'
-import { decodeHtmlFile } from './charset.ts'
+import { decodeHtmlFile, utf16ByteOrder } from './charset.ts'
 import { listHtmlFiles, pageUrlOf } from './files.ts'
 import {
   type AddProductJsonLdOptions,
@@ -256,9 +256,9 @@ function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined):
  * neither decoded nor parsed (most pages of a site whose components render their own markup).
  */
 function bytesMayMarkProduct(bytes: Uint8Array): boolean {
-  const utf16 = (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe)
   return (
-    utf16 || mayMarkProduct(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'))
+    utf16ByteOrder(bytes) !== undefined ||
+    mayMarkProduct(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'))
   )
 }
 
