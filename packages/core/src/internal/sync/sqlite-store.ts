@@ -4,6 +4,7 @@ import { VerifiedReviewsError } from '../base/errors.ts'
 import { sharedPromise } from '../base/single-flight.ts'
 import { busyTimeoutOf, openSqliteFile, transaction } from '../base/sqlite.ts'
 import { rawJson } from '../transport/json-items.ts'
+import { workerEncoder } from './encode-worker.ts'
 import { readJsonFileStore } from './json-file-import.ts'
 import {
   descending,
@@ -117,6 +118,8 @@ interface Opened {
   db: DatabaseSync
   sql: Statements
   codec: StoredReviewCodec
+  /** `codec.encode` of many reviews, on the encoding worker for a page of a sync. */
+  encodeMany: (jsons: readonly (string | Uint8Array)[]) => Promise<Uint8Array[]>
   /** The statements of `query`, made on first use, one per order, direction and rate filter. */
   views: Map<string, StatementSync>
 }
@@ -248,7 +251,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         ),
         seen: seenStatements(db, name),
       }
-      const opened: Opened = { db, sql, codec, views: new Map() }
+      const opened: Opened = { db, sql, codec, encodeMany: workerEncoder(codec), views: new Map() }
       const source = inPlace ?? options.importJsonFileStore
       if (source !== undefined) await importJsonFileStore(opened, source, busyTimeout)
       return opened
@@ -299,10 +302,11 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       return sql.get.get(reviewId) !== undefined
     },
     async putMany(reviews, checkpoint) {
-      const { db, sql, codec } = await use()
-      // Encoded before the transaction, which then holds the file's write lock for the writes alone. The
-      // JSON the API sent when the review came from a sync's page.
-      const stored = reviews.map((review) => codec.encode(rawJson.get(review) ?? JSON.stringify(review)))
+      const { db, sql, encodeMany } = await use()
+      // Encoded before the transaction, which then holds the file's write lock for the writes alone, on
+      // the encoding worker for a sync's page (while this thread takes in the next page). The JSON the
+      // API sent when the review came from a sync's page.
+      const stored = await encodeMany(reviews.map((review) => rawJson.get(review) ?? JSON.stringify(review)))
       transaction(db, () => {
         for (const [i, review] of reviews.entries()) {
           sql.put.run(review.review_id, groupOf(review), stored[i] as Uint8Array, ...viewColumns(review))

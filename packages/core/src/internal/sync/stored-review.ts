@@ -69,7 +69,10 @@ export interface StoredReviewCodec {
 }
 
 /** The window of version 1's deflate: 2^13 bytes, what its inflate is given. */
-const WINDOW_BITS = 13
+export const STORED_REVIEW_WINDOW_BITS = 13
+
+/** The level of version 1's deflate (zlib's best compression). */
+export const STORED_REVIEW_LEVEL = 9
 
 /** Bytes that start the JSON text of a review (an object, maybe after white space). */
 const JSON_START = new Set([0x7b, 0x20, 0x09, 0x0a, 0x0d])
@@ -79,12 +82,12 @@ const JSON_START = new Set([0x7b, 0x20, 0x09, 0x0a, 0x0d])
  * this also load where there is none (edge runtimes).
  */
 export async function loadStoredReviewCodec(): Promise<StoredReviewCodec> {
-  return import('node:zlib').then(({ deflateRawSync, inflateRawSync, constants }) => {
+  return import('node:zlib').then(({ deflateRawSync, inflateRawSync }) => {
     const dictionary = Buffer.from(STORED_REVIEW_DICTIONARY_V1)
     // A window of 8 KiB holds the dictionary and a review of 5 KB: a larger one compresses reviews no
     // better, and costs each call more to set up.
-    const deflate = { level: constants.Z_BEST_COMPRESSION, windowBits: WINDOW_BITS, dictionary }
-    const inflate = { windowBits: WINDOW_BITS, dictionary }
+    const deflate = { level: STORED_REVIEW_LEVEL, windowBits: STORED_REVIEW_WINDOW_BITS, dictionary }
+    const inflate = { windowBits: STORED_REVIEW_WINDOW_BITS, dictionary }
     const decoder = new TextDecoder()
     return {
       encode(json) {
