@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { productReview } from '../../../../../test/fixtures/reviews.ts'
-import { encodingWorkerState, WORKER_BATCH, workerEncoder } from './encode-worker.ts'
+import { encodingWorkerState, WORKER_BATCH, WORKER_IDLE_MS, workerEncoder } from './encode-worker.ts'
 import { loadStoredReviewCodec } from './stored-review.ts'
 
 const codec = await loadStoredReviewCodec()
@@ -36,7 +36,7 @@ describe('the encoding worker', () => {
     const jsons = page(WORKER_BATCH + 9)
     expect(encodingWorkerState()).toBe('none')
     const stored = await encodeMany(jsons)
-    expect(encodingWorkerState()).toBe('started')
+    expect(encodingWorkerState()).toBe('running')
     expect(stored).toHaveLength(jsons.length)
     for (const [i, json] of jsons.entries()) {
       expect(Buffer.from(stored[i] as Uint8Array).equals(Buffer.from(codec.encode(json)))).toBe(true)
@@ -50,6 +50,19 @@ describe('the encoding worker', () => {
     )
     expect(b.map((bytes) => codec.decode(bytes))).toEqual(
       jsons.slice(9).map((json) => codec.decode(codec.encode(json))),
+    )
+  })
+
+  it('stops the worker once idle, and starts another for the next batch', async () => {
+    const jsons = page(WORKER_BATCH)
+    await encodeMany(jsons)
+    expect(encodingWorkerState()).toBe('running')
+    await new Promise((resolve) => setTimeout(resolve, WORKER_IDLE_MS + 300))
+    expect(encodingWorkerState()).toBe('none')
+    const stored = await encodeMany(jsons)
+    expect(encodingWorkerState()).toBe('running')
+    expect(stored.map((bytes) => codec.decode(bytes))).toEqual(
+      jsons.map((json) => codec.decode(codec.encode(json))),
     )
   })
 
@@ -82,7 +95,7 @@ describe('the encoding worker', () => {
         }),
       ) as { state: string; same: boolean }
     // The child exits by itself once its batch is encoded, the worker idle.
-    expect(run([])).toEqual({ state: 'started', same: true })
+    expect(run([])).toEqual({ state: 'running', same: true })
     // Node's permission model refuses threads without --allow-worker.
     expect(run(['--permission', '--allow-fs-read=*'])).toEqual({ state: 'failed', same: true })
   })

@@ -24,9 +24,11 @@ const PROGRAM = `
 const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads')
 const { deflateRawSync } = process.getBuiltinModule('node:zlib')
 const options = { level: workerData.level, windowBits: workerData.windowBits, dictionary: Buffer.from(workerData.dictionary) }
-parentPort.on('message', ({ id, items }) => {
+parentPort.on('message', ({ id, input, ends }) => {
   try {
-    const bodies = items.map((json) => deflateRawSync(json, options))
+    const bodies = ends.map((end, i) => deflateRawSync(input.subarray(i === 0 ? 0 : ends[i - 1], end), options))
+    // Freed now rather than at the worker's next full collection, which its small heap puts off.
+    input.buffer.transfer(0)
     let size = 0
     for (const body of bodies) size += body.length + 1
     const out = new Uint8Array(size)
@@ -45,12 +47,38 @@ parentPort.on('message', ({ id, items }) => {
 })
 `
 
+const utf8 = new TextEncoder()
+
+/**
+ * The reviews' JSON end to end in one buffer (UTF-8), and where each ends: what the worker is sent, its
+ * buffer transferred rather than copied. Sending the reviews as they are would copy, for views into a
+ * page's body, that whole body, which the worker's heap then holds until its next full collection.
+ */
+function pack(items: readonly (string | Uint8Array)[]): { input: Uint8Array; ends: number[] } {
+  let size = 0
+  // A string takes at most 3 bytes a UTF-16 unit in UTF-8.
+  for (const item of items) size += typeof item === 'string' ? item.length * 3 : item.length
+  const input = new Uint8Array(size)
+  const ends: number[] = []
+  let at = 0
+  for (const item of items) {
+    if (typeof item === 'string') at += utf8.encodeInto(item, input.subarray(at)).written
+    else {
+      input.set(item, at)
+      at += item.length
+    }
+    ends.push(at)
+  }
+  return { input: input.subarray(0, at), ends }
+}
+
 /** What the worker answers for one batch. */
 type Answer = { id: number; out: Uint8Array; lengths: number[] } | { id: number; error: string }
 
 /** A started worker and the batches it has not answered yet. */
 interface Running {
-  post(items: readonly (string | Uint8Array)[]): Promise<Uint8Array[]>
+  /** The stored forms, or undefined when the worker stopped for being idle before this batch came. */
+  post(items: readonly (string | Uint8Array)[]): Promise<Uint8Array[] | undefined>
 }
 
 /**
@@ -60,8 +88,8 @@ interface Running {
  * {@link StoredReviewCodec.encode} gives, in the same order.
  *
  * One worker per copy of this module, started on the first batch of {@link WORKER_BATCH} reviews or
- * more and kept for the next ones. It never keeps the process alive: it is referenced only while a batch
- * is under way. Where no worker can start (no `node:worker_threads`, a permission model that forbids
+ * more, kept for the next ones, and stopped after {@link WORKER_IDLE_MS} without any. It never keeps the
+ * process alive: it is referenced only while a batch is under way. Where no worker can start (no `node:worker_threads`, a permission model that forbids
  * threads) or the worker fails, this encodes on the calling thread from then on, and says nothing: the
  * stored bytes are the same either way.
  */
@@ -71,30 +99,41 @@ export function workerEncoder(
   return async (jsons) => {
     const inline = () => jsons.map((json) => codec.encode(json))
     if (jsons.length < WORKER_BATCH || state.failed) return inline()
-    state.running ??= start()
-    const running = await state.running
-    if (running === undefined) return inline()
-    return running.post(jsons).catch(() => {
-      state.failed = true
-      return inline()
-    })
+    for (;;) {
+      state.running ??= start()
+      const running = await state.running
+      if (running === undefined) return inline()
+      const stored = await running.post(jsons).catch(() => {
+        state.failed = true
+        return inline()
+      })
+      // Undefined: that worker stopped, idle, as this batch came; the next one starts.
+      if (stored !== undefined) return stored
+    }
   }
 }
 
-/** This module's worker: starting or started, or failed (never started again). */
+/** This module's worker: starting or running (until it idles), or failed (never started again). */
 const state: { running: Promise<Running | undefined> | undefined; failed: boolean } = {
   running: undefined,
   failed: false,
 }
 
 /**
- * Where this module's worker stands: `'none'` before the first batch that needs it, `'started'` once it
- * runs (it has answered a batch, or is starting), `'failed'` when batches are encoded on the calling
- * thread because it could not start or failed. For tests and diagnostics.
+ * Milliseconds the worker waits for another batch before it stops: a sync's pages come some
+ * milliseconds apart, and once the sync is done (a build goes on to render its pages) the thread's
+ * memory, some 30 MiB, is given back.
  */
-export function encodingWorkerState(): 'none' | 'started' | 'failed' {
+export const WORKER_IDLE_MS = 1000
+
+/**
+ * Where this module's worker stands: `'none'` before the first batch that needs it and after it stopped
+ * for want of batches, `'running'` while it starts or runs, `'failed'` when batches are encoded on the
+ * calling thread because it could not start or failed. For tests and diagnostics.
+ */
+export function encodingWorkerState(): 'none' | 'running' | 'failed' {
   if (state.failed) return 'failed'
-  return state.running === undefined ? 'none' : 'started'
+  return state.running === undefined ? 'none' : 'running'
 }
 
 async function start(): Promise<Running | undefined> {
@@ -109,6 +148,9 @@ async function start(): Promise<Running | undefined> {
   try {
     worker = new threads.Worker(PROGRAM, {
       eval: true,
+      // A small young generation: the worker's garbage (a stream object and a buffer a review) is
+      // collected often, and its heap stays some 50 MiB smaller than with the default.
+      resourceLimits: { maxYoungGenerationSizeMb: 1 },
       workerData: {
         dictionary: STORED_REVIEW_DICTIONARY_V1,
         version: STORED_REVIEW_VERSION,
@@ -126,8 +168,10 @@ async function start(): Promise<Running | undefined> {
     { resolve: (stored: Uint8Array[]) => void; reject: (error: Error) => void }
   >()
   let next = 0
+  let stopping = false
+  let idle: ReturnType<typeof setTimeout> | undefined
   const failAll = (error: Error) => {
-    state.failed = true
+    if (!stopping) state.failed = true
     state.running = undefined
     for (const { reject } of pending.values()) reject(error)
     pending.clear()
@@ -136,7 +180,16 @@ async function start(): Promise<Running | undefined> {
     const waiting = pending.get(answer.id)
     if (waiting === undefined) return
     pending.delete(answer.id)
-    if (pending.size === 0) worker.unref()
+    if (pending.size === 0) {
+      worker.unref()
+      idle = setTimeout(() => {
+        // The next batch starts another.
+        stopping = true
+        state.running = undefined
+        void worker.terminate()
+      }, WORKER_IDLE_MS)
+      idle.unref()
+    }
     if ('error' in answer) {
       waiting.reject(new Error(answer.error))
       return
@@ -153,11 +206,14 @@ async function start(): Promise<Running | undefined> {
   worker.on('exit', (code) => failAll(new Error(`the encoding worker exited (code ${code})`)))
   return {
     post(items) {
+      if (stopping) return Promise.resolve(undefined)
+      clearTimeout(idle)
       return new Promise((resolve, reject) => {
         const id = next++
         pending.set(id, { resolve, reject })
         worker.ref()
-        worker.postMessage({ id, items })
+        const { input, ends } = pack(items)
+        worker.postMessage({ id, input, ends }, [input.buffer])
       })
     },
   }

@@ -3,7 +3,7 @@ import type { ProductReview } from '../../types/published.ts'
 import { VerifiedReviewsError } from '../base/errors.ts'
 import { sharedPromise } from '../base/single-flight.ts'
 import { busyTimeoutOf, openSqliteFile, transaction } from '../base/sqlite.ts'
-import { rawJson } from '../transport/json-items.ts'
+import { rawJson, releaseAll } from '../transport/json-items.ts'
 import { workerEncoder } from './encode-worker.ts'
 import { readJsonFileStore } from './json-file-import.ts'
 import {
@@ -313,6 +313,8 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         }
         if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
       })
+      // The worker's answer is one buffer for the page: freed now that its rows are written.
+      releaseAll(stored)
     },
     async list(key) {
       const { sql, codec } = await use()

@@ -23,15 +23,23 @@ const decoder = new TextDecoder()
  * little else, many pages' worth of bodies would wait outside the heap for a full collection.
  */
 export function releaseRawJson(items: readonly object[]): void {
-  let last: ArrayBufferLike | undefined
+  const views: Uint8Array[] = []
   for (const item of items) {
     const json = rawJson.get(item)
     if (json === undefined) continue
     rawJson.delete(item)
-    if (json.buffer !== last) {
-      last = json.buffer
-      release(json)
-    }
+    views.push(json)
+  }
+  releaseAll(views)
+}
+
+/** Frees the buffers of `views`, each once (views of one buffer are often neighbours), which nothing else may use any more. */
+export function releaseAll(views: readonly Uint8Array[]): void {
+  let last: ArrayBufferLike | undefined
+  for (const view of views) {
+    if (view.buffer === last) continue
+    last = view.buffer
+    release(view)
   }
 }
 
