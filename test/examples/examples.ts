@@ -31,6 +31,12 @@ export interface ExampleSpec {
   noReact: boolean
   /** Its dev server, or why it has none of ours. */
   dev: DevSpec | { none: string }
+  /**
+   * The languages of its pages, set as its README says (`VERIFIED_REVIEWS_LANGUAGES` in its `.env`, which
+   * the test writes): the build's store (`file`, from the example's folder) must keep the reviews in that
+   * form, its checkpoint naming these languages.
+   */
+  languages?: { env: string; expected: string[]; file: string }
 }
 
 const PRODUCTS = ['SKU-001', 'SKU-002', 'SKU-003']
@@ -59,7 +65,20 @@ const ASTRO_DEV: DevSpec = {
 export const EXAMPLES: ExampleSpec[] = [
   { name: 'next-cache-components', kind: 'next', output: '.next', noReact: false, dev: NEXT_DEV, ...PAGES },
   { name: 'next-isr', kind: 'next', output: '.next', noReact: false, dev: NEXT_DEV, ...PAGES },
-  { name: 'astro-components', kind: 'static', output: 'dist', noReact: true, dev: ASTRO_DEV, ...PAGES },
+  {
+    name: 'astro-components',
+    kind: 'static',
+    output: 'dist',
+    noReact: true,
+    dev: ASTRO_DEV,
+    // The integration keeps its store in Astro's cache folder (node_modules/.astro by default).
+    languages: {
+      env: 'fr, en',
+      expected: ['en', 'fr'],
+      file: 'node_modules/.astro/verified-reviews/product-reviews.sqlite',
+    },
+    ...PAGES,
+  },
   { name: 'astro-loaders', kind: 'static', output: 'dist', noReact: true, dev: ASTRO_DEV, ...PAGES },
   // Eleventy's data file reads the ratings and reviews the pages show (2 calls), then
   // `verified-reviews inject` reads the summaries and reviews of the JSON-LD (2 calls): 4 for a need of 2.

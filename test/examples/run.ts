@@ -3,7 +3,8 @@
 // registry would serve; each example is copied to a folder outside the workspace, its @verified-reviews/*
 // dependencies pointed at those tarballs, installed with npm, built, and checked: stars and reviews in the
 // HTML, one Product node per product page, the API calls of the build against what its pages need, the
-// "more reviews" route under `next start`, and no React in the Astro examples. Before the build, as a
+// "more reviews" route under `next start`, no React in the Astro examples, and the form the build's store
+// keeps where the test sets `VERIFIED_REVIEWS_LANGUAGES` in the example's `.env`. Before the build, as a
 // developer starts, each example runs under its dev server (`next dev`, `astro dev`): its product pages
 // requested once, then again after a page file is edited, with their reviews, the API calls counted, and
 // no error line nor warning of ours in the server's output. An example that is a script a shop runs once
@@ -14,6 +15,7 @@ import { spawn } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join, relative } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { parseArgs } from 'node:util'
 import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
 import { freePort } from '../fixtures/free-port.ts'
@@ -82,6 +84,18 @@ async function packAll(into: string): Promise<Map<string, string>> {
 }
 
 /** Copies an example outside the workspace with its @verified-reviews/* dependencies on the tarballs. */
+/** The languages the kept form of a build's review store names in its checkpoint (none: reviews whole). */
+function keptLanguages(file: string): string[] | undefined {
+  const db = new DatabaseSync(file, { readOnly: true })
+  try {
+    const row = db.prepare('SELECT json FROM reviews_checkpoint WHERE id = 1').get()
+    if (row === undefined) return undefined
+    return (JSON.parse(row.json as string) as { kept?: { languages?: string[] } }).kept?.languages
+  } finally {
+    db.close()
+  }
+}
+
 async function copyExample(
   spec: { name: string },
   work: string,
@@ -213,6 +227,9 @@ async function runExample(
 ): Promise<Outcome> {
   const dir = await copyExample(spec, work, tarballs)
   const notes: string[] = []
+  // As a shop sets it: in the project's .env, which Astro gives to pages only (the integration reads it).
+  if (spec.languages !== undefined)
+    await writeFile(join(dir, '.env'), `VERIFIED_REVIEWS_LANGUAGES=${spec.languages.env}\n`)
   let started = performance.now()
   await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, env: cleanEnv() })
   const install = (performance.now() - started) / 1000
@@ -262,6 +279,16 @@ async function runExample(
   check(warnings.length === 0, `${spec.name}: the build warned:\n${warnings.join('\n')}`)
   for (const line of output.split('\n'))
     if (/verified-reviews|API calls|pages changed/i.test(line)) notes.push(line.trim())
+  if (spec.languages !== undefined) {
+    const kept = keptLanguages(join(dir, spec.languages.file))
+    check(
+      JSON.stringify(kept) === JSON.stringify(spec.languages.expected),
+      `${spec.name}: with VERIFIED_REVIEWS_LANGUAGES=${spec.languages.env} in .env, the build's store keeps ${JSON.stringify(kept)}, not ${JSON.stringify(spec.languages.expected)}`,
+    )
+    notes.push(
+      `VERIFIED_REVIEWS_LANGUAGES=${spec.languages.env} in .env: the build's store keeps ${kept?.join(', ')}`,
+    )
+  }
 
   const pages: PageFacts[] = []
   if (spec.kind === 'next') {

@@ -54,7 +54,7 @@ const utf8 = new TextEncoder()
  * buffer transferred rather than copied. Sending the reviews as they are would copy, for views into a
  * page's body, that whole body, which the worker's heap then holds until its next full collection.
  */
-function pack(items: readonly (string | Uint8Array)[]): { input: Uint8Array; ends: number[] } {
+function pack(items: readonly (string | Uint8Array)[]): { input: Uint8Array<ArrayBuffer>; ends: number[] } {
   let size = 0
   // A string takes at most 3 bytes a UTF-16 unit in UTF-8.
   for (const item of items) size += typeof item === 'string' ? item.length * 3 : item.length
