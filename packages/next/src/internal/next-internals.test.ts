@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createNextDefaultCacheHandler, NextFileSystemCache } from './next-internals.ts'
 
@@ -84,5 +85,26 @@ describe("Next.js's default 'use cache' handler (next/dist/server/lib/cache-hand
     await handler.updateTags(['verified-reviews:product:SKU-1'])
     await new Promise((resolve) => setTimeout(resolve, 5))
     expect(await handler.get('reviews-SKU-1', [])).toBeUndefined()
+  })
+})
+
+// The process variables this package reads to know a build from a server, and a build worker from the
+// build: set by Next.js itself, not documented. The demo's e2e build counts its API calls against the
+// lower bound, which either change would break; these say which variable moved.
+describe('the variables Next.js sets in a build', () => {
+  const next = dirname(createRequire(import.meta.url).resolve('next/package.json'))
+
+  it("sets NEXT_PHASE to 'phase-production-build' in `next build` (isBuildPhase)", async () => {
+    const { PHASE_PRODUCTION_BUILD } = (await import('next/constants.js')) as {
+      PHASE_PRODUCTION_BUILD: string
+    }
+    expect(PHASE_PRODUCTION_BUILD).toBe('phase-production-build')
+    const build = await readFile(join(next, 'dist/build/index.js'), 'utf8')
+    expect(build).toMatch(/process\.env\.NEXT_PHASE = [\w.]*PHASE_PRODUCTION_BUILD;/)
+  })
+
+  it("sets IS_NEXT_WORKER to 'true' in its build workers (the build data's id is the parent's pid)", async () => {
+    const worker = await readFile(join(next, 'dist/lib/worker.js'), 'utf8')
+    expect(worker).toMatch(/IS_NEXT_WORKER: 'true'/)
   })
 })
