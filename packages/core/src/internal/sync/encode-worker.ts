@@ -89,9 +89,9 @@ interface Running {
  *
  * One worker per copy of this module, started on the first batch of {@link WORKER_BATCH} reviews or
  * more, kept for the next ones, and stopped after {@link WORKER_IDLE_MS} without any. It never keeps the
- * process alive: it is referenced only while a batch is under way. Where no worker can start (no `node:worker_threads`, a permission model that forbids
- * threads) or the worker fails, this encodes on the calling thread from then on, and says nothing: the
- * stored bytes are the same either way.
+ * process alive: it is referenced only while a batch is under way. Where no worker can start (no
+ * `node:worker_threads`, a permission model that forbids threads) or the worker fails, this encodes on
+ * the calling thread from then on, and says nothing: the stored bytes are the same either way.
  */
 export function workerEncoder(
   codec: StoredReviewCodec,
@@ -113,10 +113,14 @@ export function workerEncoder(
   }
 }
 
-/** This module's worker: starting or running (until it idles), or failed (never started again). */
-const state: { running: Promise<Running | undefined> | undefined; failed: boolean } = {
+/**
+ * This module's worker: starting or running (until it idles), or failed (never started again). `started`
+ * counts the workers started, so that one stopping never forgets a later one.
+ */
+const state: { running: Promise<Running | undefined> | undefined; failed: boolean; started: number } = {
   running: undefined,
   failed: false,
+  started: 0,
 }
 
 /**
@@ -137,6 +141,11 @@ export function encodingWorkerState(): 'none' | 'running' | 'failed' {
 }
 
 async function start(): Promise<Running | undefined> {
+  const mine = ++state.started
+  /** Forgets this worker, unless a later one took its place (this one stopping as that one starts). */
+  const forget = () => {
+    if (state.started === mine) state.running = undefined
+  }
   let threads: typeof import('node:worker_threads')
   try {
     threads = await import('node:worker_threads')
@@ -172,7 +181,7 @@ async function start(): Promise<Running | undefined> {
   let idle: ReturnType<typeof setTimeout> | undefined
   const failAll = (error: Error) => {
     if (!stopping) state.failed = true
-    state.running = undefined
+    forget()
     for (const { reject } of pending.values()) reject(error)
     pending.clear()
   }
@@ -185,7 +194,7 @@ async function start(): Promise<Running | undefined> {
       idle = setTimeout(() => {
         // The next batch starts another.
         stopping = true
-        state.running = undefined
+        forget()
         void worker.terminate()
       }, WORKER_IDLE_MS)
       idle.unref()
