@@ -126,7 +126,7 @@ const state: { running: Promise<Running | undefined> | undefined; failed: boolea
 /**
  * Milliseconds the worker waits for another batch before it stops: a sync's pages come some
  * milliseconds apart, and once the sync is done (a build goes on to render its pages) the thread's
- * memory, some 30 MiB, is given back.
+ * memory, some 50 MiB, is given back.
  */
 export const WORKER_IDLE_MS = 1000
 
