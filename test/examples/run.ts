@@ -15,8 +15,8 @@ import { spawn } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join, relative } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import { parseArgs } from 'node:util'
+import { createSqliteReviewStore } from '@verified-reviews/core/sync'
 import { createSandbox, type Sandbox } from '@verified-reviews/sandbox'
 import { freePort } from '../fixtures/free-port.ts'
 import { run } from '../fixtures/run-command.ts'
@@ -83,19 +83,17 @@ async function packAll(into: string): Promise<Map<string, string>> {
   return tarballs
 }
 
-/** Copies an example outside the workspace with its @verified-reviews/* dependencies on the tarballs. */
 /** The languages the kept form of a build's review store names in its checkpoint (none: reviews whole). */
-function keptLanguages(file: string): string[] | undefined {
-  const db = new DatabaseSync(file, { readOnly: true })
+async function keptLanguages(file: string): Promise<readonly string[] | undefined> {
+  const store = createSqliteReviewStore(file)
   try {
-    const row = db.prepare('SELECT json FROM reviews_checkpoint WHERE id = 1').get()
-    if (row === undefined) return undefined
-    return (JSON.parse(row.json as string) as { kept?: { languages?: string[] } }).kept?.languages
+    return (await store.getCheckpoint())?.kept?.languages
   } finally {
-    db.close()
+    await store.close()
   }
 }
 
+/** Copies an example outside the workspace with its @verified-reviews/* dependencies on the tarballs. */
 async function copyExample(
   spec: { name: string },
   work: string,
@@ -280,7 +278,7 @@ async function runExample(
   for (const line of output.split('\n'))
     if (/verified-reviews|API calls|pages changed/i.test(line)) notes.push(line.trim())
   if (spec.languages !== undefined) {
-    const kept = keptLanguages(join(dir, spec.languages.file))
+    const kept = await keptLanguages(join(dir, spec.languages.file))
     check(
       JSON.stringify(kept) === JSON.stringify(spec.languages.expected),
       `${spec.name}: with VERIFIED_REVIEWS_LANGUAGES=${spec.languages.env} in .env, the build's store keeps ${JSON.stringify(kept)}, not ${JSON.stringify(spec.languages.expected)}`,
