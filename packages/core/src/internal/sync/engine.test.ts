@@ -367,6 +367,33 @@ describe('syncProductReviews', () => {
     expect(marked).toEqual([200, 200, 50])
   })
 
+  it('loads in bulk only a full sync that began over an empty store, and ends it after its last write, also when it fails', async () => {
+    const { api, store, sync } = setup(450)
+    const events: string[] = []
+    const putMany = store.putMany.bind(store)
+    store.putMany = async (reviews, checkpoint) => {
+      events.push(`put ${reviews.length} ${checkpoint?.phase ?? ''}`)
+      return putMany(reviews, checkpoint)
+    }
+    store.bulkLoad = async () => {
+      events.push('bulk')
+      return async () => {
+        events.push('end')
+      }
+    }
+    api.failOn(2)
+    await expect(sync()).rejects.toThrow('503')
+    expect(events).toEqual(['bulk', 'put 200 full', 'end'])
+    events.length = 0
+    // Resumed, the run still began over an empty store.
+    expect(await sync()).toMatchObject({ mode: 'full', resumed: true, newReviews: 450 })
+    expect(events).toEqual(['bulk', 'put 200 full', 'put 50 idle', 'end'])
+    events.length = 0
+    await sync()
+    await sync({ mode: 'full' })
+    expect(events.filter((event) => !event.startsWith('put'))).toEqual([])
+  })
+
   it('removes, after a full sync it resumed, what neither part of the run saw, through the marks of both', async () => {
     const { api, store, sync } = setup(450)
     await sync()

@@ -90,6 +90,52 @@ describe('createSqliteReviewStore', () => {
     }
   })
 
+  it('leaves the view indexes out during a bulk load, reads the same pages meanwhile, and builds them at its end or on the next opening', async () => {
+    const { DatabaseSync } = await import('node:sqlite')
+    const indexes = () => {
+      const db = new DatabaseSync(file, { readOnly: true })
+      try {
+        return db
+          .prepare(
+            `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'reviews' AND sql IS NOT NULL`,
+          )
+          .all()
+          .map((row) => String(row.name))
+          .sort()
+      } finally {
+        db.close()
+      }
+    }
+    const page = (store: SqliteReviewStore) =>
+      store.query({ keys: ['P1'], order: 'newest', rates: [], limit: 2 }).then(({ data, more }) => ({
+        ids: data.map((item) => item.review_id),
+        more,
+      }))
+    const store = open(file)
+    const end = await store.bulkLoad()
+    expect(indexes()).toEqual([])
+    const dated = (id: string, day: number) => ({
+      ...review(id, 'P1'),
+      publish_date: `2025-01-0${day}T00:00:00Z`,
+    })
+    await store.putMany(
+      [dated('a', 1), dated('b', 3), dated('c', 2), review('d', 'P2')],
+      checkpoint('full', 4),
+    )
+    expect(await page(store)).toEqual({ ids: ['b', 'c'], more: true })
+    await end()
+    expect(indexes()).toEqual(['reviews_by_date', 'reviews_by_rate'])
+    expect(await page(store)).toEqual({ ids: ['b', 'c'], more: true })
+    await end()
+    // A bulk load its process never ended: the next opening of the file makes the indexes.
+    await store.bulkLoad()
+    expect(indexes()).toEqual([])
+    await store.close()
+    const reopened = open(file)
+    expect(await page(reopened)).toEqual({ ids: ['b', 'c'], more: true })
+    expect(indexes()).toEqual(['reviews_by_date', 'reviews_by_rate'])
+  })
+
   it('lets two stores over one file see each other’s writes', async () => {
     const first = open(file)
     const second = open(file)

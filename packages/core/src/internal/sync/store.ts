@@ -126,6 +126,14 @@ export interface ReviewStore<R extends SyncedReview = ProductReview> {
    * are counted through `list`.
    */
   countByKey?(keys: readonly string[]): Promise<number[]>
+  /**
+   * Readies the store for a full sync that started from an empty store, whose writes are then every
+   * review of the account, and resolves to the function that ends it: the sync calls that once its walk
+   * is over, completed or not, before it resolves. Reads stay correct in between, perhaps slower.
+   * Optional. The SQLite store drops the indexes its views read through and builds each once at the end,
+   * from the whole table, rather than inserting every review into them.
+   */
+  bulkLoad?(): Promise<() => Promise<void>>
   /** Every review held. */
   all(): Promise<R[]>
   /** Number of reviews held. */
