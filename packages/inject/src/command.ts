@@ -51,7 +51,7 @@ Options:
   --max-page-size <size>
                        skip, unread, a page bigger than this: bytes, or with kB, MB or GB (decimal;
                        default ${formatBytes(DEFAULT_MAX_PAGE_BYTES)}); a page takes several times its size in memory
-  --concurrency <n>    pages read and written at once (default 8)
+  --concurrency <n>    marked pages rewritten at once (default 8)
   --strict             a page skipped fails the run (exit code 1), as a page that failed does
   --dry-run            report what would change without writing files
   --json               print the report as JSON

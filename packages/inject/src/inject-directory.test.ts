@@ -150,6 +150,16 @@ describe('injectProductJsonLd and the size cap', () => {
     expect(await readFile(join(dir, 'big.html'), 'utf8')).not.toContain('verified-reviews-jsonld')
   })
 
+  it('reads a page of exactly maxPageBytes, and skips one a byte longer', async () => {
+    const page = productPage('SKU-1')
+    await writeFile(join(dir, 'at.html'), page)
+    await writeFile(join(dir, 'over.html'), productPage('SKU-2', ' '))
+    const report = await run({ maxPageBytes: Buffer.byteLength(page) })
+    expect(report.skippedPages.map((skipped) => skipped.file)).toEqual(['over.html'])
+    expect(report.changedPages).toBe(1)
+    expect(await readFile(join(dir, 'at.html'), 'utf8')).toContain('verified-reviews-jsonld')
+  })
+
   it('does not read a page over the cap: a 3 GB file (sparse, more than a buffer holds) is skipped, not failed', async () => {
     await writeFile(join(dir, 'small.html'), productPage('SKU-1'))
     const handle = await open(join(dir, 'huge.html'), 'w')

@@ -1,3 +1,4 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -82,7 +83,7 @@ export interface InjectProductJsonLdOptions
   /**
    * Largest page read, in bytes: a bigger file is skipped with its reason, its size read before any of
    * its bytes. Parsing a page takes several times its size in memory (see the injector's docs for the
-   * factor measured), for each of the `concurrency` pages processed at once.
+   * factor measured), for each of the `concurrency` pages rewritten at once.
    * @default 20_000_000 (20 MB)
    */
   maxPageBytes?: number
@@ -120,7 +121,8 @@ export interface InjectProductJsonLdOptions
    */
   dryRun?: boolean
   /**
-   * Files read or written at once.
+   * Marked pages rewritten at once. The scan reads the pages one after another, on the calling thread
+   * (the event loop runs every 20 ms).
    * @default 8
    */
   concurrency?: number
@@ -374,13 +376,17 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
   const progress = options.onProgress ?? (() => {})
   const files = await listHtmlFiles(dir)
 
-  let scanned = 0
   progress({ phase: 'scan', done: 0, total: files.length })
-  const plans = await mapWithLimit(files, concurrency, async (file) => {
+  // Read in place, one page after another: a page the file system has cached is read some six times
+  // faster so than through a file handle's promises, which go to a thread and back four times (10,000
+  // pages of 9 KB: 0.2 s against 1.4 s). The event loop runs every 20 ms meanwhile.
+  const plans: { file: string; plan: Plan }[] = []
+  let turn = performance.now()
+  for (const file of files) {
     options.signal?.throwIfAborted()
     let plan: Plan
     try {
-      const page = await readPage(join(dir, file), maxPageBytes)
+      const page = readPageSync(join(dir, file), maxPageBytes)
       plan =
         page.status === 'too-large'
           ? { kind: 'oversize', reason: page.reason }
@@ -389,9 +395,13 @@ async function injectWith(options: InjectProductJsonLdOptions): Promise<InjectRe
       // One page's trouble is that page's: the others are still read and given their markup.
       plan = { kind: 'failed', reason: `could not be read: ${messageOf(error)}` }
     }
-    progress({ phase: 'scan', done: ++scanned, total: files.length })
-    return { file, plan }
-  })
+    plans.push({ file, plan })
+    progress({ phase: 'scan', done: plans.length, total: files.length })
+    if (performance.now() - turn >= 20) {
+      await new Promise((resolve) => setImmediate(resolve))
+      turn = performance.now()
+    }
+  }
 
   const report: InjectReport = {
     pages: files.length,
@@ -535,6 +545,32 @@ async function readPage(path: string, maxPageBytes: number): Promise<ReadPage> {
     return bytes.length > maxPageBytes ? tooLarge(bytes.length, maxPageBytes) : { status: 'read', bytes }
   } finally {
     await handle.close()
+  }
+}
+
+/** {@link readPage} without leaving the calling thread. */
+function readPageSync(path: string, maxPageBytes: number): ReadPage {
+  const fd = openSync(path, 'r')
+  try {
+    const { size } = fstatSync(fd)
+    if (size > maxPageBytes) return tooLarge(size, maxPageBytes)
+    // A byte more than the size read tells a page that grew since; one past the cap, one that grew past it.
+    let bytes = Buffer.allocUnsafe(size + 1)
+    let length = 0
+    for (;;) {
+      if (length === bytes.length) {
+        if (length > maxPageBytes) return tooLarge(length, maxPageBytes)
+        const larger = Buffer.allocUnsafe(Math.min(length * 2, maxPageBytes + 1))
+        bytes.copy(larger, 0, 0, length)
+        bytes = larger
+      }
+      const read = readSync(fd, bytes, length, bytes.length - length, null)
+      if (read === 0) break
+      length += read
+    }
+    return { status: 'read', bytes: bytes.subarray(0, length) }
+  } finally {
+    closeSync(fd)
   }
 }
 
