@@ -38,6 +38,13 @@ describe('createMemoryCache', () => {
     expect(await cache.get('k')).toEqual({ list: [1] })
   })
 
+  it('gives back text beyond Latin-1 as it was stored, lone surrogates included', async () => {
+    const cache = createMemoryCache()
+    const value = { text: 'Pull été – très doux 😀 日本語', odd: '\ud800 and \udfff alone' }
+    await cache.set('k', value, { ttl: 10 })
+    expect(await cache.get('k')).toEqual(value)
+  })
+
   it('stores values as JSON, so a Date comes back as its ISO string', async () => {
     const cache = createMemoryCache()
     await cache.set('k', { at: new Date('2025-01-02T03:04:05.000Z') }, { ttl: 10 })

