@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -534,21 +534,8 @@ function tooLarge(size: number, maxPageBytes: number): ReadPage {
 /**
  * The bytes of the page at `path`, unless it is over `maxPageBytes`: its size is read from the open
  * file before its bytes, so that an oversize page never enters memory (one that grew meanwhile is
- * read, then refused).
+ * refused once past the cap). Read on the calling thread: the scan reads pages one after another.
  */
-async function readPage(path: string, maxPageBytes: number): Promise<ReadPage> {
-  const handle = await open(path, 'r')
-  try {
-    const { size } = await handle.stat()
-    if (size > maxPageBytes) return tooLarge(size, maxPageBytes)
-    const bytes = await handle.readFile()
-    return bytes.length > maxPageBytes ? tooLarge(bytes.length, maxPageBytes) : { status: 'read', bytes }
-  } finally {
-    await handle.close()
-  }
-}
-
-/** {@link readPage} without leaving the calling thread. */
 function readPageSync(path: string, maxPageBytes: number): ReadPage {
   const fd = openSync(path, 'r')
   try {
@@ -586,7 +573,7 @@ async function writePage(
   options: AddProductJsonLdOptions,
   { dryRun, maxPageBytes }: { dryRun: boolean; maxPageBytes: number },
 ): Promise<WriteOutcome> {
-  const page = await readPage(path, maxPageBytes)
+  const page = readPageSync(path, maxPageBytes)
   if (page.status === 'too-large') return { status: 'skipped', reason: page.reason }
   const decoded = decodeHtmlFile(page.bytes)
   if (!decoded.utf8) return { status: 'skipped', reason: decoded.reason }

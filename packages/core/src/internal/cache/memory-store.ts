@@ -18,7 +18,7 @@ export interface MemoryCacheOptions {
 
 interface MemoryEntry {
   /** The UTF-8 bytes of the value's JSON text. */
-  json: Uint8Array
+  bytes: Uint8Array
   expiresAt: number
   tags: readonly string[]
 }
@@ -63,7 +63,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): CacheStore 
       }
       entries.delete(key)
       entries.set(key, entry)
-      return JSON.parse(decoder.decode(entry.json))
+      return JSON.parse(decoder.decode(entry.bytes))
     },
 
     async set(key, value, setOptions: CacheSetOptions) {
@@ -71,7 +71,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): CacheStore 
       check(json !== undefined, 'value', `of "${key}" is not JSON-serializable`)
       forget(key)
       const tags = [...new Set(setOptions.tags ?? [])]
-      entries.set(key, { json: encoder.encode(json), expiresAt: now() + setOptions.ttl * 1000, tags })
+      entries.set(key, { bytes: encoder.encode(json), expiresAt: now() + setOptions.ttl * 1000, tags })
       for (const tag of tags) remembered(keysByTag, tag, () => new Set<string>()).add(key)
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next()

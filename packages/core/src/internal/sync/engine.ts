@@ -172,15 +172,36 @@ async function sync<T extends SyncedReview>(
 ): Promise<SyncOutcome> {
   options.signal?.throwIfAborted()
   const now = options.now ?? (() => new Date())
-  const kept = walk.keep
   const run = await plan(
     store,
     limit,
     options.mode ?? 'auto',
     options.continueNamed === true,
-    kept?.form,
+    walk.keep?.form,
     now,
   )
+  // A full run from an empty store writes every review of the account: the store may take them in
+  // bulk, and ends that (building what it left out) before the run resolves, whatever its outcome.
+  const endBulkLoad =
+    run.mode === 'full' && run.checkpoint.fromEmpty === true ? await store.bulkLoad?.() : undefined
+  try {
+    return await walkRun(lister, store, limit, options, walk, run, now)
+  } finally {
+    await endBulkLoad?.()
+  }
+}
+
+/** Walks the pages of one planned run, storing each, and says what the run did. */
+async function walkRun<T extends SyncedReview>(
+  lister: ReviewLister<T>,
+  store: ReviewStore<T>,
+  limit: number,
+  options: SyncRunOptions,
+  walk: SyncWalk<T>,
+  run: Run,
+  now: () => Date,
+): Promise<SyncOutcome> {
+  const kept = walk.keep
   const { checkpoint } = run
   const tally: WalkTally = {
     newReviews: checkpoint.newReviews,
@@ -206,134 +227,127 @@ async function sync<T extends SyncedReview>(
       ? new Set<string>()
       : undefined
 
-  // A full run from an empty store writes every review of the account: the store may take them in
-  // bulk, and ends that (building what it left out) before the run resolves, whatever its outcome.
-  const endBulkLoad = run.mode === 'full' && fromEmpty ? await store.bulkLoad?.() : undefined
+  const params: SyncListParams<'publish_date'> =
+    run.mode === 'full'
+      ? { limit, sort: ['publish_date'] }
+      : { limit, sort: ['publish_date'], desc: ['publish_date'] }
+  const since = checkpoint.watermark
+  // A store of named products' reviews walks only what is newer than its watermark: its stop rule (the
+  // first held review) would not stop among the other products' reviews, which it does not hold.
+  const partial = checkpoint.products !== undefined
+  const filtered =
+    run.mode === 'incremental' &&
+    (walk.sinceWatermark || partial) &&
+    since !== undefined &&
+    isIsoDateTime(since)
+  if (filtered) params.publish_date = { gte: since }
+  const first = () =>
+    lister.list(
+      checkpoint.cursor === undefined ? params : { ...params, cursor: checkpoint.cursor },
+      SYNC_REQUEST,
+    )
+  calls++
+  let page: SyncPage<T> | undefined
   try {
-    const params: SyncListParams<'publish_date'> =
-      run.mode === 'full'
-        ? { limit, sort: ['publish_date'] }
-        : { limit, sort: ['publish_date'], desc: ['publish_date'] }
-    const since = checkpoint.watermark
-    // A store of named products' reviews walks only what is newer than its watermark: its stop rule (the
-    // first held review) would not stop among the other products' reviews, which it does not hold.
-    const partial = checkpoint.products !== undefined
-    const filtered =
-      run.mode === 'incremental' &&
-      (walk.sinceWatermark || partial) &&
-      since !== undefined &&
-      isIsoDateTime(since)
-    if (filtered) params.publish_date = { gte: since }
-    const first = () =>
-      lister.list(
-        checkpoint.cursor === undefined ? params : { ...params, cursor: checkpoint.cursor },
-        SYNC_REQUEST,
-      )
+    page = await first()
+  } catch (error) {
+    // An API without the filter (or a cursor issued without it) gets the spec's recipe instead.
+    if (!filtered || partial || !(error instanceof BadRequestError)) throw error
+    delete params.publish_date
     calls++
-    let page: SyncPage<T> | undefined
-    try {
-      page = await first()
-    } catch (error) {
-      // An API without the filter (or a cursor issued without it) gets the spec's recipe instead.
-      if (!filtered || partial || !(error instanceof BadRequestError)) throw error
-      delete params.publish_date
+    page = await first()
+  }
+
+  const stopAt = run.mode === 'incremental' ? checkpoint.watermark : undefined
+  for (;;) {
+    // A full walk reads every page to the last: the next one is asked for now, and travels while this
+    // one is compared and stored. An incremental walk may stop on this page, and asks for the next only
+    // once it knows. Not once aborted: the page in hand is still stored, and the run stops after it.
+    let next: Promise<SyncPage<T>> | undefined
+    if (stopAt === undefined && page.hasNextPage() && options.signal?.aborted !== true) {
       calls++
-      page = await first()
+      next = (await askAhead(() => (page as SyncPage<T>).getNextPage())).next
+    }
+    if (seen !== undefined) for (const review of page.data) seen.add(review.review_id)
+    // Marked before the checkpoint moves past the page: a run stopped in between walks the page again.
+    if (marking)
+      await store.markSeen?.(
+        page.data.map((review) => review.review_id),
+        generation as number,
+      )
+    // The held reviews are in the kept form: the page's are compared in it too, so an unchanged review
+    // compares equal and an incremental walk stops where it did with whole reviews.
+    const reviews = kept === undefined ? page.data : page.data.map(kept.review)
+    const { changed, reachedHeld } = await changesOfPage(reviews, store, stopAt, tally)
+    checkpoint.newReviews = tally.newReviews
+    checkpoint.updatedReviews = tally.updatedReviews
+    // Sorted once, at the end of the run: sorting every page would cost pages x products. The set only
+    // grows: a list of its size holds the same products, and is not made again.
+    if (checkpoint.affected.length !== tally.affected.size) checkpoint.affected = [...tally.affected]
+    const { newest } = tally
+    if (newest !== undefined) checkpoint.newest = newest
+
+    const more = !reachedHeld && page.hasNextPage()
+    if (!more) {
+      const done: SyncCheckpoint = {
+        phase: 'idle',
+        limit,
+        newReviews: checkpoint.newReviews,
+        updatedReviews: checkpoint.updatedReviews,
+        affected: checkpoint.affected.sort(),
+        completedAt: now().toISOString(),
+        lastMode: run.mode,
+      }
+      if (newest !== undefined) done.watermark = newest
+      // Still the named products' store: the other products' new reviews are held, not their older ones.
+      if (partial) done.products = checkpoint.products
+      if (kept !== undefined) done.kept = kept.form
+      if (generation !== undefined) done.generation = generation
+      if (checkpoint.sweep !== undefined) done.sweep = checkpoint.sweep
+      await store.putMany(changed, done)
+      let removedReviews = 0
+      const remove = marking
+        ? () => store.removeUnseen?.(generation as number)
+        : seen !== undefined
+          ? () => store.removeExcept?.(seen)
+          : undefined
+      if (remove !== undefined) {
+        const before = await store.count()
+        const groups = (await remove()) ?? []
+        removedReviews = before - (await store.count())
+        if (groups.length > 0) {
+          done.affected = [...new Set([...done.affected, ...groups])].sort()
+          await store.setCheckpoint(done)
+        }
+      }
+      return {
+        mode: run.mode,
+        newReviews: checkpoint.newReviews,
+        updatedReviews: checkpoint.updatedReviews,
+        affected: done.affected,
+        calls,
+        resumed: run.resumed,
+        removedReviews,
+        ...(run.rebuilt ? { rebuilt: true as const } : {}),
+      }
     }
 
-    const stopAt = run.mode === 'incremental' ? checkpoint.watermark : undefined
-    for (;;) {
-      // A full walk reads every page to the last: the next one is asked for now, and travels while this
-      // one is compared and stored. An incremental walk may stop on this page, and asks for the next only
-      // once it knows. Not once aborted: the page in hand is still stored, and the run stops after it.
-      let next: Promise<SyncPage<T>> | undefined
-      if (stopAt === undefined && page.hasNextPage() && options.signal?.aborted !== true) {
-        calls++
-        next = (await askAhead(() => (page as SyncPage<T>).getNextPage())).next
-      }
-      if (seen !== undefined) for (const review of page.data) seen.add(review.review_id)
-      // Marked before the checkpoint moves past the page: a run stopped in between walks the page again.
-      if (marking)
-        await store.markSeen?.(
-          page.data.map((review) => review.review_id),
-          generation as number,
-        )
-      // The held reviews are in the kept form: the page's are compared in it too, so an unchanged review
-      // compares equal and an incremental walk stops where it did with whole reviews.
-      const reviews = kept === undefined ? page.data : page.data.map(kept.review)
-      const { changed, reachedHeld } = await changesOfPage(reviews, store, stopAt, tally)
-      checkpoint.newReviews = tally.newReviews
-      checkpoint.updatedReviews = tally.updatedReviews
-      // Sorted once, at the end of the run: sorting every page would cost pages x products. The set only
-      // grows: a list of its size holds the same products, and is not made again.
-      if (checkpoint.affected.length !== tally.affected.size) checkpoint.affected = [...tally.affected]
-      const { newest } = tally
-      if (newest !== undefined) checkpoint.newest = newest
-
-      const more = !reachedHeld && page.hasNextPage()
-      if (!more) {
-        const done: SyncCheckpoint = {
-          phase: 'idle',
-          limit,
-          newReviews: checkpoint.newReviews,
-          updatedReviews: checkpoint.updatedReviews,
-          affected: checkpoint.affected.sort(),
-          completedAt: now().toISOString(),
-          lastMode: run.mode,
-        }
-        if (newest !== undefined) done.watermark = newest
-        // Still the named products' store: the other products' new reviews are held, not their older ones.
-        if (partial) done.products = checkpoint.products
-        if (kept !== undefined) done.kept = kept.form
-        if (generation !== undefined) done.generation = generation
-        if (checkpoint.sweep !== undefined) done.sweep = checkpoint.sweep
-        await store.putMany(changed, done)
-        let removedReviews = 0
-        const remove = marking
-          ? () => store.removeUnseen?.(generation as number)
-          : seen !== undefined
-            ? () => store.removeExcept?.(seen)
-            : undefined
-        if (remove !== undefined) {
-          const before = await store.count()
-          const groups = (await remove()) ?? []
-          removedReviews = before - (await store.count())
-          if (groups.length > 0) {
-            done.affected = [...new Set([...done.affected, ...groups])].sort()
-            await store.setCheckpoint(done)
-          }
-        }
-        return {
-          mode: run.mode,
-          newReviews: checkpoint.newReviews,
-          updatedReviews: checkpoint.updatedReviews,
-          affected: done.affected,
-          calls,
-          resumed: run.resumed,
-          removedReviews,
-          ...(run.rebuilt ? { rebuilt: true as const } : {}),
-        }
-      }
-
-      if (page.nextCursor === undefined) delete checkpoint.cursor
-      else checkpoint.cursor = page.nextCursor
-      await store.putMany(changed, checkpoint)
-      options.signal?.throwIfAborted()
-      if (next === undefined) {
-        calls++
-        next = Promise.resolve(page.getNextPage())
-      }
-      // Let go of this page's reviews while the next page arrives: reviews that outlive the garbage
-      // collector's young generation make V8 grow it, by some 100 MiB at the peak of a long sync.
-      changed.length = 0
-      releaseRawJson(page.data)
-      page.data.length = 0
-      reviews.length = 0
-      page = undefined
-      page = await next
+    if (page.nextCursor === undefined) delete checkpoint.cursor
+    else checkpoint.cursor = page.nextCursor
+    await store.putMany(changed, checkpoint)
+    options.signal?.throwIfAborted()
+    if (next === undefined) {
+      calls++
+      next = Promise.resolve(page.getNextPage())
     }
-  } finally {
-    await endBulkLoad?.()
+    // Let go of this page's reviews while the next page arrives: reviews that outlive the garbage
+    // collector's young generation make V8 grow it, by some 100 MiB at the peak of a long sync.
+    changed.length = 0
+    releaseRawJson(page.data)
+    page.data.length = 0
+    reviews.length = 0
+    page = undefined
+    page = await next
   }
 }
 
