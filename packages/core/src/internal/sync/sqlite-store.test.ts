@@ -178,6 +178,41 @@ describe('createSqliteReviewStore', () => {
     }
   })
 
+  it("stores a bulk load's reviews as the JSON text the page kept, and compresses what is written after its end", async () => {
+    const store = open(file)
+    const end = await store.bulkLoad()
+    const text = '{ "review_content": "Très bien 👍", "product_variation_id": "P1", "review_id": "a" }'
+    const [fromPage] = parseJsonArray(new TextEncoder().encode(`[${text}]`), (item, json) =>
+      rawJson.set(item as object, json),
+    ) as ProductReview[]
+    await store.putMany([fromPage as ProductReview, review('b', 'P1', 'Gut')], checkpoint('full', 2))
+    await end()
+    await store.putMany([review('c', 'P2', 'Bien')], checkpoint('idle', 3))
+    const { DatabaseSync } = await import('node:sqlite')
+    const db = new DatabaseSync(file, { readOnly: true })
+    try {
+      const [a, b, c] = db
+        .prepare('SELECT review FROM reviews ORDER BY id')
+        .all()
+        .map((row) => row.review as Uint8Array | string)
+      // The page's own bytes (its spaces and key order), and JSON.stringify of a review that has none.
+      expect(new TextDecoder().decode(a as Uint8Array)).toBe(text)
+      expect(b).toBe(JSON.stringify(review('b', 'P1', 'Gut')))
+      expect(c).toBeInstanceOf(Uint8Array)
+      expect((c as Uint8Array)[0]).toBe(1)
+    } finally {
+      db.close()
+    }
+    expect((await store.list('P1')).map((row) => row.review_content).sort()).toEqual(['Gut', 'Très bien 👍'])
+    expect(await store.get('c')).toEqual(review('c', 'P2', 'Bien'))
+    const reopened = open(file)
+    expect(await reopened.get('a')).toEqual({
+      review_id: 'a',
+      product_variation_id: 'P1',
+      review_content: 'Très bien 👍',
+    })
+  })
+
   it('puts the reviews of a file written in JSON text in the stored form on opening, reading the same reviews', async () => {
     const file = await freshFile()
     const { DatabaseSync } = await import('node:sqlite')

@@ -220,6 +220,8 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
   }
   const busyTimeout = busyTimeoutOf('createSqliteReviewStore', options.busyTimeout)
   let closed = false
+  /** Whether a bulk load is under way: its writes store each review's JSON text, not compressed. */
+  let bulk = false
   /** The last opening of the file a call awaited: what `close()` closes, never opening it only for that. */
   let opening: Promise<Opened> | undefined
 
@@ -315,18 +317,21 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
     },
     async putMany(reviews, checkpoint) {
       const { db, sql, encodeMany } = await use()
-      // Encoded before the transaction, which then holds the file's write lock for the writes alone, on
-      // the encoding worker for a sync's page (while this thread takes in the next page). The JSON the
-      // API sent when the review came from a sync's page.
-      const stored = await encodeMany(reviews.map((review) => rawJson.get(review) ?? JSON.stringify(review)))
+      // The JSON the API sent when the review came from a sync's page.
+      const json = reviews.map((review) => rawJson.get(review) ?? JSON.stringify(review))
+      // A bulk load stores that text as it is (the codec reads it back): compressing every review of the
+      // account is most of the CPU of a first sync. Else encoded before the transaction, which then holds
+      // the file's write lock for the writes alone, on the encoding worker for a sync's page (while this
+      // thread takes in the next page).
+      const stored = bulk ? json : await encodeMany(json)
       transaction(db, () => {
         for (const [i, review] of reviews.entries()) {
-          sql.put.run(review.review_id, groupOf(review), stored[i] as Uint8Array, ...viewColumns(review))
+          sql.put.run(review.review_id, groupOf(review), stored[i] as Stored, ...viewColumns(review))
         }
         if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
       })
       // The worker's answer is one buffer for the page: freed now that its rows are written.
-      releaseAll(stored)
+      if (!bulk) releaseAll(stored as Uint8Array[])
     },
     async list(key) {
       const { sql, codec } = await use()
@@ -401,12 +406,14 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       transaction(db, () =>
         db.exec(`DROP INDEX IF EXISTS "${name}_by_date"; DROP INDEX IF EXISTS "${name}_by_rate";`),
       )
+      bulk = true
       let ended = false
       return async () => {
-        // A store closed meanwhile gets them when its file is next opened.
-        if (ended || closed) return
+        if (ended) return
         ended = true
-        transaction(db, () => db.exec(viewIndexes(name)))
+        bulk = false
+        // A store closed meanwhile gets them when its file is next opened.
+        if (!closed) transaction(db, () => db.exec(viewIndexes(name)))
       }
     },
     async keys() {
