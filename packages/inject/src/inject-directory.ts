@@ -235,12 +235,17 @@ function pageLanguage(lang: string | undefined): Locale | undefined {
 }
 
 /**
+ * A marker's name in any ASCII case, as HTML reads names (both are letters, `-` and `:`, nothing a pattern
+ * reads otherwise): tested on the page's text as it is, with no lower-cased copy of every page.
+ */
+const MARKER_NAME = new RegExp(`${PRODUCT_ATTRIBUTE}|${PRODUCT_META_NAME}`, 'i')
+
+/**
  * Whether the page's text holds a marker's name at all (in any case): a page without it marks no
  * product, and is not parsed. A marker is written as such, not through character references.
  */
 function mayMarkProduct(html: string): boolean {
-  const lower = html.toLowerCase()
-  return lower.includes(PRODUCT_ATTRIBUTE) || lower.includes(PRODUCT_META_NAME)
+  return MARKER_NAME.test(html)
 }
 
 function planPage(file: string, bytes: Uint8Array, pageUrl: string | undefined): Plan {
