@@ -322,16 +322,18 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       // A bulk load stores that text as it is (the codec reads it back): compressing every review of the
       // account is most of the CPU of a first sync. Else encoded before the transaction, which then holds
       // the file's write lock for the writes alone, on the encoding worker for a sync's page (while this
-      // thread takes in the next page).
-      const stored = bulk ? json : await encodeMany(json)
+      // thread takes in the next page). Decided once: a bulk load may start or end while the worker encodes.
+      const encoded = bulk ? undefined : await encodeMany(json)
+      const stored: readonly Stored[] = encoded ?? json
       transaction(db, () => {
         for (const [i, review] of reviews.entries()) {
           sql.put.run(review.review_id, groupOf(review), stored[i] as Stored, ...viewColumns(review))
         }
         if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
       })
-      // The worker's answer is one buffer for the page: freed now that its rows are written.
-      if (!bulk) releaseAll(stored as Uint8Array[])
+      // The worker's answer is one buffer for the page: freed now that its rows are written (never the
+      // page bodies a bulk load's text views, which the sync frees itself).
+      if (encoded !== undefined) releaseAll(encoded)
     },
     async list(key) {
       const { sql, codec } = await use()
