@@ -19,6 +19,7 @@ describe('languageOf', () => {
 describe('translatedText', () => {
   it('shows the translation of a text written in another language, saying from which', () => {
     expect(translatedText('Great', { fr: 'Super' }, 'en_GB', fr)).toEqual({
+      original: 'Great',
       source: 'en',
       target: 'fr',
       translated: 'Super',
@@ -36,6 +37,7 @@ describe('translatedText', () => {
     expect(translatedText('Great', { fr: ' ' }, 'en', fr).translated).toBeUndefined()
     expect(translatedText('Great', { fr: 'Great' }, 'en', fr).translated).toBeUndefined()
     expect(translatedText('Great', undefined, 'en', fr)).toEqual({
+      original: 'Great',
       source: 'en',
       target: 'fr',
       translated: undefined,

@@ -11,6 +11,8 @@ export function languageOf(locale: string | null | undefined): string | undefine
 
 /** How a text from a review is shown: translated for the page, or as written. */
 export interface TranslatedText {
+  /** The text as written. */
+  original: string
   /** The language the text was written in (`lang` of the original), when the API says it. */
   source: string | undefined
   /** The page's language (`lang` of the translation). */
@@ -68,5 +70,5 @@ export function translatedText(
         ? text.t('translated')
         : text.t('translatedFrom', { language: text.languageName(source) })
   const lang = translated !== undefined || source === target ? undefined : source
-  return { source, target, translated, note, lang }
+  return { original, source, target, translated, note, lang }
 }
