@@ -17,23 +17,19 @@ export interface TranslatedTextProps {
  * language, marked as translated, with the original one click away in `<details>`; else the original.
  */
 export function TranslatedText({ block, original, translations, sourceLocale, text }: TranslatedTextProps) {
-  const { source, translated, note, lang } = translatedText(original, translations, sourceLocale, text)
-  if (translated === undefined) {
-    if (original.trim() === '') return null
-    return (
-      <p className={`${block}__content`} lang={lang}>
-        {original}
-      </p>
-    )
-  }
+  const shown = translatedText(original, translations, sourceLocale, text)
   return (
     <>
-      <p className={`${block}__translation-note`}>{note}</p>
-      <p className={`${block}__content`}>{translated}</p>
-      {original.trim() !== '' && (
+      {shown.note !== undefined && <p className={`${block}__translation-note`}>{shown.note}</p>}
+      {shown.content !== undefined && (
+        <p className={`${block}__content`} lang={shown.lang}>
+          {shown.content}
+        </p>
+      )}
+      {shown.withOriginal && (
         <details className={`${block}__original`}>
           <summary>{text.t('showOriginal')}</summary>
-          <p lang={source}>{original}</p>
+          <p lang={shown.source}>{original}</p>
         </details>
       )}
     </>

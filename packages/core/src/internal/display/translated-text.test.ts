@@ -25,6 +25,8 @@ describe('translatedText', () => {
       translated: 'Super',
       note: fr.t('translatedFrom', { language: fr.languageName('en') }),
       lang: undefined,
+      content: 'Super',
+      withOriginal: true,
     })
   })
 
@@ -43,6 +45,19 @@ describe('translatedText', () => {
       translated: undefined,
       note: undefined,
       lang: 'en',
+      content: 'Great',
+      withOriginal: false,
+    })
+  })
+
+  it('shows no text for a blank original, and a translation of one without the original', () => {
+    expect(translatedText('  ', undefined, 'en', fr)).toMatchObject({
+      content: undefined,
+      withOriginal: false,
+    })
+    expect(translatedText(' ', { fr: 'Super' }, 'en', fr)).toMatchObject({
+      content: 'Super',
+      withOriginal: false,
     })
   })
 

@@ -27,6 +27,10 @@ export interface TranslatedText {
    * the page's language as the components' other texts do, and for a language the API does not say.
    */
   lang: string | undefined
+  /** The text of the `__content` paragraph: the translation, else the original; undefined when blank. */
+  content: string | undefined
+  /** Whether the original is shown too, in `<details>`: under a translation, when it is not blank. */
+  withOriginal: boolean
 }
 
 /**
@@ -70,5 +74,16 @@ export function translatedText(
         ? text.t('translated')
         : text.t('translatedFrom', { language: text.languageName(source) })
   const lang = translated !== undefined || source === target ? undefined : source
-  return { original, source, target, translated, note, lang }
+  const blank = original.trim() === ''
+  const content = translated ?? (blank ? undefined : original)
+  return {
+    original,
+    source,
+    target,
+    translated,
+    note,
+    lang,
+    content,
+    withOriginal: translated !== undefined && !blank,
+  }
 }
