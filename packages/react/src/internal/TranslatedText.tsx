@@ -18,14 +18,18 @@ export interface TranslatedTextProps {
  */
 export function TranslatedText({ block, original, translations, sourceLocale, text }: TranslatedTextProps) {
   const shown = translatedText(original, translations, sourceLocale, text)
+  const content =
+    shown.content === undefined ? null : (
+      <p className={`${block}__content`} lang={shown.lang}>
+        {shown.content}
+      </p>
+    )
+  // A text shown as written is its paragraph alone (no fragment of empty slots in the RSC payload).
+  if (shown.note === undefined) return content
   return (
     <>
-      {shown.note !== undefined && <p className={`${block}__translation-note`}>{shown.note}</p>}
-      {shown.content !== undefined && (
-        <p className={`${block}__content`} lang={shown.lang}>
-          {shown.content}
-        </p>
-      )}
+      <p className={`${block}__translation-note`}>{shown.note}</p>
+      {content}
       {shown.withOriginal && (
         <details className={`${block}__original`}>
           <summary>{text.t('showOriginal')}</summary>
