@@ -1,10 +1,11 @@
 import type { Operation, OperationParams } from '../../types/operations.ts'
 import type { RequestOptions } from '../../types/request-options.ts'
+import { nextTurn } from '../base/next-turn.ts'
 import { Issues } from '../base/validate.ts'
 import type { Resumed } from '../cursor/continuation.ts'
 import { DEFAULT_LIMIT } from '../cursor/cursor-limits.ts'
 import { joinUrl } from '../settings/addresses.ts'
-import { send } from '../transport/http.ts'
+import { type Outgoing, send } from '../transport/http.ts'
 import { arrayOf, invalidAnswer } from '../transport/json-body.ts'
 import { KEEP_RAW_JSON, rawJson } from '../transport/json-items.ts'
 import { findLink } from '../transport/link-header.ts'
@@ -12,6 +13,7 @@ import type { ClientContext } from './client-context.ts'
 import { optionsFor } from './operation-options.ts'
 import { Page, PagePromise } from './pagination.ts'
 import { buildQuery, type OperationSchema, queryString } from './query-string.ts'
+import { READ_AHEAD } from './read-ahead.ts'
 
 /** A paged operation of the Published API. */
 export interface PagedOperation<O extends Operation, Item> {
@@ -24,6 +26,13 @@ export interface PagedOperation<O extends Operation, Item> {
    * undefined for an API cursor.
    */
   resume?: (params: OperationParams[O], cursor: string) => Resumed<OperationParams[O], Item> | undefined
+}
+
+/** A page being fetched, and what the walk does once it asks for it. */
+interface Loading<Item> {
+  page: Promise<Page<Item>>
+  /** The walk asked for the page: from now on, it may ask for its own next page. */
+  handOver(): void
 }
 
 /** The cursor query parameter of a link target. */
@@ -67,10 +76,22 @@ export function listPages<Item, O extends Operation>(
         ? (item: unknown, json: Uint8Array) => rawJson.set(item as object, json)
         : undefined
 
-    const fetchPage = async (pageQuery: URLSearchParams) => {
+    // A walk of every page (a full sync): each next page is asked for from its page's headers.
+    const ahead = (callOptions as { [READ_AHEAD]?: boolean } | undefined)?.[READ_AHEAD] === true
+
+    const fetchPage = async (pageQuery: URLSearchParams, onNext?: (cursor: string) => boolean) => {
       const search = queryString(pageQuery, operation.schema)
       const url = search === '' ? base : `${base}?${search}`
-      const answer = await send(context.settings, { service: context.published, method: 'GET', url }, options)
+      const out: Outgoing = { service: context.published, method: 'GET', url }
+      if (onNext !== undefined) {
+        out.onHeaders = (headers) => {
+          const next = cursorOf(findLink(headers.get('link'), 'next', url))
+          // A turn of the event loop once it is asked for: the request goes out before this page's body
+          // is parsed and the walk stores its reviews, which hold the thread.
+          if (typeof next === 'string' && onNext(next)) return nextTurn()
+        }
+      }
+      const answer = await send(context.settings, out, options)
       const data = arrayOf<Item>(answer, 'published', keepRaw)
       const link = answer.headers.get('link')
       const next = cursorOf(findLink(link, 'next', url))
@@ -81,12 +102,16 @@ export function listPages<Item, O extends Operation>(
       return { data, next, previous }
     }
 
-    const load = async (pageCursor: string | null): Promise<Page<Item>> => {
+    const fetchLoaded = async (
+      pageCursor: string | null,
+      onNext?: (cursor: string) => boolean,
+    ): Promise<Page<Item>> => {
       const resumed = pageCursor === null ? undefined : operation.resume?.(given, pageCursor)
       if (resumed !== undefined) {
         const resumedIssues = new Issues()
         const resumedQuery = buildQuery(operation.schema, resumed.params, resumedIssues)
         resumedIssues.throwIfAny()
+        // Its next cursor is the one `cut` makes, not the API's: never asked for ahead.
         const answer = await fetchPage(resumedQuery)
         const page = resumed.cut(answer.data, answer.next !== undefined)
         return new Page<Item>({ ...page, previousCursor: undefined, load })
@@ -94,9 +119,52 @@ export function listPages<Item, O extends Operation>(
       const pageQuery = new URLSearchParams(query)
       if (pageCursor === null) pageQuery.delete('cursor')
       else pageQuery.set('cursor', pageCursor)
-      const { data, next, previous } = await fetchPage(pageQuery)
+      const { data, next, previous } = await fetchPage(pageQuery, onNext)
       for (const issued of [next, previous]) if (issued !== undefined) context.cursors.remember(issued, limit)
       return new Page<Item>({ data, nextCursor: next, previousCursor: previous, load })
+    }
+
+    /** Pages asked for ahead of the walk, by cursor, until it asks for them (each once). */
+    const early = new Map<string, Loading<Item>>()
+
+    // A page asks for its next one once both are true: its headers named it, and the walk asked for the
+    // page itself (a page asked for ahead waits for that), so only one page is ever ahead of the walk.
+    const start = (pageCursor: string | null, asked: boolean): Loading<Item> => {
+      let handedOver = asked
+      let nextCursor: string | undefined
+      let nextAsked = false
+      // Whether it asked for the next page now.
+      const askNext = (): boolean => {
+        if (!handedOver || nextCursor === undefined || nextAsked) return false
+        nextAsked = true
+        if (early.has(nextCursor)) return false
+        const loading = start(nextCursor, false)
+        // Its failure is the walk's to see when it asks for the page; unasked, it is dropped.
+        loading.page.catch(() => undefined)
+        early.set(nextCursor, loading)
+        return true
+      }
+      const onNext = ahead
+        ? (cursor: string) => {
+            nextCursor ??= cursor
+            return askNext()
+          }
+        : undefined
+      return {
+        page: fetchLoaded(pageCursor, onNext),
+        handOver: () => {
+          handedOver = true
+          askNext()
+        },
+      }
+    }
+
+    const load = (pageCursor: string | null): Promise<Page<Item>> => {
+      const loading = pageCursor === null ? undefined : early.get(pageCursor)
+      if (loading === undefined) return start(pageCursor, true).page
+      early.delete(pageCursor as string)
+      loading.handOver()
+      return loading.page
     }
     return load(cursor)
   })

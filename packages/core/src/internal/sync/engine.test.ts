@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
 import { BadRequestError, ValidationError } from '../base/errors.ts'
-import type { SyncListParams, SyncPage } from './engine.ts'
+import { READ_AHEAD } from '../context/read-ahead.ts'
+import type { SyncListParams, SyncPage, SyncRequestOptions } from './engine.ts'
 import { createMemoryReviewStore } from './memory-store.ts'
 import { syncBrandReviews, syncProductReviews } from './sync-reviews.ts'
 
@@ -152,6 +153,23 @@ describe('syncProductReviews', () => {
     expect(report.calls).toBe(3)
     expect(api.log).toHaveLength(3)
     expect(await store.count()).toBe(450)
+  })
+
+  it('asks the client to read ahead in a full walk, which reads every page, and not in an incremental one', async () => {
+    const { api, store } = setup(450)
+    const asked: (SyncRequestOptions | undefined)[] = []
+    const list = (params: SyncListParams<'publish_date'>, options?: SyncRequestOptions) => {
+      asked.push(options)
+      return api.list(params)
+    }
+    const client = { products: { reviews: { list } } }
+    await syncProductReviews({ client, store })
+    await syncProductReviews({ client, store })
+    expect(asked.map((options) => options?.cache)).toEqual([false, false])
+    expect(asked.map((options) => (options as { [READ_AHEAD]?: boolean })[READ_AHEAD])).toEqual([
+      true,
+      undefined,
+    ])
   })
 
   it('asks for the next page of an incremental walk only once the page in hand did not reach the held reviews', async () => {

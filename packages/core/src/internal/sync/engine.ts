@@ -1,6 +1,7 @@
 import { BadRequestError, ValidationError, VerifiedReviewsError } from '../base/errors.ts'
 import { singleFlight } from '../base/single-flight.ts'
 import { isIsoDateTime } from '../base/validate.ts'
+import { READ_AHEAD } from '../context/read-ahead.ts'
 import { KEEP_RAW_JSON, releaseRawJson } from '../transport/json-items.ts'
 import { type KeptForm, sameKeptForm } from './kept-review.ts'
 import { askAhead } from './page-ahead.ts'
@@ -50,6 +51,13 @@ export interface ReviewLister<T, F extends string = 'publish_date'> {
 
 // The symbol asks this package's client to keep each review's JSON for the store (`rawJson`).
 const SYNC_REQUEST: SyncRequestOptions = Object.freeze({ cache: false, [KEEP_RAW_JSON]: true })
+// A full walk reads every page: the client also asks for each next page from its page's headers, while
+// the body is read and parsed (an incremental walk may stop on any page, and asks only once it knows).
+const FULL_SYNC_REQUEST: SyncRequestOptions = Object.freeze({
+  cache: false,
+  [KEEP_RAW_JSON]: true,
+  [READ_AHEAD]: true,
+})
 
 /** How a run chooses between a full and an incremental sync. */
 export type SyncMode = 'auto' | 'full' | 'incremental'
@@ -241,10 +249,11 @@ async function walkRun<T extends SyncedReview>(
     since !== undefined &&
     isIsoDateTime(since)
   if (filtered) params.publish_date = { gte: since }
+  const stopAt = run.mode === 'incremental' ? checkpoint.watermark : undefined
   const first = () =>
     lister.list(
       checkpoint.cursor === undefined ? params : { ...params, cursor: checkpoint.cursor },
-      SYNC_REQUEST,
+      stopAt === undefined ? FULL_SYNC_REQUEST : SYNC_REQUEST,
     )
   calls++
   let page: SyncPage<T> | undefined
@@ -258,7 +267,6 @@ async function walkRun<T extends SyncedReview>(
     page = await first()
   }
 
-  const stopAt = run.mode === 'incremental' ? checkpoint.watermark : undefined
   for (;;) {
     // A full walk reads every page to the last: the next one is asked for now, and travels while this
     // one is compared and stored. An incremental walk may stop on this page, and asks for the next only

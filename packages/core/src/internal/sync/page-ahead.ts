@@ -1,3 +1,5 @@
+import { nextTurn } from '../base/next-turn.ts'
+
 /**
  * Asks for the next page of a walk that will read it whatever this page holds (a full sync, a list of
  * products read to its end), before the page in hand is compared and stored: the request travels while
@@ -10,9 +12,6 @@
 export async function askAhead<P>(getNextPage: () => PromiseLike<P>): Promise<{ next: Promise<P> }> {
   const next = Promise.resolve(getNextPage())
   next.catch(() => undefined)
-  // setImmediate runs after the pending I/O callbacks; edge runtimes have setTimeout only.
-  await new Promise((resolve) =>
-    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
-  )
+  await nextTurn()
   return { next }
 }

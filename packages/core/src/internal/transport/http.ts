@@ -79,6 +79,13 @@ export interface Outgoing {
   url: string
   headers?: Record<string, string>
   body?: string
+  /**
+   * Told the headers of a successful answer (2xx) as soon as they arrive, before its body is read: a walk
+   * of pages asks for the next one from its `Link` header meanwhile. Called once per attempt that gets
+   * such an answer (a retried one may call it again); the body is read once what it returns settles (a
+   * request it sent has gone out by then), and what it throws or rejects with is ignored.
+   */
+  onHeaders?: (headers: Headers) => void | PromiseLike<void>
 }
 
 /** A successful answer, its body read in full. */
@@ -473,6 +480,13 @@ async function sendOnce(
       response = await settings.fetch(out.url, init)
     } catch (error) {
       throw fail(error, 'Connecting to')
+    }
+    if (out.onHeaders !== undefined && response.status >= 200 && response.status < 300) {
+      try {
+        await out.onHeaders(response.headers)
+      } catch {
+        // The answer is read as usual, and what is wrong with its headers is told from there.
+      }
     }
     const maxBytes = settings.maxResponseBytes
     const tooLarge = () => {
