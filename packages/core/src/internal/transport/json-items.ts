@@ -96,8 +96,8 @@ export function parseJsonArray(
   for (let i = start; i < bytes.length; i++) {
     const byte = bytes[i]
     if (byte === QUOTE) {
-      // To the closing quote, past escaped characters.
-      for (i++; i < bytes.length && bytes[i] !== QUOTE; i++) if (bytes[i] === BACKSLASH) i++
+      i = closingQuote(bytes, i)
+      if (i === -1) return undefined
     } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
       depth++
     } else if (byte === CLOSE_OBJECT || (byte === CLOSE_ARRAY && depth > 0)) {
@@ -113,6 +113,22 @@ export function parseJsonArray(
     }
   }
   return undefined
+}
+
+/**
+ * The index of the quote that closes the string opened at `open`, or -1 when none does. Found by
+ * `indexOf` (the strings, review texts, are most of a page's bytes): a quote is escaped by an odd
+ * number of backslashes before it.
+ */
+function closingQuote(bytes: Uint8Array, open: number): number {
+  let at = open
+  for (;;) {
+    at = bytes.indexOf(QUOTE, at + 1)
+    if (at === -1) return -1
+    let slashes = 0
+    while (bytes[at - 1 - slashes] === BACKSLASH) slashes++
+    if (slashes % 2 === 0) return at
+  }
 }
 
 function isBlank(bytes: Uint8Array, start: number, end: number): boolean {
