@@ -15,7 +15,7 @@ describe('parseJsonArray', () => {
       [],
       { emoji: '😀 \u2028', escaped: '\\"' },
       // Strings that end in backslashes: an even number of them before a quote leaves it closing.
-      { one: 'a\\', two: 'b\\\\', quoted: '\\"\\', then: ['c'] },
+      { one: 'a\\', two: 'b\\\\', quoted: '\\"\\', after: ['c'] },
     ])
     expect(parseJsonArray(bytes(body))).toEqual(JSON.parse(body))
     expect(parseJsonArray(bytes(` \n[ {"a" : 1} ,\t{"b":2}\r\n] \n`))).toEqual([{ a: 1 }, { b: 2 }])
