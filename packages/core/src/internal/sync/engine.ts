@@ -37,7 +37,8 @@ export interface SyncListParams<F extends string> {
  * published since the page was cached) nor fills it with every page of the account's reviews. A wrapper
  * passes them on as they are: they also ask this package's client to keep each review's JSON as the API
  * sent it, which the SQLite store writes without making it again (a wrapper that changes reviews returns
- * new objects rather than changing those of the page).
+ * new objects rather than changing those of the page), and, in a full walk, to ask for each next page as
+ * soon as the page's headers name it (one page ahead of the walk at most).
  */
 export interface SyncRequestOptions {
   cache: false
