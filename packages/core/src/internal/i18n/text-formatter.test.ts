@@ -56,6 +56,31 @@ describe('createTextFormatter', () => {
     expect(text.date(null)).toBeUndefined()
   })
 
+  it('gives each date and rating as Intl does, whatever it was asked before', () => {
+    const text = createTextFormatter('de', getMessages('de'))
+    // Three days in a row, times of one day, each side of a UTC midnight, and days before 1970 (negative times).
+    const dates = [
+      '2025-03-03T12:00:00Z',
+      '2025-03-04T00:00:00Z',
+      '2025-03-04T23:59:59.999Z',
+      '2025-03-05T00:00:00.000Z',
+      '2025-03-04T23:30:00-02:00',
+      '1969-12-31T23:59:59Z',
+      '1970-01-01T00:00:00Z',
+      '1901-06-15',
+    ]
+    for (const date of [...dates, ...dates]) expect(text.date(date), date).toBe(formatDate('de', date))
+    // More days than it keeps: the first ones are still right once it started again.
+    const start = Date.parse('2000-01-01T12:00:00Z')
+    for (let day = 0; day < 5_000; day += 1) text.date(new Date(start + day * 86_400_000).toISOString())
+    for (const date of dates) expect(text.date(date), date).toBe(formatDate('de', date))
+    for (const rating of [0, -0, 4.6, 4.65, 4.6499, 5, Number.NaN, 0, -0]) {
+      expect(text.rating(rating), String(rating)).toBe(formatRating('de', rating))
+    }
+    for (let rating = 0; rating < 2_000; rating += 1) text.rating(rating / 100)
+    expect(text.rating(4.65)).toBe(formatRating('de', 4.65))
+  })
+
   it('names an unknown language code by the code itself', () => {
     expect(createTextFormatter('en', {}).languageName('not a code')).toBe('not a code')
   })

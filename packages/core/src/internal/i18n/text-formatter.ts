@@ -1,3 +1,4 @@
+import { remembered } from '../base/remembered.ts'
 import { dateIn, languageNameIn, numberIn, percentIn, ratingIn } from './formatters.ts'
 import type { Locale } from './locale.ts'
 import { fillMessage } from './message.ts'
@@ -7,6 +8,12 @@ import type { MessageKey, Messages, Translator } from './types.ts'
 
 // Date.parse reads almost anything ("&#60;" is a date to V8): only an ISO 8601 date or date-time is one here.
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i
+
+const DAY = 86_400_000
+/** Days a {@link TextFormatter} keeps: some eleven years of reviews. */
+const DAYS_MAX = 4096
+/** Ratings a {@link TextFormatter} keeps. */
+const RATINGS_MAX = 1000
 
 /** Everything a review component says, in one supported language. */
 export interface TextFormatter {
@@ -32,6 +39,10 @@ export interface TextFormatter {
  * the `format*` functions of `@verified-reviews/core/i18n`.
  */
 export function createTextFormatter(locale: Locale, messages: Partial<Messages>): TextFormatter {
+  // A page shows the same few days and ratings many times, and each goes through `Intl` (a microsecond
+  // or more a call): what each gave is kept, up to DAYS_MAX and RATINGS_MAX (then they start again).
+  const days = new Map<number, string>()
+  const ratings = new Map<number, string>()
   const translate = (key: MessageKey, params?: Record<string, unknown>): string => {
     const message = messages[key]
     return message === undefined ? key : fillMessage(locale, message, params ?? {})
@@ -42,10 +53,16 @@ export function createTextFormatter(locale: Locale, messages: Partial<Messages>)
     date: (iso) => {
       if (typeof iso !== 'string' || !ISO_DATE.test(iso.trim())) return undefined
       const time = Date.parse(iso.trim())
-      return Number.isNaN(time) ? undefined : dateIn(locale, time)
+      if (Number.isNaN(time)) return undefined
+      // A long date in UTC names the day alone.
+      return remembered(days, Math.floor(time / DAY), () => dateIn(locale, time), DAYS_MAX)
     },
     number: (value) => numberIn(locale, value),
-    rating: (value) => ratingIn(locale, value),
+    // -0 shows as "-0.0", and a map takes it for 0.
+    rating: (value) =>
+      Object.is(value, -0)
+        ? ratingIn(locale, value)
+        : remembered(ratings, value, () => ratingIn(locale, value), RATINGS_MAX),
     percent: (ratio) => percentIn(locale, ratio),
     languageName: (code) => languageNameIn(locale, code),
   }
