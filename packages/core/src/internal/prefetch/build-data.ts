@@ -279,19 +279,27 @@ function fileBuildData(
     (record.reviews === 'store' ? list.all(productId) : list.all(productId, buildId))
       .map((row) => codec.decode<ProductReview>(row.review as string | Uint8Array))
       .sort(newestFirst)
-  // The review store's index (key, published, id): the order of its views' `newest`.
+  // The review store's index (key, published, id): the order of its views' `newest`. One product's page
+  // (a product page's case) compares its key with `=`, so that SQLite reads the rows in the index's order
+  // and stops at the limit, rather than reading all of them into a sort (a list of keys, through `json_each`).
   const newest =
     record.reviews === 'store'
-      ? db.prepare(
-          'SELECT review FROM reviews WHERE key IN (SELECT value FROM json_each(?)) ORDER BY published DESC, id ASC LIMIT ?',
-        )
+      ? {
+          one: db.prepare('SELECT review FROM reviews WHERE key = ? ORDER BY published DESC, id ASC LIMIT ?'),
+          many: db.prepare(
+            'SELECT review FROM reviews WHERE key IN (SELECT value FROM json_each(?)) ORDER BY published DESC, id ASC LIMIT ?',
+          ),
+        }
       : undefined
   return {
     ...dataOf({ ...record, buildId, summaries }, fetchedHere),
     reviews,
     newestReviews: (productIds, limit) => {
       if (newest === undefined) return newestOf(productIds.map(reviews), limit)
-      const rows = newest.all(JSON.stringify(productIds), limit + 1)
+      const rows =
+        productIds.length === 1
+          ? newest.one.all(productIds[0] as string, limit + 1)
+          : newest.many.all(JSON.stringify(productIds), limit + 1)
       return {
         data: rows
           .slice(0, limit)

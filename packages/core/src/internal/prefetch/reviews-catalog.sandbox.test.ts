@@ -172,6 +172,17 @@ describe('createReviewsCatalog shared by the processes of a build', () => {
     expect((await one.report()).mode).toBe('full')
   })
 
+  it('reads the same first pages from the shared file as from every review of each product', async () => {
+    const sharing: CatalogSharing = { directory: directories[0] as string, buildId: 'pages' }
+    const shared = catalog({ sharing })
+    const whole: ReviewsCatalog = { ...catalog(), newestReviews: undefined }
+    for (const ids of [...CATALOGUE.map((id) => [id]), ['SKU-001', 'SKU-002'], ['SKU-012']]) {
+      for (const limit of [5, 11, 12]) {
+        expect(await firstPage(shared, ids, limit)).toEqual(await firstPage(whole, ids, limit))
+      }
+    }
+  })
+
   it('lets one machine fetch for the others through a share, named products included', async () => {
     const texts = new Map<string, string>()
     const locks = new Set<string>()
