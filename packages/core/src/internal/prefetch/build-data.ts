@@ -12,7 +12,7 @@ import {
 } from '../catalog/local-catalog.ts'
 import type { PrefetchReport } from '../catalog/prefetch-progress.ts'
 import { newestOf } from '../display/product-group.ts'
-import { createSqliteReviewStore } from '../sync/sqlite-store.ts'
+import { createSqliteReviewStore, viewSql } from '../sync/sqlite-store.ts'
 import { newestFirst, type ReviewStore } from '../sync/store.ts'
 import { loadStoredReviewCodec, type StoredReviewCodec } from '../sync/stored-review.ts'
 import { putSummaryRows, SUMMARY_TABLE } from '../sync/summary-store.ts'
@@ -279,16 +279,14 @@ function fileBuildData(
     (record.reviews === 'store' ? list.all(productId) : list.all(productId, buildId))
       .map((row) => codec.decode<ProductReview>(row.review as string | Uint8Array))
       .sort(newestFirst)
-  // The review store's index (key, published, id): the order of its views' `newest`. One product's page
-  // (a product page's case) compares its key with `=`, so that SQLite reads the rows in the index's order
-  // and stops at the limit, rather than reading all of them into a sort (a list of keys, through `json_each`).
+  // The store's own `newest` view, through its index (key, published, id). One product's page (a product
+  // page's case) compares its key with `=`, so that SQLite reads the rows in the index's order and stops at
+  // the limit, rather than reading all of them into a sort (a list of keys, through `json_each`).
   const newest =
     record.reviews === 'store'
       ? {
-          one: db.prepare('SELECT review FROM reviews WHERE key = ? ORDER BY published DESC, id ASC LIMIT ?'),
-          many: db.prepare(
-            'SELECT review FROM reviews WHERE key IN (SELECT value FROM json_each(?)) ORDER BY published DESC, id ASC LIMIT ?',
-          ),
+          one: db.prepare(viewSql('reviews', 'newest', 'none', false, true)),
+          many: db.prepare(viewSql('reviews', 'newest', 'none', false, false)),
         }
       : undefined
   return {
