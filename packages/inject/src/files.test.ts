@@ -1,5 +1,8 @@
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { pageUrlOf } from './files.ts'
+import { listHtmlFiles, pageUrlOf } from './files.ts'
 
 const site = 'https://shop.example/'
 
@@ -46,5 +49,70 @@ describe('pageUrlOf', () => {
     expect(pageUrlOf('a b/index.html', 'https://shop.example/fr', { trailingSlash: 'never' })).toBe(
       'https://shop.example/fr/a%20b',
     )
+  })
+})
+
+describe('listHtmlFiles', () => {
+  it('lists the pages of every folder, sorted, and follows no link', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vr-list-'))
+    try {
+      const files = [
+        'index.html',
+        'about.HTM',
+        'notes.txt',
+        'a b/index.html',
+        'products/sku-2/index.html',
+        'products/sku-10/index.html',
+        'products/sku-10/data.json',
+        'deep/er/still/page.html',
+      ]
+      for (const file of files) {
+        await mkdir(join(dir, file, '..'), { recursive: true })
+        await writeFile(join(dir, file), '<p>x</p>')
+      }
+      // Folders holding nothing, or no page; a folder named like a page is still a folder.
+      await mkdir(join(dir, 'empty'))
+      await mkdir(join(dir, 'folder.html'))
+      await writeFile(join(dir, 'folder.html', 'inside.html'), '<p>x</p>')
+      await symlink(join(dir, 'products'), join(dir, 'linked-folder'))
+      await symlink(join(dir, 'index.html'), join(dir, 'linked.html'))
+      expect(await listHtmlFiles(dir)).toEqual([
+        'a b/index.html',
+        'about.HTM',
+        'deep/er/still/page.html',
+        'folder.html/inside.html',
+        'index.html',
+        'products/sku-10/index.html',
+        'products/sku-2/index.html',
+      ])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('lists what readdir lists, over many folders', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vr-list-'))
+    try {
+      for (let i = 0; i < 400; i++) {
+        const folder = join(dir, 'products', `sku-${i}`, i % 3 === 0 ? 'reviews' : '')
+        await mkdir(folder, { recursive: true })
+        await writeFile(join(folder, 'index.html'), '<p>x</p>')
+      }
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+      const expected = entries
+        .filter((entry) => entry.isFile())
+        .map((entry) =>
+          [...entry.parentPath.slice(dir.length).split(sep).filter(Boolean), entry.name].join('/'),
+        )
+        .sort()
+      expect(expected).toHaveLength(400)
+      expect(await listHtmlFiles(dir)).toEqual(expected)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('fails for a folder that is not there', async () => {
+    await expect(listHtmlFiles(join(tmpdir(), 'vr-list-none', 'missing'))).rejects.toThrow(/ENOENT/)
   })
 })
