@@ -4,12 +4,14 @@
  * same N pages without reviews (astro-scale-plain: the component and the integration removed), whose
  * build time is the baseline of the library's share; and the same N pages written by hand (astro-scale-hand:
  * the markup and JSON-LD of `<ProductReviews>` from local JSON files of the same reviews, no package of ours),
- * the limit the library's build is measured against.
+ * the limit the library's build is measured against. The library's build installs the packages as a shop's
+ * site does: a folder each in its node_modules with what their tarball holds (`files`: the dist, built
+ * first when older than its src), not links to the workspace's sources.
  */
 import { createHash } from 'node:crypto'
 import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { writeHandWrittenData } from './hand-written-data.ts'
 import {
@@ -22,9 +24,9 @@ import {
   productIds,
   ROOT,
   type SandboxProcess,
-  SOURCE,
   startSandboxProcess,
 } from './lib.ts'
+import { buildPackages } from './next-step.ts'
 import {
   baselineRow,
   compareMarkup,
@@ -50,22 +52,70 @@ const HAND = fileURLToPath(new URL('../fixtures/astro-scale-hand/', import.meta.
 /** What the hand-written baselines compute, kept once in the Next.js one. */
 const HAND_FORMAT = fileURLToPath(new URL('../fixtures/next-scale-hand/app/format.ts', import.meta.url))
 
+/** The packages of ours the Astro site installs: the integration and what it depends on, in build order. */
+const INSTALLED = ['core', 'inject', 'astro']
+
+/** A path that the `files` of a package.json leave out of its tarball (tests, type tests, test helpers). */
+function leftOut(path: string): boolean {
+  return /\.test(-d)?\.|[\\/]testing([\\/]|$)/.test(path)
+}
+
 /**
- * A copy of the fixture with node_modules links to Astro and, unless `packages` is false, to the
- * workspace packages.
+ * Installs `name` in `root` as a shop's site gets it from the registry: a folder in node_modules holding
+ * its package.json and the folders its `files` name, tests left out (what `pnpm pack` puts in the
+ * tarball), so that Vite takes it as a dependency (its dist), not as the workspace's sources. Its other
+ * dependencies are linked from the workspace's.
+ */
+async function install(root: string, name: string): Promise<void> {
+  const from = join(ROOT, 'packages', name)
+  const to = join(root, 'node_modules/@verified-reviews', name)
+  const manifest = JSON.parse(await readFile(join(from, 'package.json'), 'utf8')) as {
+    files: string[]
+    dependencies?: Record<string, string>
+    peerDependencies?: Record<string, string>
+  }
+  await mkdir(to, { recursive: true })
+  await copyFile(join(from, 'package.json'), join(to, 'package.json'))
+  for (const folder of manifest.files.filter((entry) => !entry.startsWith('!'))) {
+    await cp(join(from, folder), join(to, folder), {
+      recursive: true,
+      filter: (path) => !leftOut(relative(from, path)),
+    })
+  }
+  const dependencies = [
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}),
+  ]
+  for (const dependency of dependencies.filter(
+    (dependency) => !dependency.startsWith('@verified-reviews/'),
+  )) {
+    const link = join(root, 'node_modules', dependency)
+    if (
+      await realpath(link).then(
+        () => true,
+        () => false,
+      )
+    )
+      continue
+    await mkdir(dirname(link), { recursive: true })
+    await symlink(await realpath(join(from, 'node_modules', dependency)), link)
+  }
+}
+
+/**
+ * A copy of the fixture with a node_modules link to Astro and, unless `packages` is false, the packages
+ * of ours installed (see {@link install}).
  */
 async function prepare(dir: string, fixture = FIXTURE, name = 'site', packages = true): Promise<string> {
   const root = join(dir, name)
   await cp(fixture, root, { recursive: true })
-  await mkdir(join(root, 'node_modules', '@verified-reviews'), { recursive: true })
+  await mkdir(join(root, 'node_modules'), { recursive: true })
   await symlink(
     await realpath(join(ROOT, 'packages/astro/node_modules/astro')),
     join(root, 'node_modules/astro'),
   )
   if (!packages) return root
-  for (const name of ['astro', 'core', 'react']) {
-    await symlink(join(ROOT, 'packages', name), join(root, 'node_modules/@verified-reviews', name))
-  }
+  for (const name of INSTALLED) await install(root, name)
   return root
 }
 
@@ -101,18 +151,14 @@ async function build(
   await sandbox.takeStats()
   const run = await measure(
     process.execPath,
-    [
-      SOURCE,
-      CHILD,
-      '--root',
-      root,
-      '--out-dir',
-      outDir,
-      '--cache-dir',
-      cacheDir,
-      ...(plain ? ['--plain'] : []),
-    ],
-    { env: { ...sandbox.env, ...env, VR_BENCH_PRODUCTS: String(context.products) }, echo: context.echo },
+    [CHILD, '--root', root, '--out-dir', outDir, '--cache-dir', cacheDir, ...(plain ? ['--plain'] : [])],
+    // In the site's folder, as a shop builds it: Astro's prerender bundle (under the working folder's
+    // `.astro/`) imports the packages it leaves external from there.
+    {
+      cwd: root,
+      env: { ...sandbox.env, ...env, VR_BENCH_PRODUCTS: String(context.products) },
+      echo: context.echo,
+    },
   )
   if (run.code !== 0) throw new Error(`astro build exited with ${run.code}: ${run.stderr.slice(-4000)}`)
   // The API time is the sandbox's (see takeUsage), not the build's clock.
@@ -135,6 +181,7 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
   let built = 0
   let added: Set<string>
   try {
+    await buildPackages(context.echo, INSTALLED)
     const root = await prepare(dir)
     progress(`astro: generating the sandbox (${thousands(products)} products, ${thousands(reviews)} reviews)`)
     const sandbox = await startSandboxProcess({ products, reviews, rateLimit: 0 })

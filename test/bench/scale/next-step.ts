@@ -62,17 +62,20 @@ async function newestMtime(dir: string): Promise<number> {
   return newest
 }
 
-/** Builds the dist of core, react and next when older than their src. */
-export async function buildPackages(echo: boolean): Promise<void> {
+/** Builds the dist of `names` (core, react and next by default), in that order, each when older than its src. */
+export async function buildPackages(
+  echo: boolean,
+  names: readonly string[] = ['core', 'react', 'next'],
+): Promise<void> {
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
-  for (const name of ['core', 'react', 'next']) {
+  for (const name of names) {
     const dir = join(ROOT, 'packages', name)
     const built = await stat(join(dir, 'dist/index.js')).then(
       (file) => file.mtimeMs,
       () => 0,
     )
     if (built < (await newestMtime(join(dir, 'src')))) {
-      progress(`next: building packages/${name}/dist`)
+      progress(`building packages/${name}/dist`)
       const run = await measure(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: dir, echo })
       if (run.code !== 0) throw new Error(`tsc of packages/${name} failed: ${run.stdout}${run.stderr}`)
     }
