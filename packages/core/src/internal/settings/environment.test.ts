@@ -110,6 +110,29 @@ describe('readEnvironment', () => {
     )
   })
 
+  it('reads each variable once, and no other', () => {
+    const asked: string[] = []
+    const source = new Proxy(
+      {
+        VERIFIED_REVIEWS_CLIENT_ID: 'id',
+        VERIFIED_REVIEWS_REVALIDATE: '60',
+        VERIFIED_REVIEWS_LANGUAGES: 'en',
+      },
+      {
+        get(target, name) {
+          asked.push(String(name))
+          return Reflect.get(target, name)
+        },
+      },
+    )
+    const env = readEnvironment(source)
+    expect(env.clientId).toBe('id')
+    expect(env.revalidate).toBe(60)
+    expect(env.replicaLanguages).toEqual(['en'])
+    expect(env.client).toEqual({ clientId: 'id' })
+    expect(asked.sort()).toEqual(Object.values(ENVIRONMENT_VARIABLES).sort())
+  })
+
   it('lists a variable for every setting', () => {
     const settings = Object.keys(readEnvironment({})).filter((key) => key !== 'client')
     expect(Object.keys(ENVIRONMENT_VARIABLES).sort()).toEqual(settings.sort())

@@ -96,6 +96,8 @@ export const ENVIRONMENT_VARIABLES = {
   replicaLanguages: 'VERIFIED_REVIEWS_LANGUAGES',
 } as const satisfies Record<Exclude<keyof VerifiedReviewsEnvironment, 'client'>, string>
 
+const ENVIRONMENT_KEYS = Object.keys(ENVIRONMENT_VARIABLES) as (keyof typeof ENVIRONMENT_VARIABLES)[]
+
 /** Where variables are read: a record such as `process.env`. */
 export type EnvironmentSource = Readonly<Record<string, string | undefined>>
 
@@ -124,12 +126,19 @@ function environmentVariable(
  * a client does not use), so that a client and `readEnvironment(source).client` read them alike.
  */
 export function environmentClientOptions(source: EnvironmentSource): EnvironmentClientOptions {
-  return Object.fromEntries(
-    CLIENT_OPTIONS.flatMap((name) => {
-      const value = environmentVariable(name, source)
-      return value === undefined ? [] : [[name, value]]
-    }),
-  )
+  return clientOptionsOf((name) => environmentVariable(name, source))
+}
+
+/** The client options among settings read by `read`, the unset ones left out. */
+function clientOptionsOf(
+  read: (name: (typeof CLIENT_OPTIONS)[number]) => string | undefined,
+): EnvironmentClientOptions {
+  const options: EnvironmentClientOptions = {}
+  for (const name of CLIENT_OPTIONS) {
+    const value = read(name)
+    if (value !== undefined) options[name] = value
+  }
+  return options
 }
 
 const TRUE = ['1', 'true', 'yes']
@@ -153,7 +162,11 @@ const FALSE = ['0', 'false', 'no']
  * const vr = createClient({ ...env.client, timeout: 10_000 })
  */
 export function readEnvironment(source: EnvironmentSource): VerifiedReviewsEnvironment {
-  const read = (key: keyof typeof ENVIRONMENT_VARIABLES) => environmentVariable(key, source)
+  // Every setting as its variable reads (ENVIRONMENT_VARIABLES lists them all), each variable read once:
+  // a lookup in `process.env` costs more than the rest of this function.
+  const strings = {} as Record<keyof typeof ENVIRONMENT_VARIABLES, string | undefined>
+  for (const key of ENVIRONMENT_KEYS) strings[key] = environmentVariable(key, source)
+  const read = (key: keyof typeof ENVIRONMENT_VARIABLES) => strings[key]
   const refuse = (key: keyof typeof ENVIRONMENT_VARIABLES, message: string) => {
     throw new ValidationError([{ field: ENVIRONMENT_VARIABLES[key], message }])
   }
@@ -180,17 +193,14 @@ export function readEnvironment(source: EnvironmentSource): VerifiedReviewsEnvir
   const unknown = languages?.filter((language) => !(LANGUAGES as readonly string[]).includes(language)) ?? []
   if (unknown.length > 0)
     refuse('replicaLanguages', `must list languages among ${LANGUAGES.join(', ')}, not ${unknown.join(', ')}`)
-  // Every setting as its variable reads (ENVIRONMENT_VARIABLES lists them all), then those that are no string.
-  const strings = Object.fromEntries(
-    Object.keys(ENVIRONMENT_VARIABLES).map((key) => [key, read(key as keyof typeof ENVIRONMENT_VARIABLES)]),
-  )
+  // The strings, then the settings that are no string.
   return {
     ...strings,
     revalidate: revalidate === undefined ? undefined : Number(revalidate),
     failOnError,
     buildBrandReviews,
     replicaLanguages: languages === undefined ? undefined : [...new Set(languages as Language[])],
-    client: environmentClientOptions(source),
+    client: clientOptionsOf(read),
   } as VerifiedReviewsEnvironment
 }
 
