@@ -104,7 +104,10 @@ describe('failSafeUseCacheHandler', () => {
 /** An incremental cache in memory, as Next.js constructs one (a class). */
 class MemoryIncrementalCache {
   static values = new Map<string, IncrementalCacheValue | null>()
-  async get(key: string) {
+  /** The keys `get` was asked for. */
+  static asked: string[] = []
+  async get(key: string, _context?: unknown) {
+    MemoryIncrementalCache.asked.push(key)
     const value = MemoryIncrementalCache.values.get(key)
     return value === undefined ? null : { value }
   }
@@ -164,5 +167,31 @@ describe('failSafeIncrementalCache', () => {
     await cache.set('api', answer('https://api.example/products/reviews'), {})
     expect(MemoryIncrementalCache.values.has('other-data')).toBe(true)
     expect(MemoryIncrementalCache.values.has('api')).toBe(true)
+  })
+
+  it("answers the lookup of a render's tagging fetch without asking the cache, and asks it for every other", async () => {
+    const urls: string[] = []
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url)
+      return new Response('')
+    })
+    try {
+      await tagRender(['verified-reviews:product:SKU-5', 'verified-reviews'], 3600)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    const Cache = failSafeIncrementalCache(MemoryIncrementalCache)
+    const cache = new Cache()
+    // As Next.js looks a fetch up (`kind` and `fetchUrl` among the context's fields), and a page.
+    const lookup = (fetchUrl: string) =>
+      ({ kind: 'FETCH', fetchUrl, fetchIdx: 0, tags: [], softTags: [] }) as never
+    MemoryIncrementalCache.values.set('tag-fetch-5', { kind: 'FETCH', data: 'kept by an older version' })
+    MemoryIncrementalCache.values.set('other-data-5', { kind: 'FETCH', data: 'hello' })
+    MemoryIncrementalCache.asked = []
+    expect(await cache.get('tag-fetch-5', lookup(urls[0] as string))).toBeNull()
+    expect((await cache.get('other-data-5', lookup('data:text/plain,hello')))?.value?.data).toBe('hello')
+    expect(await cache.get('api-5', lookup('https://api.example/products/reviews'))).toBeNull()
+    expect(await cache.get('/products/SKU-5', { kind: 'APP_PAGE' } as never)).toBeNull()
+    expect(MemoryIncrementalCache.asked).toEqual(['other-data-5', 'api-5', '/products/SKU-5'])
   })
 })

@@ -25,7 +25,7 @@ import type {
   UseCacheHandler,
 } from './internal/cache-handler-types.ts'
 import { isFailedRender } from './internal/failed-render-tag.ts'
-import { isTagFetch } from './internal/render-tags.ts'
+import { isTagFetch, TAG_FETCH_URL } from './internal/render-tags.ts'
 
 // What the modules of a shared cache give besides: the replica the build writes into (the Redis package's).
 export type { BuildReplicaTarget } from './internal/build-replica.ts'
@@ -110,6 +110,12 @@ export function failSafeUseCacheHandler<Entry extends UseCacheEntry>(
   }
 }
 
+/** Whether the context of an incremental cache `get` is the lookup of a render's tagging fetch (`tagRender`). */
+function isTagFetchLookup(context: unknown): boolean {
+  const { kind, fetchUrl } = (context ?? {}) as { kind?: unknown; fetchUrl?: unknown }
+  return kind === 'FETCH' && typeof fetchUrl === 'string' && fetchUrl.startsWith(TAG_FETCH_URL)
+}
+
 /** The tags of a page, route or fetch answer in the incremental cache. */
 function tagsOfValue(value: IncrementalCacheValue | null | undefined): string[] {
   const header = value?.headers?.['x-next-cache-tags']
@@ -138,6 +144,13 @@ export function failSafeIncrementalCache<Base extends new (...args: any[]) => In
   BaseHandler: Base,
 ): Base {
   return class FailSafeIncrementalCache extends BaseHandler {
+    // The tagging fetch of a render is never stored (below): its lookup is answered here, with no read
+    // of the cache (a file, or a Redis round trip) at every render that tags itself, each page of a build.
+    override get(key: string, context: never): ReturnType<IncrementalCacheHandler['get']> {
+      if (isTagFetchLookup(context)) return Promise.resolve(null)
+      return super.get(key, context)
+    }
+
     override async set(
       key: string,
       value: IncrementalCacheValue | null,
