@@ -120,6 +120,22 @@ function page(html: string, tags: string[]): IncrementalCacheValue {
   return { kind: 'APP_PAGE', html, headers: { 'x-next-cache-tags': tags.join(',') } }
 }
 
+/** The URL the components' tagging fetch asks for with `tags`, as they ask for it. */
+async function tagFetchUrl(tags: string[]): Promise<string> {
+  const urls: string[] = []
+  vi.stubGlobal('fetch', async (url: string) => {
+    urls.push(url)
+    return new Response('')
+  })
+  try {
+    await tagRender(tags, 3600)
+  } finally {
+    vi.unstubAllGlobals()
+  }
+  expect(urls).toHaveLength(1)
+  return urls[0] as string
+}
+
 describe('failSafeIncrementalCache', () => {
   it('does not store a page rendered from an API failure over a good page, and stores the next good one', async () => {
     const Cache = failSafeIncrementalCache(MemoryIncrementalCache)
@@ -146,22 +162,11 @@ describe('failSafeIncrementalCache', () => {
   })
 
   it("stores no answer of a render's tagging fetch, and every other fetch answer", async () => {
-    // The URL the components' tagging fetch asks for, as they ask for it.
-    const urls: string[] = []
-    vi.stubGlobal('fetch', async (url: string) => {
-      urls.push(url)
-      return new Response('')
-    })
-    try {
-      await tagRender(['verified-reviews:product:SKU-4', 'verified-reviews'], 3600)
-    } finally {
-      vi.unstubAllGlobals()
-    }
-    expect(urls).toHaveLength(1)
+    const url = await tagFetchUrl(['verified-reviews:product:SKU-4', 'verified-reviews'])
     const Cache = failSafeIncrementalCache(MemoryIncrementalCache)
     const cache = new Cache()
     const answer = (url: string) => ({ kind: 'FETCH', data: { url, body: '', status: 200, headers: {} } })
-    await cache.set('tag-fetch', answer(urls[0] as string), {})
+    await cache.set('tag-fetch', answer(url), {})
     expect(MemoryIncrementalCache.values.has('tag-fetch')).toBe(false)
     await cache.set('other-data', answer('data:text/plain,hello'), {})
     await cache.set('api', answer('https://api.example/products/reviews'), {})
@@ -170,16 +175,7 @@ describe('failSafeIncrementalCache', () => {
   })
 
   it("answers the lookup of a render's tagging fetch without asking the cache, and asks it for every other", async () => {
-    const urls: string[] = []
-    vi.stubGlobal('fetch', async (url: string) => {
-      urls.push(url)
-      return new Response('')
-    })
-    try {
-      await tagRender(['verified-reviews:product:SKU-5', 'verified-reviews'], 3600)
-    } finally {
-      vi.unstubAllGlobals()
-    }
+    const url = await tagFetchUrl(['verified-reviews:product:SKU-5', 'verified-reviews'])
     const Cache = failSafeIncrementalCache(MemoryIncrementalCache)
     const cache = new Cache()
     // As Next.js looks a fetch up (`kind` and `fetchUrl` among the context's fields), and a page.
@@ -188,7 +184,7 @@ describe('failSafeIncrementalCache', () => {
     MemoryIncrementalCache.values.set('tag-fetch-5', { kind: 'FETCH', data: 'kept by an older version' })
     MemoryIncrementalCache.values.set('other-data-5', { kind: 'FETCH', data: 'hello' })
     MemoryIncrementalCache.asked = []
-    expect(await cache.get('tag-fetch-5', lookup(urls[0] as string))).toBeNull()
+    expect(await cache.get('tag-fetch-5', lookup(url))).toBeNull()
     expect((await cache.get('other-data-5', lookup('data:text/plain,hello')))?.value?.data).toBe('hello')
     expect(await cache.get('api-5', lookup('https://api.example/products/reviews'))).toBeNull()
     expect(await cache.get('/products/SKU-5', { kind: 'APP_PAGE' } as never)).toBeNull()
