@@ -130,7 +130,8 @@ const RENDERED_KINDS = new Set(['APP_PAGE', 'APP_ROUTE', 'PAGES'])
  * does not store a page rendered from an API failure over a good page of the same key: the good page
  * goes on being served, stale, and is rendered again at a later request. It stores no answer of the
  * `data:` fetch through which the components tag a render (it carries no data; a view rendered per
- * request would otherwise leave one entry per product in a shared cache).
+ * request would otherwise leave one entry per product in a shared cache), and answers that fetch's
+ * lookup with a miss without asking `Base` (a file read, or a Redis round trip, at every such render).
  *
  * @example
  * // cache-handlers/next-cache.mjs
