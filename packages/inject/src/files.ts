@@ -3,6 +3,20 @@ import { join } from 'node:path'
 import { pageUrl, type TrailingSlash } from '@verified-reviews/core/internal'
 
 /**
+ * A pause for work done in place (synchronous reads) in a loop: each call resolves at once, or, once
+ * 20 ms have passed since the last turn, after a turn of the event loop (`setImmediate`), so that timers
+ * and I/O run meanwhile.
+ */
+export function eventLoopTurns(): () => Promise<void> {
+  let turn = performance.now()
+  return async () => {
+    if (performance.now() - turn < 20) return
+    await new Promise((resolve) => setImmediate(resolve))
+    turn = performance.now()
+  }
+}
+
+/**
  * Relative paths (with `/` separators) of every `.html` and `.htm` file under `dir`, sorted; links are
  * not followed. Each folder is read in place, letting the event loop run every 20 ms: `readdir` with
  * `recursive` sends each folder to a thread and back, and a site of 10,000 pages, one folder each
@@ -11,17 +25,14 @@ import { pageUrl, type TrailingSlash } from '@verified-reviews/core/internal'
 export async function listHtmlFiles(dir: string): Promise<string[]> {
   const files: string[] = []
   const folders = ['']
-  let turn = performance.now()
+  const pause = eventLoopTurns()
   for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
     for (const entry of readdirSync(join(dir, folder), { withFileTypes: true })) {
       const path = folder === '' ? entry.name : `${folder}/${entry.name}`
       if (entry.isDirectory()) folders.push(path)
       else if (entry.isFile() && /\.html?$/i.test(entry.name)) files.push(path)
     }
-    if (performance.now() - turn >= 20) {
-      await new Promise((resolve) => setImmediate(resolve))
-      turn = performance.now()
-    }
+    await pause()
   }
   return files.sort()
 }
