@@ -80,6 +80,28 @@ describe('getBuildData', () => {
     expect(page.nextCursor).toEqual(expect.any(String))
   })
 
+  it("gives every later page the build's one catalog without making its options again", async () => {
+    vi.stubEnv('NEXT_PHASE', 'phase-production-build')
+    const first = await buildCatalog()
+    expect(first).toBeDefined()
+    const reads = new Map<string, number>()
+    const environment = process.env
+    process.env = new Proxy(environment, {
+      get(target, name, receiver) {
+        if (typeof name === 'string') reads.set(name, (reads.get(name) ?? 0) + 1)
+        return Reflect.get(target, name, receiver)
+      },
+    })
+    try {
+      expect(await buildCatalog()).toBe(first)
+    } finally {
+      process.env = environment
+    }
+    // The build folder's name reads the environment once; the options (a client among them) read it
+    // some six times more, at every page.
+    expect(reads.get('VERIFIED_REVIEWS_CLIENT_ID')).toBe(1)
+  })
+
   it('fetches the named products of an account of more than 200 by their ids: each build starts without a store', async () => {
     vi.stubEnv('NEXT_PHASE', 'phase-production-build')
     for (const [name, value] of Object.entries(large.env())) vi.stubEnv(name, value)

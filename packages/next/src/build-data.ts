@@ -117,8 +117,13 @@ let named: { path: string; ids: string[] | undefined } | undefined
  */
 export async function buildCatalog(): Promise<ReviewsCatalog | undefined> {
   if (!isBuildPhase()) return undefined
+  // One catalog per build folder and build, made with the options of its first call: every page calls
+  // this, and finds it before making those options again (a client, the environment read some six times).
+  const key = `${await buildDirectory()}\u0000${buildId()}`
+  const made = catalogs.get(key)
+  if (made !== undefined) return made
   const { directory, buildId: id, afterFetch, ...options } = await buildOptions()
-  const key = `${directory}\u0000${id}`
+  // Another page's first call may have made it meanwhile.
   let catalog = catalogs.get(key)
   if (catalog === undefined) {
     catalog = createReviewsCatalog({ ...options, sharing: { directory, buildId: id, afterFetch } })
