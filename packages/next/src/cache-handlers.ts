@@ -25,7 +25,7 @@ import type {
   UseCacheHandler,
 } from './internal/cache-handler-types.ts'
 import { isFailedRender } from './internal/failed-render-tag.ts'
-import { isTagFetch, TAG_FETCH_URL } from './internal/render-tags.ts'
+import { isTagFetch, isTagFetchLookup } from './internal/render-tags.ts'
 
 // What the modules of a shared cache give besides: the replica the build writes into (the Redis package's).
 export type { BuildReplicaTarget } from './internal/build-replica.ts'
@@ -108,12 +108,6 @@ export function failSafeUseCacheHandler<Entry extends UseCacheEntry>(
     getExpiration: (tags) => handler.getExpiration(tags),
     updateTags: (tags, durations) => handler.updateTags(tags, durations),
   }
-}
-
-/** Whether the context of an incremental cache `get` is the lookup of a render's tagging fetch (`tagRender`). */
-function isTagFetchLookup(context: unknown): boolean {
-  const { kind, fetchUrl } = (context ?? {}) as { kind?: unknown; fetchUrl?: unknown }
-  return kind === 'FETCH' && typeof fetchUrl === 'string' && fetchUrl.startsWith(TAG_FETCH_URL)
 }
 
 /** The tags of a page, route or fetch answer in the incremental cache. */

@@ -11,8 +11,21 @@ export const TAG_FETCH_URL = 'data:text/plain,verified-reviews%3A'
  */
 export function isTagFetch(value: { kind: string; [field: string]: unknown } | null): boolean {
   if (value?.kind !== 'FETCH') return false
-  const data = value.data as { url?: unknown } | undefined
-  return typeof data?.url === 'string' && data.url.startsWith(TAG_FETCH_URL)
+  return isTagFetchUrl((value.data as { url?: unknown } | undefined)?.url)
+}
+
+/**
+ * Whether the context of an incremental cache `get` is the lookup of a {@link tagRender} fetch
+ * (`kind: 'FETCH'`, its URL in `fetchUrl`, as Next.js passes both for every fetch it looks up).
+ */
+export function isTagFetchLookup(context: unknown): boolean {
+  const { kind, fetchUrl } = (context ?? {}) as { kind?: unknown; fetchUrl?: unknown }
+  return kind === 'FETCH' && isTagFetchUrl(fetchUrl)
+}
+
+/** Whether `url` is the URL of a {@link tagRender} fetch. */
+function isTagFetchUrl(url: unknown): boolean {
+  return typeof url === 'string' && url.startsWith(TAG_FETCH_URL)
 }
 
 /**
