@@ -126,6 +126,19 @@ describe('next build of the demo', () => {
     )
   })
 
+  it('fetches the review data while Next.js compiles, not when the first page asks', () => {
+    const output = app.buildOutput
+    const compiling = output.indexOf('Creating an optimized production build')
+    const fetching = output.indexOf('[@verified-reviews/next] product summaries')
+    const compiled = output.indexOf('Compiled successfully')
+    console.log(
+      `next build of the demo, while it compiles:\n${output.slice(compiling, output.indexOf('\n', compiled))}`,
+    )
+    expect(compiling).toBeGreaterThan(-1)
+    expect(fetching).toBeGreaterThan(compiling)
+    expect(fetching).toBeLessThan(compiled)
+  })
+
   it('reports the progress of the prefetch and closes with its calls against the lower bound', () => {
     const lines = app.buildOutput.split('\n').filter((line) => line.startsWith('[@verified-reviews/next]'))
     console.log(`next build of the demo, the lines of @verified-reviews/next:\n${lines.join('\n')}`)

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { type Fault, startSandbox, type TestSandbox } from '../../../test/fixtures/sandbox.ts'
 import { pointEnvironmentAt } from '../test/build-fixture.ts'
 import verifiedReviews, { VerifiedReviewsOptionError, type VerifiedReviewsOptions } from './index.ts'
-import { shared, sharedClient } from './internal/shared.ts'
+import { shared, sharedCatalog, sharedClient } from './internal/shared.ts'
 import {
   brandReviewsLoader,
   liveProductReviewsLoader,
@@ -33,6 +33,7 @@ describe('verifiedReviews', () => {
     expect(integration.name).toBe('@verified-reviews/astro')
     expect(Object.keys(integration.hooks).sort()).toEqual([
       'astro:build:done',
+      'astro:build:start',
       'astro:config:done',
       'astro:config:setup',
     ])
@@ -52,6 +53,7 @@ describe('verifiedReviews', () => {
         incremental: false,
         locale: 'fr',
         failOnError: true,
+        fetchDuringCompile: false,
       }),
     ).not.toThrow()
   })
@@ -122,6 +124,8 @@ interface HookedBuild {
   sb: TestSandbox
   /** The page as the test wrote it. */
   html: string
+  /** Runs `astro:build:start`. */
+  start(): Promise<void>
   /** Runs `astro:build:done`. */
   done(): Promise<void>
   /** The page as it is now. */
@@ -189,6 +193,9 @@ async function hookedBuild(
     await test({
       sb,
       html,
+      start: async () => {
+        await hooks['astro:build:start']?.({ logger })
+      },
       done: async () => {
         await hooks['astro:build:done']?.({ dir: root, logger, pages: [], routes: [] })
       },
@@ -350,6 +357,41 @@ describe('the injection after the build', () => {
         expect(api).toEqual({ 'products.list': 1, 'products.reviews.list': 1 })
       },
     )
+  })
+})
+
+describe('the fetch while Vite bundles the pages', () => {
+  it('starts at astro:build:start, and the pages find the data fetched', async () => {
+    await hookedBuild({ product: 'SKU-001' }, async ({ sb, start }) => {
+      await start()
+      // The sandbox's account (seed 1): 3,000 reviews, 200 a call, and the summaries of its 60 products.
+      await vi.waitFor(async () => expect((await sb.stats()).operations['products.reviews.list']).toBe(15), {
+        timeout: 10_000,
+        interval: 50,
+      })
+      const before = (await sb.stats()).total
+      expect(await sharedCatalog().reviews('SKU-002')).toHaveLength(19)
+      expect((await sharedCatalog().ratings(['SKU-002'])).get('SKU-002')?.count_total).toBe(19)
+      expect((await sb.stats()).total).toBe(before)
+    })
+  })
+
+  it('fetches nothing then with fetchDuringCompile: false, nor when a loader made the catalog', async () => {
+    await hookedBuild(
+      { product: 'SKU-001', options: { fetchDuringCompile: false } },
+      async ({ sb, start }) => {
+        await start()
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        expect((await sb.stats()).operations['products.list']).toBeUndefined()
+      },
+    )
+    await hookedBuild({ product: 'SKU-001' }, async ({ sb, start }) => {
+      const made = sharedCatalog()
+      await start()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(shared().catalog).toBe(made)
+      expect((await sb.stats()).operations['products.list']).toBeUndefined()
+    })
   })
 })
 

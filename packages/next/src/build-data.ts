@@ -72,6 +72,16 @@ export async function getBuildData(): Promise<BuildData | undefined> {
   return prefetchBuildData(await buildOptions())
 }
 
+/**
+ * Fetches the build's data ahead of its pages, in the process that `withVerifiedReviews` starts while
+ * `next build` compiles (`internal/build-ahead-child.ts`), named after the same build: the workers then
+ * find it fetched, or wait for it. Until its `afterFetch` has run (the brand reviews, the copy into
+ * Redis) they wait too; when it fails, the first worker to ask fetches again, as it would have without it.
+ */
+export async function fetchBuildDataAhead(): Promise<void> {
+  await prefetchBuildData({ ...(await buildOptions()), ahead: true })
+}
+
 /** What the pages of a build fetch with: the same data, so that every process shares one fetch. */
 async function buildOptions() {
   const problem = buildCheckProblem()

@@ -43,6 +43,18 @@ export interface VerifiedReviewsBuildOptions {
    * @default VERIFIED_REVIEWS_BUILD_BRAND_REVIEWS (1, true or yes; 0, false or no), else false
    */
   brandReviews?: boolean
+  /**
+   * Whether `next build` fetches the review data while it compiles, rather than when its first page asks
+   * for it: once the config is loaded, a process of this package's (started by `next build`'s own,
+   * after the credentials check passed) waits until `next build` has emptied its `distDir`, then fetches
+   * into the build's SQLite file, and the build workers find the data there, or wait for it. A build
+   * is shorter by about the fetch's time, with the same calls. A fetch that fails is left to the pages,
+   * which fetch again and meet the failure as they would have. Not for `next build --experimental-build-mode`
+   * other than `default`. Turn it off for a build whose pages read no review data: it would then fetch
+   * what they never read.
+   * @default true
+   */
+  fetchDuringCompile?: boolean
 }
 
 /** What `next.config` may export: a config, or a function of the phase that gives one. */
@@ -57,7 +69,8 @@ export type NextConfigExport<C extends object> =
  * variable or the address. Without credentials it says once that the pages are built without reviews
  * (`VERIFIED_REVIEWS_CLIENT_ID and VERIFIED_REVIEWS_CLIENT_SECRET are not set`), and the build workers
  * skip the prefetch instead of failing on every page. `failOnError` changes what stops the build. Other
- * commands (`next dev`, `next start`) skip the check.
+ * commands (`next dev`, `next start`) skip the check. When the check passed, the build's review data is
+ * then fetched while Next.js compiles, in a process of this package's (`fetchDuringCompile`).
  *
  * In every phase it hands the config's `distDir` to the processes Next.js starts (its build workers, the
  * server) through `VERIFIED_REVIEWS_DIST_DIR`, so that the build data goes in `<distDir>/verified-reviews/`,
@@ -92,6 +105,10 @@ export function withVerifiedReviews<C extends object>(
     // inherit it, as the build's other options, before Next.js starts them.
     const { distDir } = resolved as { distDir?: unknown }
     if (typeof distDir === 'string' && distDir.trim() !== '') handToBuildWorkers({ distDir })
+    if (phase === 'phase-production-build' && options.fetchDuringCompile !== false) {
+      const { startFetchAhead } = await import('./internal/build-ahead.ts')
+      await startFetchAhead(resolved)
+    }
     return withFailSafeCaches(resolved, context.defaultConfig)
   }
 }

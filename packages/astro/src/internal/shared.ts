@@ -164,3 +164,19 @@ export function sharedCatalog(): ReviewsCatalog {
   })
   return state.catalog
 }
+
+/**
+ * Starts the build's fetch (the summaries, then the review sync or the named products' reviews) while
+ * Vite bundles the pages (`astro:build:start`), rather than when the first page asks for it: the API's
+ * answers come meanwhile, and the pages find the data fetched, or wait for the same fetch. Nothing when
+ * a loader made the catalog (it fetched already), outside `astro build`, or when the check at the start
+ * of the build found no review data. A failure is left to the pages: the catalog keeps successes only,
+ * so the first page to ask fetches again and meets it itself, as it would have.
+ */
+export function fetchCatalogAhead(): void {
+  const state = shared()
+  if (state.catalog !== undefined || state.command !== 'build' || state.buildProblem !== undefined) return
+  sharedCatalog()
+    .syncReport()
+    .catch(() => {})
+}

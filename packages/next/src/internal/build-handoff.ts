@@ -88,3 +88,20 @@ export function handedReplicaModule(): string | undefined {
   const value = environment()[BUILD_REPLICA_VARIABLE]
   return value === undefined || value === '' ? undefined : value
 }
+
+/**
+ * Set in the `next build` process once it has started the fetch ahead of the pages (`build-ahead.ts`), to
+ * that process's pid: the processes Next.js starts after it, which load the config again, inherit it and
+ * start none of their own.
+ */
+const BUILD_AHEAD = '__VERIFIED_REVIEWS_BUILD_AHEAD'
+
+/** Records, for this process and those it starts, that the fetch ahead of the pages was started. */
+export function handBuildAhead(pid: number): void {
+  environment()[BUILD_AHEAD] = String(pid)
+}
+
+/** Whether this process, or the one that started it, started the fetch ahead of the pages. */
+export function buildAheadStarted(): boolean {
+  return environment()[BUILD_AHEAD] !== undefined
+}

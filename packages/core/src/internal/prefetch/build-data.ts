@@ -84,6 +84,14 @@ export interface PrefetchOptions
    */
   afterFetch?: ((file: string) => Promise<void>) | undefined
   /**
+   * This process fetches ahead of the build's pages (Next.js's, while it compiles), for processes that
+   * will ask later: the others wait until `afterFetch` has run too (so that the build cannot end before
+   * it), and a failure is not recorded for them: the fetch is let go, and the first process to ask
+   * fetches again and meets the failure itself, as it would have without this one. Not with `share`.
+   * @default false
+   */
+  ahead?: boolean
+  /**
    * Where the warning goes when the share fails or its data is unusable.
    * @default console
    */
@@ -188,14 +196,19 @@ async function load(options: PrefetchOptions, buildId: string): Promise<BuildDat
       db,
       name: buildId,
       file,
-      produce: async () => JSON.stringify(await produce(db, file, options, buildId)),
+      produce: async () => {
+        const record = JSON.stringify(await produce(db, file, options, buildId))
+        if (options.ahead === true) await options.afterFetch?.(file)
+        return record
+      },
+      releaseOnFailure: options.ahead === true,
       waitTimeout: positiveNumber('waitTimeout', options.waitTimeout ?? 600_000),
       staleLockTimeout: positiveNumber('staleLockTimeout', options.staleLockTimeout ?? 900_000),
       pollInterval: positiveNumber('pollInterval', options.pollInterval ?? 50),
       signal: options.signal,
       onWait: (holder, waitedMs) => options.onProgress?.({ phase: 'waiting', holder, waitedMs }),
     })
-    if (produced) await options.afterFetch?.(file)
+    if (produced && options.ahead !== true) await options.afterFetch?.(file)
     return fileBuildData(
       db,
       buildId,

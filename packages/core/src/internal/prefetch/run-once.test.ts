@@ -54,6 +54,12 @@ describe('runOnce', () => {
     )
   })
 
+  it('lets go of the run when it fails with releaseOnFailure, so that a later call runs it itself', async () => {
+    const ahead = { ...options(() => Promise.reject(new Error('down'))), releaseOnFailure: true }
+    await expect(runOnce(ahead)).rejects.toThrow('down')
+    expect(db.prepare('SELECT count(*) AS runs FROM runs').get()).toEqual({ runs: 0 })
+    expect(await runOnce(options(async () => 'data'))).toEqual({ value: 'data', produced: true })
+  })
   it('takes over a run whose process is gone', async () => {
     // Process ids are below 2^22 on Linux: this one cannot be running.
     holdRun(db, 'build', { pid: 2 ** 22 + 1, host: hostname(), since: Date.now() })

@@ -119,6 +119,11 @@ export interface RunOnceOptions extends WaitOptions {
   produce: () => Promise<string>
   /** Milliseconds after which a run is taken over even if its process seems alive (another host, a hung run). */
   staleLockTimeout: number
+  /**
+   * A failure of `produce` is not recorded: the run is let go, so that the next process to call takes
+   * it and runs `produce` itself (a run made ahead of the processes that need it).
+   */
+  releaseOnFailure?: boolean | undefined
 }
 
 /**
@@ -126,7 +131,8 @@ export interface RunOnceOptions extends WaitOptions {
  * read what it answered. The run is a row of the SQLite file they share, taken in a `BEGIN IMMEDIATE`
  * transaction (one process at a time looks and takes) with the holder's pid, host and start: a run whose
  * process is gone (same host), or older than `staleLockTimeout`, is taken over. A failure is recorded
- * too, so that the processes waiting fail with it instead of running again.
+ * too, so that the processes waiting fail with it instead of running again (with `releaseOnFailure`,
+ * the run is let go instead, and the next process to look takes it).
  */
 export async function runOnce(options: RunOnceOptions): Promise<Ran<string>> {
   const { db, name } = options
@@ -135,6 +141,7 @@ export async function runOnce(options: RunOnceOptions): Promise<Ran<string>> {
   db.exec(RUNS)
   const read = db.prepare('SELECT state, pid, host, since, json FROM runs WHERE id = ?')
   const finish = db.prepare('UPDATE runs SET state = ?, json = ? WHERE id = ? AND pid = ? AND since = ?')
+  const release = db.prepare('DELETE FROM runs WHERE id = ? AND pid = ? AND since = ?')
   const look = () => read.get(name) as RunRow | undefined
   const stale = (row: RunRow) =>
     Date.now() - row.since > options.staleLockTimeout || (row.host === host && !processAlive(row.pid))
@@ -162,7 +169,8 @@ export async function runOnce(options: RunOnceOptions): Promise<Ran<string>> {
       try {
         value = await options.produce()
       } catch (error) {
-        finish.run('failed', failureText(error), name, mine.pid, mine.since)
+        if (options.releaseOnFailure === true) release.run(name, mine.pid, mine.since)
+        else finish.run('failed', failureText(error), name, mine.pid, mine.since)
         throw error
       }
       finish.run('done', value, name, mine.pid, mine.since)
