@@ -147,7 +147,7 @@ async function hookedBuild(
     /** Where the page is in the build's folder. @default 'index.html' */
     file?: string
     /** What the Astro config says of its page URLs. @default trailingSlash 'ignore', build.format 'directory' */
-    config?: { trailingSlash?: string; build?: { format: string } }
+    config?: { trailingSlash?: string; build?: { format: string }; output?: string }
     /** The page. @default one that marks `product` with a meta element */
     html?: string
   },
@@ -376,7 +376,7 @@ describe('the fetch while Vite bundles the pages', () => {
     })
   })
 
-  it('fetches nothing then with fetchDuringCompile: false, nor when a loader made the catalog', async () => {
+  it("fetches nothing then with fetchDuringCompile: false, with output: 'server', or when a loader made the catalog", async () => {
     await hookedBuild(
       { product: 'SKU-001', options: { fetchDuringCompile: false } },
       async ({ sb, start }) => {
@@ -385,6 +385,11 @@ describe('the fetch while Vite bundles the pages', () => {
         expect((await sb.stats()).operations['products.list']).toBeUndefined()
       },
     )
+    await hookedBuild({ product: 'SKU-001', config: { output: 'server' } }, async ({ sb, start }) => {
+      await start()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect((await sb.stats()).operations['products.list']).toBeUndefined()
+    })
     await hookedBuild({ product: 'SKU-001' }, async ({ sb, start }) => {
       const made = sharedCatalog()
       await start()

@@ -96,7 +96,8 @@ export interface VerifiedReviewsOptions {
   /**
    * Whether `astro build` fetches the review data while Vite bundles the pages (from `astro:build:start`),
    * rather than when the first page asks for it: the build is shorter by about the time the two overlap,
-   * with the same calls. Not when a content loader fetched it already. Turn it off for a build whose
+   * with the same calls. Not when a content loader fetched it already, nor with `output: 'server'`
+   * (whose pages render on demand). Turn it off for a build whose
    * pages read no review data: it would then fetch what they never read.
    * @default true
    */
@@ -175,6 +176,9 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
   const injectJsonLd = options.injectJsonLd ?? true
   const maxReviews = options.maxReviews ?? 5
   let site: string | undefined
+  // Whether the build prerenders its pages (`output: 'static'`, the default), which read the build's
+  // data; with `output: 'server'` they render on demand, and the build fetches nothing ahead for them.
+  let prerenders = true
 
   /** Adds review rich snippets to the built pages, and logs what it did. */
   const inject = async (dir: URL, logger: AstroIntegrationLogger): Promise<void> => {
@@ -275,10 +279,11 @@ export function verifiedReviews(options: VerifiedReviewsOptions = {}): AstroInte
       },
       'astro:config:done': ({ config }) => {
         site = config.site === undefined ? undefined : new URL(config.base, config.site).href
+        prerenders = config.output !== 'server'
         shared().pageUrls = { trailingSlash: config.trailingSlash, format: config.build.format }
       },
       'astro:build:start': () => {
-        if (options.fetchDuringCompile !== false) fetchCatalogAhead()
+        if (options.fetchDuringCompile !== false && prerenders) fetchCatalogAhead()
       },
       'astro:build:done': async ({ dir, logger }) => {
         // A build without review data (the check at its start said why) has none to inject.
