@@ -60,6 +60,7 @@ describe('runOnce', () => {
     expect(db.prepare('SELECT count(*) AS runs FROM runs').get()).toEqual({ runs: 0 })
     expect(await runOnce(options(async () => 'data'))).toEqual({ value: 'data', produced: true })
   })
+
   it('takes over a run whose process is gone', async () => {
     // Process ids are below 2^22 on Linux: this one cannot be running.
     holdRun(db, 'build', { pid: 2 ** 22 + 1, host: hostname(), since: Date.now() })
