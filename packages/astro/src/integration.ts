@@ -97,8 +97,8 @@ export interface VerifiedReviewsOptions {
    * Whether `astro build` fetches the review data while Vite bundles the pages (from `astro:build:start`),
    * rather than when the first page asks for it: the build is shorter by about the time the two overlap,
    * with the same calls. Not when a content loader fetched it already, nor with `output: 'server'`
-   * (whose pages render on demand). Turn it off for a build whose
-   * pages read no review data: it would then fetch what they never read.
+   * (whose pages render on demand). Turn it off for a build whose pages read no review data: it would
+   * then fetch what they never read.
    * @default true
    */
   fetchDuringCompile?: boolean
