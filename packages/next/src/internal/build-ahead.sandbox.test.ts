@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sandboxForFile } from '../../../../test/fixtures/sandbox.ts'
 import { getBuildData } from '../build-data.ts'
 import { fetchesAhead, forkFetchAhead } from './build-ahead.ts'
+import { handBuildAhead } from './build-handoff.ts'
 
 const sb = sandboxForFile({ seed: 1, rateLimit: 0 })
 let distDir: string
@@ -101,6 +102,14 @@ describe('fetchesAhead', () => {
 
   it('is false once this process or the one that started it started the fetch', () => {
     vi.stubEnv('__VERIFIED_REVIEWS_BUILD_AHEAD', '4242')
+    expect(fetchesAhead(nextBuild)).toBe(false)
+  })
+
+  it('is false after handBuildAhead, which records the pid of the process that started the fetch', () => {
+    vi.stubEnv('__VERIFIED_REVIEWS_BUILD_AHEAD', undefined)
+    expect(fetchesAhead(nextBuild)).toBe(true)
+    handBuildAhead()
+    expect(process.env.__VERIFIED_REVIEWS_BUILD_AHEAD).toBe(String(process.pid))
     expect(fetchesAhead(nextBuild)).toBe(false)
   })
 })

@@ -63,22 +63,22 @@ export async function forkFetchAhead(directory: string, emptied: boolean): Promi
 /**
  * Starts the fetch ahead of the pages, when {@link fetchesAhead} says this process is the one: the
  * child is let go (the build does not wait for it; its workers do, through the build's SQLite file) and
- * ends when `next build` ends. `distDir` and `cleanDistDir` are the config's.
+ * ends when `next build` ends. Its folder is `buildDirectory()`'s, which follows the `distDir` the config
+ * has already handed to the workers; `cleanDistDir` is the config's (`false`: `next build` empties nothing,
+ * and the fetch starts at once).
  */
-export async function startFetchAhead(config: { distDir?: unknown; cleanDistDir?: unknown }): Promise<void> {
+export async function startFetchAhead(config: { cleanDistDir?: unknown }): Promise<void> {
   if (!fetchesAhead(process)) return
   const { buildDirectory } = await import('./paths.ts')
-  const distDir =
-    typeof config.distDir === 'string' && config.distDir.trim() !== '' ? config.distDir : undefined
   let child: ChildProcess
   try {
-    child = await forkFetchAhead(await buildDirectory(distDir), config.cleanDistDir !== false)
+    child = await forkFetchAhead(await buildDirectory(), config.cleanDistDir !== false)
   } catch {
     // A process that could not start leaves the fetch to the pages, as without it.
     return
   }
   child.on('error', () => {})
-  handBuildAhead(child.pid ?? process.pid)
+  handBuildAhead()
   child.unref()
   child.channel?.unref()
 }

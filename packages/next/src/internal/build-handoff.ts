@@ -97,8 +97,8 @@ export function handedReplicaModule(): string | undefined {
 const BUILD_AHEAD = '__VERIFIED_REVIEWS_BUILD_AHEAD'
 
 /** Records, for this process and those it starts, that the fetch ahead of the pages was started. */
-export function handBuildAhead(pid: number): void {
-  environment()[BUILD_AHEAD] = String(pid)
+export function handBuildAhead(): void {
+  environment()[BUILD_AHEAD] = String(process.pid)
 }
 
 /** Whether this process, or the one that started it, started the fetch ahead of the pages. */
