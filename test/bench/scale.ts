@@ -6,7 +6,7 @@
  * the process tree), and a second, incremental run after 300 new reviews.
  *
  *   pnpm bench:scale [--products 10000] [--reviews 100000] [--only inject,sync,astro,next,reads,render]
- *                    [--rate 20] [--no-rate] [--next-products N] [--echo]
+ *                    [--rate 20] [--no-rate] [--next-products N] [--repeat 1] [--echo]
  *
  * Steps: `inject` (the `verified-reviews inject` command over N generated pages, with `--store`),
  * `sync` (the memory of a full sync into a memory store at R/4, R/2 and R reviews: the cost per review),
@@ -15,6 +15,9 @@
  * same pages without reviews and the same pages written by hand from local JSON files of the same reviews
  * (a second table: time and peak memory against both baselines), `reads` (1,000 concurrent identical cold reads
  * in one process), `render` (see `pnpm bench:react`: a product page with 20 reviews and JSON-LD).
+ * `--repeat K` builds each of the three (ours, hand-written, without reviews) K times in turn in the
+ * `astro` and `next` steps, and shows each one's median run: a build's time on a shared machine varies
+ * by a fifth or more from run to run.
  * Every step runs in child processes, so that each one's memory is its own.
  */
 import { cpus, totalmem } from 'node:os'
@@ -37,6 +40,7 @@ const { values } = parseArgs({
     'no-rate': { type: 'boolean', default: false },
     'next-products': { type: 'string' },
     echo: { type: 'boolean', default: false },
+    repeat: { type: 'string', default: '1' },
   },
 })
 const products = Number(values.products)
@@ -48,7 +52,10 @@ const context: StepContext = {
   rate: values['no-rate'] ? 0 : Number(values.rate),
   nextProducts: values['next-products'] === undefined ? products : Number(values['next-products']),
   echo: values.echo,
+  repeat: Number(values.repeat),
 }
+if (!Number.isInteger(context.repeat) || context.repeat < 1)
+  throw new Error(`--repeat must be a whole number from 1, got ${values.repeat}`)
 for (const [name, value] of Object.entries({ products, reviews, rate: context.rate })) {
   if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number, got ${value}`)
 }

@@ -31,10 +31,12 @@ import {
   baselineRow,
   compareMarkup,
   limitedCell,
+  medianRun,
   mib,
   processesNote,
   progress,
   ratioNote,
+  repeatNote,
   row,
   type StepContext,
   type StepResult,
@@ -170,12 +172,14 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
   const dir = await mkdtemp(join(tmpdir(), 'vr-bench-astro-'))
   const outDir = join(dir, 'dist')
   const cacheDir = join(dir, 'cache')
+  // Each build's runs, in the order they ran (`--repeat`): the tables show each one's median.
+  const runs: { ours: Build[]; hand: Build[]; plain: Build[] } = { ours: [], hand: [], plain: [] }
   let first: Build
   let second: Build
   let limited: Build | undefined
   let plain: Build
   let hand: Build
-  let markup: Awaited<ReturnType<typeof compareMarkup>>
+  let markup: Awaited<ReturnType<typeof compareMarkup>> | undefined
   const pageBytes = { ours: 0, hand: 0, plain: 0 }
   let changed = 0
   let built = 0
@@ -183,22 +187,62 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
   try {
     await buildPackages(context.echo, INSTALLED)
     const root = await prepare(dir)
+    const plainRoot = await prepare(dir, PLAIN, 'plain')
+    const handRoot = await prepare(dir, HAND, 'hand', false)
+    await copyFile(HAND_FORMAT, join(handRoot, 'src/format.ts'))
+    const handData = join(dir, 'hand-data')
     progress(`astro: generating the sandbox (${thousands(products)} products, ${thousands(reviews)} reviews)`)
     const sandbox = await startSandboxProcess({ products, reviews, rateLimit: 0 })
     try {
-      progress(`astro: first build of ${thousands(products)} product pages`)
-      first = await build(sandbox, root, outDir, cacheDir, context)
-      const before = await pages(outDir)
-      built = before.size
-      pageBytes.ours = await averageBytes([...before.keys()])
-      // Sampled now: the second build changes the pages of the products that get new reviews.
-      const oursMarkup = await sampleMarkup(
-        productIds(products).map((id) => join('products', id.toLowerCase(), 'index.html')),
-        (name) => readFile(join(outDir, name), 'utf8'),
-      )
-      progress('astro: the reviews of the pages, to local JSON files for the hand-written baseline')
-      const handData = join(dir, 'hand-data')
-      await writeHandWrittenData(sandbox.env, handData, productIds(products))
+      let before = new Map<string, string>()
+      let oursMarkup = new Map<string, string | undefined>()
+      for (let round = 1; round <= context.repeat; round++) {
+        const of = context.repeat === 1 ? '' : ` (${round} of ${context.repeat})`
+        progress(`astro: first build of ${thousands(products)} product pages${of}`)
+        // Each run from an empty store and output, as the first build of a site.
+        await rm(outDir, { recursive: true, force: true })
+        await rm(cacheDir, { recursive: true, force: true })
+        runs.ours.push(await build(sandbox, root, outDir, cacheDir, context))
+        if (round === 1) {
+          before = await pages(outDir)
+          built = before.size
+          pageBytes.ours = await averageBytes([...before.keys()])
+          // Sampled now: the second build changes the pages of the products that get new reviews.
+          oursMarkup = await sampleMarkup(
+            productIds(products).map((id) => join('products', id.toLowerCase(), 'index.html')),
+            (name) => readFile(join(outDir, name), 'utf8'),
+          )
+          progress('astro: the reviews of the pages, to local JSON files for the hand-written baseline')
+          await writeHandWrittenData(sandbox.env, handData, productIds(products))
+        }
+        progress(`astro: the same ${thousands(products)} pages without reviews (the baseline)${of}`)
+        const plainOut = join(dir, 'dist-plain')
+        await rm(plainOut, { recursive: true, force: true })
+        runs.plain.push(await build(sandbox, plainRoot, plainOut, join(dir, 'cache-plain'), context, true))
+        const plainPages = await pages(plainOut)
+        if (plainPages.size !== built)
+          throw new Error(`the baseline built ${plainPages.size} pages, not ${built}`)
+        if (round === 1) pageBytes.plain = await averageBytes([...plainPages.keys()])
+        progress(
+          `astro: the same ${thousands(products)} pages written by hand (the hand-written baseline)${of}`,
+        )
+        const handOut = join(dir, 'dist-hand')
+        await rm(handOut, { recursive: true, force: true })
+        runs.hand.push(
+          await build(sandbox, handRoot, handOut, join(dir, 'cache-hand'), context, true, {
+            VR_BENCH_HAND_DATA: handData,
+          }),
+        )
+        const handPages = await pages(handOut)
+        if (handPages.size !== built)
+          throw new Error(`the hand-written baseline built ${handPages.size} pages, not ${built}`)
+        if (round === 1) {
+          pageBytes.hand = await averageBytes([...handPages.keys()])
+          markup = await compareMarkup(oursMarkup, (name) => readFile(join(handOut, name), 'utf8'))
+        }
+      }
+      // The second build goes on from the last first build's store and pages.
+      if (context.repeat > 1) before = await pages(outDir)
       await sandbox.takeStats()
       const fresh = newReviews(productIds(products), 300)
       added = new Set(fresh.map((review) => review.product_variation_id))
@@ -206,34 +250,12 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
       progress('astro: second build, after 300 new reviews')
       second = await build(sandbox, root, outDir, cacheDir, context)
       for (const [path, digest] of await pages(outDir)) if (before.get(path) !== digest) changed++
-      progress(`astro: the same ${thousands(products)} pages without reviews (the baseline)`)
-      const plainRoot = await prepare(dir, PLAIN, 'plain')
-      plain = await build(
-        sandbox,
-        plainRoot,
-        join(dir, 'dist-plain'),
-        join(dir, 'cache-plain'),
-        context,
-        true,
-      )
-      const plainPages = await pages(join(dir, 'dist-plain'))
-      if (plainPages.size !== built)
-        throw new Error(`the baseline built ${plainPages.size} pages, not ${built}`)
-      pageBytes.plain = await averageBytes([...plainPages.keys()])
-      progress(`astro: the same ${thousands(products)} pages written by hand (the hand-written baseline)`)
-      const handRoot = await prepare(dir, HAND, 'hand', false)
-      await copyFile(HAND_FORMAT, join(handRoot, 'src/format.ts'))
-      hand = await build(sandbox, handRoot, join(dir, 'dist-hand'), join(dir, 'cache-hand'), context, true, {
-        VR_BENCH_HAND_DATA: handData,
-      })
-      const handPages = await pages(join(dir, 'dist-hand'))
-      if (handPages.size !== built)
-        throw new Error(`the hand-written baseline built ${handPages.size} pages, not ${built}`)
-      pageBytes.hand = await averageBytes([...handPages.keys()])
-      markup = await compareMarkup(oursMarkup, (name) => readFile(join(dir, 'dist-hand', name), 'utf8'))
     } finally {
       await sandbox.close()
     }
+    first = medianRun(runs.ours)
+    plain = medianRun(runs.plain)
+    hand = medianRun(runs.hand)
     if (context.rate > 0) {
       progress(`astro: the sandbox at ${context.rate} requests/s`)
       const slow = await startSandboxProcess({ products, reviews, rateLimit: context.rate })
@@ -246,6 +268,7 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
+  if (markup === undefined) throw new Error('astro: no markup compared')
   const { total, tokens } = callsOf(first.operations)
   const bound = lowerBound(reviews, products, tokens)
   const reviewCalls = second.operations['products.reviews.list'] ?? 0
@@ -273,6 +296,11 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
       ratioNote('astro build', first, plain),
       `astro build, hand-written baseline: ${callsOf(hand.operations).total} API calls`,
       processesNote('astro build', { ours: first, 'hand-written': hand, 'without reviews': plain }),
+      ...repeatNote('astro build', {
+        ours: runs.ours,
+        'hand-written': runs.hand,
+        'without reviews': runs.plain,
+      }),
     ],
     baselines: [
       baselineRow({

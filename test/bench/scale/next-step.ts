@@ -33,10 +33,12 @@ import {
   baselineRow,
   compareMarkup,
   limitedCell,
+  medianRun,
   mib,
   processesNote,
   progress,
   ratioNote,
+  repeatNote,
   row,
   type StepContext,
   type StepResult,
@@ -158,12 +160,13 @@ async function handWritten(
   data: string,
   ours: ReadonlyMap<string, string | undefined>,
   echo: boolean,
+  of = '',
 ): Promise<{ build: Build; markup: BaselineComparison['markup']; pageBytes: number }> {
   for (const file of ['styles.css', 'star.svg']) {
     const target = file === 'styles.css' ? 'reviews.css' : file
     await copyFile(join(ROOT, 'packages/core/src', file), join(HAND, 'app', target))
   }
-  progress(`next: the same ${thousands(pages)} pages written by hand (the hand-written baseline)`)
+  progress(`next: the same ${thousands(pages)} pages written by hand (the hand-written baseline)${of}`)
   const hand = await build(sandbox, '.next-bench-hand', pages, secret, echo, HAND, data)
   const files = await builtPages(HAND, '.next-bench-hand')
   const markup = await compareMarkup(ours, (name) =>
@@ -213,6 +216,7 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
   let limited: Build | undefined
   let plain: Build
   let hand: Awaited<ReturnType<typeof handWritten>>
+  let handFirst: Awaited<ReturnType<typeof handWritten>> | undefined
   let oursPageBytes = 0
   let plainPageBytes = 0
   let added: Set<string>
@@ -229,17 +233,45 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
     rerenderCalls: number
     rerenderSeconds: number
   }
+  // Each build's runs, in the order they ran (`--repeat`): the tables show each one's median.
+  const runs: { ours: Build[]; hand: Build[]; plain: Build[] } = { ours: [], hand: [], plain: [] }
   try {
-    progress(`next: next build of ${thousands(pages)} product pages`)
-    first = await build(sandbox, '.next-bench', pages, secret, context.echo)
-    const oursFiles = await builtPages(APP, '.next-bench')
-    oursPageBytes = await averageBytes(oursFiles)
-    const oursMarkup = await sampleMarkup(
-      oursFiles.map((file) => file.slice(file.lastIndexOf('/') + 1)),
-      (name) => readFile(join(APP, '.next-bench/server/app/products', name), 'utf8'),
-    )
-    progress('next: the reviews of the pages, to local JSON files for the hand-written baseline')
-    await writeHandWrittenData(sandbox.env, handData, productIds(pages))
+    let oursMarkup = new Map<string, string | undefined>()
+    for (let round = 1; round <= context.repeat; round++) {
+      const of = context.repeat === 1 ? '' : ` (${round} of ${context.repeat})`
+      progress(`next: next build of ${thousands(pages)} product pages${of}`)
+      // Each run into an emptied folder; the last one's is the one `next start` serves below.
+      runs.ours.push(await build(sandbox, '.next-bench', pages, secret, context.echo))
+      if (round === 1) {
+        const oursFiles = await builtPages(APP, '.next-bench')
+        oursPageBytes = await averageBytes(oursFiles)
+        oursMarkup = await sampleMarkup(
+          oursFiles.map((file) => file.slice(file.lastIndexOf('/') + 1)),
+          (name) => readFile(join(APP, '.next-bench/server/app/products', name), 'utf8'),
+        )
+        progress('next: the reviews of the pages, to local JSON files for the hand-written baseline')
+        await writeHandWrittenData(sandbox.env, handData, productIds(pages))
+      }
+      progress(`next: the same ${thousands(pages)} pages without reviews (the baseline)${of}`)
+      const plainRun = await build(sandbox, '.next-bench-plain', pages, secret, context.echo, PLAIN)
+      runs.plain.push(plainRun)
+      if (round === 1) plainPageBytes = await averageBytes(await builtPages(PLAIN, '.next-bench-plain'))
+      await rm(join(PLAIN, '.next-bench-plain'), { recursive: true, force: true })
+      if (plainRun.pages !== runs.ours[0]?.pages)
+        throw new Error(`the baseline built ${plainRun.pages} pages, not ${runs.ours[0]?.pages}`)
+      const handRun = await handWritten(sandbox, pages, secret, handData, oursMarkup, context.echo, of)
+      runs.hand.push(handRun.build)
+      if (handRun.build.pages !== runs.ours[0]?.pages)
+        throw new Error(
+          `the hand-written baseline built ${handRun.build.pages} pages, not ${runs.ours[0]?.pages}`,
+        )
+      if (round === 1) handFirst = handRun
+    }
+    if (handFirst === undefined) throw new Error('next: no hand-written build')
+    first = medianRun(runs.ours)
+    plain = medianRun(runs.plain)
+    // The first run's markup and page sizes (every run builds the same pages), the median run's time.
+    hand = { ...handFirst, build: medianRun(runs.hand) }
     await sandbox.takeStats()
     progress('next: next start, 300 new reviews, the revalidate route')
     const server = await start(environment(sandbox, '.next-bench', pages, secret))
@@ -288,15 +320,6 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
     } finally {
       server.child.kill('SIGTERM')
     }
-    progress(`next: the same ${thousands(pages)} pages without reviews (the baseline)`)
-    plain = await build(sandbox, '.next-bench-plain', pages, secret, context.echo, PLAIN)
-    plainPageBytes = await averageBytes(await builtPages(PLAIN, '.next-bench-plain'))
-    await rm(join(PLAIN, '.next-bench-plain'), { recursive: true, force: true })
-    if (plain.pages !== first.pages)
-      throw new Error(`the baseline built ${plain.pages} pages, not ${first.pages}`)
-    hand = await handWritten(sandbox, pages, secret, handData, oursMarkup, context.echo)
-    if (hand.build.pages !== first.pages)
-      throw new Error(`the hand-written baseline built ${hand.build.pages} pages, not ${first.pages}`)
   } finally {
     await sandbox.close()
     await rm(handData, { recursive: true, force: true })
@@ -345,6 +368,11 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
       ratioNote('next build', first, plain),
       `next build, hand-written baseline: ${callsOf(hand.build.operations).total} API calls`,
       processesNote('next build', { ours: first, 'hand-written': hand.build, 'without reviews': plain }),
+      ...repeatNote('next build', {
+        ours: runs.ours,
+        'hand-written': runs.hand,
+        'without reviews': runs.plain,
+      }),
     ],
     baselines: [
       baselineRow({

@@ -10,6 +10,11 @@ export interface StepContext {
   nextProducts: number
   /** Copy the children's output to stderr as it comes. */
   echo: boolean
+  /**
+   * Builds of each kind (ours, hand-written, without reviews) in the `astro` and `next` steps, taken in
+   * turn; the tables show each kind's median run (`--repeat`).
+   */
+  repeat: number
 }
 
 /** What a step prints: rows of the main table, rows of the baseline table, and lines of its own below. */
@@ -82,6 +87,34 @@ export function ratioNote(name: string, withReviews: Measured, without: Measured
     `${seconds(without.seconds)}: ${ratio.toFixed(2)} × the build without reviews (not a goal: see the ` +
     `hand-written baseline); peak RSS ${mib(withReviews.peakProcessMiB)} against ${mib(without.peakProcessMiB)}`
   )
+}
+
+/**
+ * The run of median wall time among a build's repeated runs (the lower of the two middle ones for an
+ * even count): the one the tables show, its API time, CPU and peak memory with it.
+ */
+export function medianRun<T extends Measured>(runs: readonly T[]): T {
+  if (runs.length === 0) throw new Error('medianRun: no run')
+  const sorted = [...runs].sort((a, b) => a.seconds - b.seconds)
+  return sorted[Math.floor((sorted.length - 1) / 2)] as T
+}
+
+/**
+ * Every run of each build when they were repeated (`--repeat`), in the order they ran, and the median the
+ * tables show; nothing for a single run each.
+ */
+export function repeatNote(name: string, runs: Record<string, readonly Measured[]>): string[] {
+  if (Object.values(runs).every((list) => list.length < 2)) return []
+  const each = (run: Measured) =>
+    `${seconds(run.seconds)}${run.apiSeconds > 0 ? ` (API ${seconds(run.apiSeconds)})` : ''} ${mib(run.peakProcessMiB)}`
+  return [
+    `${name}, each build in turn (the tables show the median run): ${Object.entries(runs)
+      .map(
+        ([label, list]) =>
+          `${label} ${list.map(each).join(', ')} (median ${seconds(medianRun(list).seconds)})`,
+      )
+      .join('; ')}`,
+  ]
 }
 
 /** The header of the table of each framework's build against its two baselines. */
