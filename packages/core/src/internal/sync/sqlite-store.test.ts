@@ -9,7 +9,13 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { reviewStoreContract } from '../../../../../test/fixtures/review-store-contract.ts'
 import type { BrandReview, ProductReview } from '../../types/published.ts'
 import { parseJsonArray, rawJson } from '../transport/json-items.ts'
-import { createSqliteReviewStore, type SqliteReviewStore, viewSql } from './sqlite-store.ts'
+import {
+  BULK_MS,
+  BULK_ROWS,
+  createSqliteReviewStore,
+  type SqliteReviewStore,
+  viewSql,
+} from './sqlite-store.ts'
 
 const opened: { close(): Promise<void> }[] = []
 const directories: string[] = []
@@ -134,6 +140,81 @@ describe('createSqliteReviewStore', () => {
     const reopened = open(file)
     expect(await page(reopened)).toEqual({ ids: ['b', 'c'], more: true })
     expect(indexes()).toEqual(['reviews_by_date', 'reviews_by_rate'])
+  })
+
+  /** What another connection sees of the file: the reviews' ids and the checkpoint's count of new reviews. */
+  const committed = async () => {
+    const { DatabaseSync } = await import('node:sqlite')
+    const db = new DatabaseSync(file, { readOnly: true })
+    try {
+      const ids = db
+        .prepare('SELECT id FROM reviews ORDER BY id')
+        .all()
+        .map((row) => String(row.id))
+      const saved = db.prepare('SELECT json FROM reviews_checkpoint').get()
+      return { ids, newReviews: saved === undefined ? undefined : JSON.parse(String(saved.json)).newReviews }
+    } finally {
+      db.close()
+    }
+  }
+  const many = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, i) => review(`${prefix}${String(i).padStart(5, '0')}`, 'P1'))
+
+  it("keeps a bulk load's pages in one transaction until it holds BULK_ROWS reviews, BULK_MS pass, another kind of call comes or the load ends", async () => {
+    const store = open(file)
+    const end = await store.bulkLoad()
+    await store.putMany([review('a', 'P1'), review('b', 'P2')], checkpoint('full', 2))
+    await store.putMany([review('c', 'P1')], checkpoint('full', 3))
+    // Not yet in the file, but read back by this store inside its transaction (as a sync compares a page).
+    expect(await committed()).toEqual({ ids: [], newReviews: undefined })
+    expect((await store.getMany(['a', 'c', 'x'])).map((held) => held?.review_id)).toEqual([
+      'a',
+      'c',
+      undefined,
+    ])
+    // The timer: committed BULK_MS after the transaction began, with no call.
+    await sleep(BULK_MS + 300)
+    expect(await committed()).toEqual({ ids: ['a', 'b', 'c'], newReviews: 3 })
+    // BULK_ROWS reviews: committed by the page that reaches them.
+    await store.putMany(many('m', BULK_ROWS), checkpoint('full', 3 + BULK_ROWS))
+    expect((await committed()).ids).toHaveLength(3 + BULK_ROWS)
+    // Another kind of call commits first.
+    await store.putMany([review('d', 'P3')], checkpoint('full', 4 + BULK_ROWS))
+    expect((await committed()).ids).not.toContain('d')
+    expect(await store.count()).toBe(4 + BULK_ROWS)
+    expect(await committed()).toMatchObject({ newReviews: 4 + BULK_ROWS })
+    expect((await committed()).ids).toContain('d')
+    // The end of the load.
+    await store.putMany([review('e', 'P3')], checkpoint('idle', 5 + BULK_ROWS))
+    await end()
+    expect(await committed()).toMatchObject({ newReviews: 5 + BULK_ROWS })
+    expect((await committed()).ids).toContain('e')
+  })
+
+  it("rolls a failed page of a bulk load back with the pages of its transaction, so that the file keeps its last committed page and that page's checkpoint", async () => {
+    const store = open(file)
+    const end = await store.bulkLoad()
+    await store.putMany([review('a', 'P1')], checkpoint('full', 1))
+    expect(await store.count()).toBe(1)
+    await store.putMany([review('b', 'P1')], checkpoint('full', 2))
+    const broken = { ...review('c', 'P1'), product_variation_id: undefined } as unknown as ProductReview
+    await expect(store.putMany([review('d', 'P1'), broken], checkpoint('full', 4))).rejects.toThrow()
+    expect(await committed()).toEqual({ ids: ['a'], newReviews: 1 })
+    expect(await store.getCheckpoint()).toEqual(checkpoint('full', 1))
+    // The load goes on from there, in a new transaction.
+    await store.putMany([review('b', 'P1')], checkpoint('idle', 2))
+    await end()
+    expect(await committed()).toEqual({ ids: ['a', 'b'], newReviews: 2 })
+  })
+
+  it("commits a bulk load's open transaction when the store closes", async () => {
+    const store = open(file)
+    await store.bulkLoad()
+    await store.putMany([review('a', 'P1')], checkpoint('full', 1))
+    expect(await committed()).toEqual({ ids: [], newReviews: undefined })
+    await store.close()
+    expect(await committed()).toEqual({ ids: ['a'], newReviews: 1 })
+    expect(await open(file).count()).toBe(1)
   })
 
   it('lets two stores over one file see each other’s writes', async () => {
