@@ -179,6 +179,10 @@ export async function measure(
   options: { env?: Record<string, string>; cwd?: string; echo?: boolean } = {},
 ): Promise<Measured> {
   const probeDir = await mkdtemp(join(tmpdir(), 'vr-bench-rss-'))
+  // What the runs before this one left for the kernel to write (a build's pages, an SQLite file) is on
+  // disk before the clock starts: else the run pays for that writeback, and each run of a series is
+  // slower than the one before it.
+  await flushDisk()
   const nodeOptions = [process.env.NODE_OPTIONS ?? '', `--import=${pathToFileURL(RSS_PROBE).href}`]
     .join(' ')
     .trim()
@@ -250,6 +254,15 @@ export async function measure(
     apiSeconds: apiMs / 1000,
     cpuSeconds: cpuMs / 1000,
   }
+}
+
+/** `sync(1)`: the kernel writes every file's pending data to disk; resolves when it has. */
+function flushDisk(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    spawn('sync', [], { stdio: 'ignore' })
+      .once('error', reject)
+      .once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`sync exited with ${code}`))))
+  })
 }
 
 /** `SKU-001` … as the sandbox names its catalogue of `products` products. */
