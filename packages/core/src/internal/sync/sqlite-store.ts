@@ -78,8 +78,8 @@ const COMPACT_BATCH = 500
 const IMPORT_WAIT = 10 * 60_000
 /**
  * Reviews a bulk load writes per transaction (ten pages of a sync), unless {@link BULK_MS} passes first:
- * a full sync of 100,000 reviews writes 855 MiB to disk so against 1,636 MiB a page at a time, in 6.4 to
- * 6.9 s against 8.8 to 11.3 s; 5,000 wrote 755 MiB in no less time.
+ * a full sync of 100,000 reviews writes 866 MiB to disk so against 1,636 MiB a page at a time, in 8.1 to
+ * 9.7 s against 11.1 to 13.4 s (alternating runs); 5,000 wrote 755 MiB in no less time.
  */
 export const BULK_ROWS = 2000
 /** Milliseconds a bulk load keeps its transaction (and the file's write lock) open at most, across pages. */
