@@ -160,25 +160,25 @@ describe('createSqliteReviewStore', () => {
   const many = (prefix: string, count: number) =>
     Array.from({ length: count }, (_, i) => review(`${prefix}${String(i).padStart(5, '0')}`, 'P1'))
 
-  it("keeps a bulk load's pages in one transaction until it holds BULK_ROWS reviews, BULK_MS pass, another kind of call comes or the load ends", async () => {
+  it("holds a bulk load's pages and writes them at once when they reach BULK_ROWS reviews, BULK_MS pass, another kind of call comes or the load ends", async () => {
     const store = open(file)
     const end = await store.bulkLoad()
     await store.putMany([review('a', 'P1'), review('b', 'P2')], checkpoint('full', 2))
     await store.putMany([review('c', 'P1')], checkpoint('full', 3))
-    // Not yet in the file, but read back by this store inside its transaction (as a sync compares a page).
+    // Not yet in the file, but read back by this store (as a sync compares a page with what is held).
     expect(await committed()).toEqual({ ids: [], newReviews: undefined })
     expect((await store.getMany(['a', 'c', 'x'])).map((held) => held?.review_id)).toEqual([
       'a',
       'c',
       undefined,
     ])
-    // The timer: committed BULK_MS after the transaction began, with no call.
+    // The timer: written BULK_MS after the first page held, with no call.
     await sleep(BULK_MS + 300)
     expect(await committed()).toEqual({ ids: ['a', 'b', 'c'], newReviews: 3 })
-    // BULK_ROWS reviews: committed by the page that reaches them.
+    // BULK_ROWS reviews: written by the page that reaches them.
     await store.putMany(many('m', BULK_ROWS), checkpoint('full', 3 + BULK_ROWS))
     expect((await committed()).ids).toHaveLength(3 + BULK_ROWS)
-    // Another kind of call commits first.
+    // Another kind of call writes them first.
     await store.putMany([review('d', 'P3')], checkpoint('full', 4 + BULK_ROWS))
     expect((await committed()).ids).not.toContain('d')
     expect(await store.count()).toBe(4 + BULK_ROWS)
@@ -191,23 +191,36 @@ describe('createSqliteReviewStore', () => {
     expect((await committed()).ids).toContain('e')
   })
 
-  it("rolls a failed page of a bulk load back with the pages of its transaction, so that the file keeps its last committed page and that page's checkpoint", async () => {
+  it("drops a bulk load's held pages with their checkpoint when writing them fails, and throws from that call, so that the file keeps its last written page and that page's checkpoint", async () => {
     const store = open(file)
     const end = await store.bulkLoad()
     await store.putMany([review('a', 'P1')], checkpoint('full', 1))
     expect(await store.count()).toBe(1)
     await store.putMany([review('b', 'P1')], checkpoint('full', 2))
     const broken = { ...review('c', 'P1'), product_variation_id: undefined } as unknown as ProductReview
-    await expect(store.putMany([review('d', 'P1'), broken], checkpoint('full', 4))).rejects.toThrow()
+    await store.putMany([review('d', 'P1'), broken], checkpoint('full', 4))
+    await expect(store.count()).rejects.toThrow()
     expect(await committed()).toEqual({ ids: ['a'], newReviews: 1 })
     expect(await store.getCheckpoint()).toEqual(checkpoint('full', 1))
-    // The load goes on from there, in a new transaction.
+    // The load goes on from there.
     await store.putMany([review('b', 'P1')], checkpoint('idle', 2))
     await end()
     expect(await committed()).toEqual({ ids: ['a', 'b'], newReviews: 2 })
   })
 
-  it("commits a bulk load's open transaction when the store closes", async () => {
+  it('lets another connection of this process write to the file at once while a bulk load holds pages', async () => {
+    const store = open(file)
+    const other = open(file, { busyTimeout: 100 })
+    const end = await store.bulkLoad()
+    await store.putMany([review('a', 'P1')], checkpoint('full', 1))
+    // No transaction is left open across calls: a write of another connection never waits for one.
+    await other.putMany([review('x', 'P9')])
+    expect(await committed()).toMatchObject({ ids: ['x'] })
+    await end()
+    expect(await committed()).toEqual({ ids: ['a', 'x'], newReviews: 1 })
+  })
+
+  it("writes a bulk load's held pages when the store closes", async () => {
     const store = open(file)
     await store.bulkLoad()
     await store.putMany([review('a', 'P1')], checkpoint('full', 1))

@@ -56,11 +56,12 @@ export interface SqliteReviewStore<R extends SyncedReview = ProductReview> exten
    * Drops the two indexes of the views until the function it resolves to is called, which builds each
    * from the whole table: a full sync from an empty store writes 100,000 reviews some three times faster
    * so. Views read the same pages meanwhile, by scanning. A file whose bulk load never ended gets its
-   * indexes when it is next opened. Meanwhile `putMany` writes several pages in one transaction (up to
-   * 2,000 reviews, committed after a second at most, or by any other call, by the end of the load or by
-   * `close()`), which halves what a full sync writes to disk: other connections to the file see a page
-   * once its transaction is committed, and a process that dies loses the pages since the last commit
-   * (their checkpoint with them, so that the next run walks them again).
+   * indexes when it is next opened. Meanwhile `putMany` holds the pages in memory and writes them
+   * several at once, in one transaction (at 2,000 reviews, a second after the first page held at most,
+   * at any other call, at the end of the load or on `close()`), which halves what a full sync writes to
+   * disk: other connections to the file see a page once it is written, a write that fails throws from
+   * the call that made it, and a process that dies loses the pages held (their checkpoint with them,
+   * so that the next run walks them again).
    */
   bulkLoad(): Promise<() => Promise<void>>
   /** Closes the file; the store must not be used afterwards. */
@@ -77,12 +78,12 @@ const COMPACT_BATCH = 500
 /** How long an import started by another process is waited for: copying a million reviews takes minutes. */
 const IMPORT_WAIT = 10 * 60_000
 /**
- * Reviews a bulk load writes per transaction (ten pages of a sync), unless {@link BULK_MS} passes first:
- * a full sync of 100,000 reviews writes 866 MiB to disk so against 1,636 MiB a page at a time, in 8.1 to
- * 9.7 s against 11.1 to 13.4 s (alternating runs); 5,000 wrote 755 MiB in no less time.
+ * Reviews a bulk load holds and writes in one transaction (ten pages of a sync), unless {@link BULK_MS}
+ * passes first: a full sync of 100,000 reviews writes 864 MiB to disk so against 1,636 MiB a page at a
+ * time, in 10.2 to 11.6 s against 12.9 to 14.4 s (alternating runs); 5,000 wrote 755 MiB in no less time.
  */
 export const BULK_ROWS = 2000
-/** Milliseconds a bulk load keeps its transaction (and the file's write lock) open at most, across pages. */
+/** Milliseconds a bulk load holds a page at most before it writes it. */
 export const BULK_MS = 1000
 
 interface Statements {
@@ -236,11 +237,8 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
   let bulk = false
   /** The last opening of the file a call awaited: what `close()` closes, never opening it only for that. */
   let opening: Promise<Opened> | undefined
-  /**
-   * The transaction a bulk load keeps open across its pages (see `bulkPut`): the reviews it wrote and the
-   * timer that commits it; undefined when none is open.
-   */
-  let bulkWrite: { rows: number; timer: ReturnType<typeof setTimeout> } | undefined
+  /** The pages of a bulk load not yet written (see `bulkPut`); undefined when none is held. */
+  let held: HeldPages | undefined
 
   const open = sharedPromise(async (): Promise<Opened> => {
     const inPlace = await moveJsonFileStoreAside(file)
@@ -292,59 +290,64 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
     }
   })
 
-  /** A failed commit of a bulk load's transaction by its timer, thrown by the next call. */
+  /** A failed write of a bulk load's held pages by its timer, thrown by the next call. */
   let bulkFailure: unknown
 
-  /** Commits the transaction a bulk load left open, if any (rolled back if the commit throws). */
-  const commitBulk = (db: DatabaseSync): void => {
-    if (bulkWrite === undefined) return
-    clearTimeout(bulkWrite.timer)
-    bulkWrite = undefined
-    try {
-      db.exec('COMMIT')
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK')
-      throw error
-    }
+  /**
+   * Writes the pages a bulk load holds, in one transaction (all or nothing: on failure they are dropped
+   * with their checkpoint, as a page whose transaction failed, and the error thrown).
+   */
+  const writeHeld = (opened: Opened): void => {
+    const pages = held
+    if (pages === undefined) return
+    held = undefined
+    clearTimeout(pages.timer)
+    const { db, sql } = opened
+    transaction(db, () => {
+      for (const row of pages.rows) sql.put.run(row.id, row.key, row.stored, row.published, row.rate)
+      if (pages.checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(pages.checkpoint))
+    })
   }
 
   /**
-   * Runs `write` (a bulk load's page and its checkpoint) inside the transaction that the bulk load keeps
-   * open across pages, begun here when none is. It is committed once it holds {@link BULK_ROWS} reviews,
-   * or {@link BULK_MS} after it began (by a timer, so that a slow page never holds the file's write lock
-   * for long), or by the next call of another kind, or when the bulk load ends. Each commit ends after a
-   * whole page and its checkpoint: a run stopped in between resumes from the last committed page.
-   * Fewer, larger transactions write each page of the id index once for many pages of the sync rather
-   * than once per page (the index is random: it touches a page of it for almost every review).
+   * Holds a bulk load's page (its reviews' JSON copied, since the sync frees the page's body once this
+   * returns) with its checkpoint, and writes what it holds in one transaction once that reaches
+   * {@link BULK_ROWS} reviews, or {@link BULK_MS} after the first page held (by a timer), or at the next
+   * call of another kind, at the end of the load or on `close()`. Fewer, larger transactions write each
+   * page of the id index once for many pages of the sync rather than once per page (random ids touch a
+   * page of it for almost every review). No transaction stays open while the sync waits for the API, so
+   * other connections to the file, in this process too, never wait for one.
    */
-  const bulkPut = (db: DatabaseSync, write: () => void, rows: number): void => {
-    if (bulkWrite === undefined) {
-      db.exec('BEGIN IMMEDIATE')
+  const bulkPut = (
+    opened: Opened,
+    reviews: readonly R[],
+    json: readonly Stored[],
+    checkpoint?: SyncCheckpoint,
+  ) => {
+    if (held === undefined) {
       const timer = setTimeout(() => {
         try {
-          commitBulk(db)
+          writeHeld(opened)
         } catch (error) {
           bulkFailure = error
         }
       }, BULK_MS)
       timer.unref()
-      bulkWrite = { rows: 0, timer }
+      held = { rows: [], byId: new Map(), checkpoint: undefined, timer }
     }
-    try {
-      write()
-    } catch (error) {
-      clearTimeout(bulkWrite.timer)
-      bulkWrite = undefined
-      if (db.isTransaction) db.exec('ROLLBACK')
-      throw error
+    const copies = copyAll(json)
+    for (const [i, review] of reviews.entries()) {
+      const stored = copies[i] as Stored
+      held.rows.push({ id: review.review_id, key: groupOf(review), stored, ...viewColumnsOf(review) })
+      held.byId.set(review.review_id, stored)
     }
-    bulkWrite.rows += rows
-    if (bulkWrite.rows >= BULK_ROWS) commitBulk(db)
+    if (checkpoint !== undefined) held.checkpoint = checkpoint
+    if (held.rows.length >= BULK_ROWS) writeHeld(opened)
   }
 
   /**
-   * The opened file, the transaction a bulk load left open committed first, unless `inBulk`: reads of
-   * one connection see its own writes, so `getMany` and `putMany` go on inside it.
+   * The opened file, the pages a bulk load holds written first, unless `inBulk` (`getMany` reads them
+   * where they are, `putMany` adds to them).
    */
   const use = async (inBulk = false): Promise<Opened> => {
     if (closed) throw new VerifiedReviewsError(`The review store ${file} is closed`)
@@ -355,7 +358,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       bulkFailure = undefined
       throw failure
     }
-    if (!inBulk) commitBulk(opened.db)
+    if (!inBulk) writeHeld(opened)
     return opened
   }
 
@@ -383,6 +386,13 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         const ids = JSON.stringify(reviewIds.slice(start, start + BATCH))
         for (const row of sql.getMany.all(ids)) found.set(row.id as string, row.review as Stored)
       }
+      // A bulk load's pages not yet written: newer than the file's rows.
+      if (held !== undefined) {
+        for (const id of reviewIds) {
+          const page = held.byId.get(id)
+          if (page !== undefined) found.set(id, page)
+        }
+      }
       // Decoded once per id asked, so a review asked twice is two copies, as from every other store.
       return reviewIds.map((id) => {
         const stored = found.get(id)
@@ -394,7 +404,8 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       return sql.get.get(reviewId) !== undefined
     },
     async putMany(reviews, checkpoint) {
-      const { db, sql, encodeMany } = await use(true)
+      const opened = await use(true)
+      const { db, sql, encodeMany } = opened
       // The JSON the API sent when the review came from a sync's page.
       const json = reviews.map((review) => rawJson.get(review) ?? JSON.stringify(review))
       // A bulk load stores that text as it is (the codec reads it back): compressing every review of the
@@ -402,22 +413,21 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       // the file's write lock for the writes alone, on the encoding worker for a sync's page (while this
       // thread takes in the next page). Decided once: a bulk load may start or end while the worker encodes.
       const encoded = bulk ? undefined : await encodeMany(json)
-      const stored: readonly Stored[] = encoded ?? json
-      const write = () => {
+      if (encoded === undefined) {
+        bulkPut(opened, reviews, json, checkpoint)
+        return
+      }
+      // A bulk load that began while the worker encoded: its pages go first.
+      writeHeld(opened)
+      transaction(db, () => {
         for (const [i, review] of reviews.entries()) {
-          sql.put.run(review.review_id, groupOf(review), stored[i] as Stored, ...viewColumns(review))
+          sql.put.run(review.review_id, groupOf(review), encoded[i] as Stored, ...viewColumns(review))
         }
         if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
-      }
-      if (encoded === undefined) bulkPut(db, write, reviews.length)
-      else if (bulkWrite !== undefined) {
-        // A bulk load that began while the worker encoded: its open transaction is committed first.
-        commitBulk(db)
-        transaction(db, write)
-      } else transaction(db, write)
+      })
       // The worker's answer is one buffer for the page: freed now that its rows are written (never the
       // page bodies a bulk load's text views, which the sync frees itself).
-      if (encoded !== undefined) releaseAll(encoded)
+      releaseAll(encoded)
     },
     async list(key) {
       const { sql, codec } = await use()
@@ -485,7 +495,8 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       return viewPage<R>(await use(), name, query)
     },
     async bulkLoad() {
-      const { db } = await use()
+      const opened = await use()
+      const { db } = opened
       // Inserting each review of a full sync into both indexes, in the random order of products, is
       // most of its writing: a table without them takes 100,000 reviews in a third of the time, and
       // each index is then built by one sort of the table.
@@ -498,9 +509,9 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         if (ended) return
         ended = true
         bulk = false
-        // A store closed meanwhile committed its pages, and gets the indexes when its file is next opened.
+        // A store closed meanwhile wrote its pages, and gets the indexes when its file is next opened.
         if (closed) return
-        commitBulk(db)
+        writeHeld(opened)
         transaction(db, () => db.exec(viewIndexes(name)))
       }
     },
@@ -536,9 +547,9 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       // A file that failed to open has nothing to close.
       const opened = await opening?.catch(() => undefined)
       if (opened === undefined) return
-      // The pages a bulk load wrote since its last commit are kept.
+      // The pages a bulk load holds are written.
       try {
-        commitBulk(opened.db)
+        writeHeld(opened)
       } finally {
         opened.db.close()
       }
@@ -645,6 +656,41 @@ async function importJsonFileStore(
 }
 
 /** The columns a view sorts on, of one review; a date that does not parse sorts as the oldest (a review without a rate has none). */
+/** The pages a bulk load holds until it writes them (see `bulkPut` in {@link createSqliteReviewStore}). */
+interface HeldPages {
+  /** The rows to write, in the order they came (a review held twice: the later row wins). */
+  rows: { id: string; key: string; stored: Stored; published: number; rate: number | null }[]
+  /** The stored form of each review held, by id, as `getMany` reads it. */
+  byId: Map<string, Stored>
+  /** The checkpoint of the last page held that had one. */
+  checkpoint: SyncCheckpoint | undefined
+  /** Writes them {@link BULK_MS} after the first page. */
+  timer: ReturnType<typeof setTimeout>
+}
+
+/**
+ * Copies of the JSON of a page's reviews that outlive the page's body: the bytes in one new buffer (one
+ * allocation a page), strings as they are.
+ */
+function copyAll(json: readonly Stored[]): Stored[] {
+  let length = 0
+  for (const item of json) if (typeof item !== 'string') length += item.length
+  const buffer = new Uint8Array(length)
+  let at = 0
+  return json.map((item) => {
+    if (typeof item === 'string') return item
+    buffer.set(item, at)
+    at += item.length
+    return buffer.subarray(at - item.length, at)
+  })
+}
+
+/** {@link viewColumns}, named. */
+function viewColumnsOf(review: SyncedReview): { published: number; rate: number | null } {
+  const [published, rate] = viewColumns(review)
+  return { published, rate }
+}
+
 function viewColumns(review: SyncedReview): [number, number | null] {
   const published = Date.parse(review.publish_date)
   const rate = review.review_rate

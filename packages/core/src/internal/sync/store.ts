@@ -131,8 +131,8 @@ export interface ReviewStore<R extends SyncedReview = ProductReview> {
    * review of the account, and resolves to the function that ends it: the sync calls that once its walk
    * is over, completed or not, before it resolves. Reads stay correct in between, perhaps slower.
    * Optional. The SQLite store drops the indexes its views read through and builds each once at the end,
-   * from the whole table, rather than inserting every review into them, and writes several pages in one
-   * transaction; `getMany` sees the pages written before it either way, as a sync compares each page.
+   * from the whole table, rather than inserting every review into them, and holds pages to write several
+   * in one transaction; `getMany` sees the pages put before it either way, as a sync compares each page.
    */
   bulkLoad?(): Promise<() => Promise<void>>
   /** Every review held. */
