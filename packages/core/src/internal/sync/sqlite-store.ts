@@ -655,7 +655,6 @@ async function importJsonFileStore(
   await rm(path, { force: true })
 }
 
-/** The columns a view sorts on, of one review; a date that does not parse sorts as the oldest (a review without a rate has none). */
 /** The pages a bulk load holds until it writes them (see `bulkPut` in {@link createSqliteReviewStore}). */
 interface HeldPages {
   /** The rows to write, in the order they came (a review held twice: the later row wins). */
@@ -691,6 +690,7 @@ function viewColumnsOf(review: SyncedReview): { published: number; rate: number 
   return { published, rate }
 }
 
+/** The columns a view sorts on, of one review; a date that does not parse sorts as the oldest (a review without a rate has none). */
 function viewColumns(review: SyncedReview): [number, number | null] {
   const published = Date.parse(review.publish_date)
   const rate = review.review_rate
