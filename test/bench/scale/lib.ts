@@ -182,7 +182,7 @@ export async function measure(
   // What the runs before this one left for the kernel to write (a build's pages, an SQLite file) is on
   // disk before the clock starts: else the run pays for that writeback, and each run of a series is
   // slower than the one before it.
-  await flushDisk()
+  flushDisk()
   const nodeOptions = [process.env.NODE_OPTIONS ?? '', `--import=${pathToFileURL(RSS_PROBE).href}`]
     .join(' ')
     .trim()
@@ -256,13 +256,9 @@ export async function measure(
   }
 }
 
-/** `sync(1)`: the kernel writes every file's pending data to disk; resolves when it has. */
-function flushDisk(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    spawn('sync', [], { stdio: 'ignore' })
-      .once('error', reject)
-      .once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`sync exited with ${code}`))))
-  })
+/** `sync(1)`: the kernel writes every file's pending data to disk; returns when it has (throws when `sync` fails). */
+function flushDisk(): void {
+  execFileSync('sync', { stdio: 'ignore' })
 }
 
 /** `SKU-001` … as the sandbox names its catalogue of `products` products. */

@@ -304,7 +304,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
     clearTimeout(pages.timer)
     const { db, sql } = opened
     transaction(db, () => {
-      for (const row of pages.rows) sql.put.run(row.id, row.key, row.stored, row.published, row.rate)
+      for (const [id, row] of pages.rows) sql.put.run(id, row.key, row.stored, ...row.columns)
       if (pages.checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(pages.checkpoint))
     })
   }
@@ -333,16 +333,15 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         }
       }, BULK_MS)
       timer.unref()
-      held = { rows: [], byId: new Map(), checkpoint: undefined, timer }
+      held = { rows: new Map(), checkpoint: undefined, timer }
     }
     const copies = copyAll(json)
     for (const [i, review] of reviews.entries()) {
-      const stored = copies[i] as Stored
-      held.rows.push({ id: review.review_id, key: groupOf(review), stored, ...viewColumnsOf(review) })
-      held.byId.set(review.review_id, stored)
+      const row = { key: groupOf(review), stored: copies[i] as Stored, columns: viewColumns(review) }
+      held.rows.set(review.review_id, row)
     }
     if (checkpoint !== undefined) held.checkpoint = checkpoint
-    if (held.rows.length >= BULK_ROWS) writeHeld(opened)
+    if (held.rows.size >= BULK_ROWS) writeHeld(opened)
   }
 
   /**
@@ -389,8 +388,8 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       // A bulk load's pages not yet written: newer than the file's rows.
       if (held !== undefined) {
         for (const id of reviewIds) {
-          const page = held.byId.get(id)
-          if (page !== undefined) found.set(id, page)
+          const row = held.rows.get(id)
+          if (row !== undefined) found.set(id, row.stored)
         }
       }
       // Decoded once per id asked, so a review asked twice is two copies, as from every other store.
@@ -657,10 +656,11 @@ async function importJsonFileStore(
 
 /** The pages a bulk load holds until it writes them (see `bulkPut` in {@link createSqliteReviewStore}). */
 interface HeldPages {
-  /** The rows to write, in the order they came (a review held twice: the later row wins). */
-  rows: { id: string; key: string; stored: Stored; published: number; rate: number | null }[]
-  /** The stored form of each review held, by id, as `getMany` reads it. */
-  byId: Map<string, Stored>
+  /**
+   * The rows to write, by review id: a review held twice keeps its later row (ids are independent, so
+   * writing each id's latest row is writing every row in order); `getMany` reads them here.
+   */
+  rows: Map<string, { key: string; stored: Stored; columns: [published: number, rate: number | null] }>
   /** The checkpoint of the last page held that had one. */
   checkpoint: SyncCheckpoint | undefined
   /** Writes them {@link BULK_MS} after the first page. */
@@ -682,12 +682,6 @@ function copyAll(json: readonly Stored[]): Stored[] {
     at += item.length
     return buffer.subarray(at - item.length, at)
   })
-}
-
-/** {@link viewColumns}, named. */
-function viewColumnsOf(review: SyncedReview): { published: number; rate: number | null } {
-  const [published, rate] = viewColumns(review)
-  return { published, rate }
 }
 
 /** The columns a view sorts on, of one review; a date that does not parse sorts as the oldest (a review without a rate has none). */
