@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Measured } from './lib.ts'
-import { medianRun, repeatNote } from './step.ts'
+import { medianRun, rebuildNote, repeatNote } from './step.ts'
 
 function run(seconds: number, apiSeconds = 0): Measured {
   return {
@@ -41,5 +41,17 @@ describe('repeatNote', () => {
         '27.0 s (API 4.5 s) 100 MiB, 29.2 s (API 4.3 s) 100 MiB (median 27.0 s); hand-written 13.3 s 100 MiB, ' +
         '15.5 s 100 MiB (median 13.3 s)',
     )
+  })
+})
+
+describe('rebuildNote', () => {
+  it('judges a rebuild by the goal: 1.10 × the hand-written build plus its own API time, memory 1.10 ×', () => {
+    expect(rebuildNote('astro build', run(25, 0.5), run(22.5))).toBe(
+      'astro build, rebuild over the kept store (no new review): 25.0 s (API 0.5 s, CPU 25.0 s), 100 MiB; ' +
+        'against the hand-written build: time 1.11 × (25.0 s against 1.10 × 22.5 s + 0.5 s = 25.3 s: within); ' +
+        'memory 1.00 × (within)',
+    )
+    const heavy = { ...run(26, 0.5), peakProcessMiB: 111 }
+    expect(rebuildNote('astro build', heavy, run(22.5))).toContain('= 25.3 s: over); memory 1.11 × (over)')
   })
 })
