@@ -302,11 +302,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
     if (pages === undefined) return
     held = undefined
     clearTimeout(pages.timer)
-    const { db, sql } = opened
-    transaction(db, () => {
-      for (const [id, row] of pages.rows) sql.put.run(id, row.key, row.stored, ...row.columns)
-      if (pages.checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(pages.checkpoint))
-    })
+    writeRows(opened, pages.rows, pages.checkpoint)
   }
 
   /**
@@ -336,10 +332,8 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       held = { rows: new Map(), checkpoint: undefined, timer }
     }
     const copies = copyAll(json)
-    for (const [i, review] of reviews.entries()) {
-      const row = { key: groupOf(review), stored: copies[i] as Stored, columns: viewColumns(review) }
-      held.rows.set(review.review_id, row)
-    }
+    for (const [i, review] of reviews.entries())
+      held.rows.set(review.review_id, rowOf(review, copies[i] as Stored))
     if (checkpoint !== undefined) held.checkpoint = checkpoint
     if (held.rows.size >= BULK_ROWS) writeHeld(opened)
   }
@@ -388,8 +382,8 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       // A bulk load's pages not yet written: newer than the file's rows.
       if (held !== undefined) {
         for (const id of reviewIds) {
-          const row = held.rows.get(id)
-          if (row !== undefined) found.set(id, row.stored)
+          const [, stored] = held.rows.get(id) ?? []
+          if (stored !== undefined) found.set(id, stored)
         }
       }
       // Decoded once per id asked, so a review asked twice is two copies, as from every other store.
@@ -404,26 +398,24 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
     },
     async putMany(reviews, checkpoint) {
       const opened = await use(true)
-      const { db, sql, encodeMany } = opened
       // The JSON the API sent when the review came from a sync's page.
       const json = reviews.map((review) => rawJson.get(review) ?? JSON.stringify(review))
       // A bulk load stores that text as it is (the codec reads it back): compressing every review of the
       // account is most of the CPU of a first sync. Else encoded before the transaction, which then holds
       // the file's write lock for the writes alone, on the encoding worker for a sync's page (while this
       // thread takes in the next page). Decided once: a bulk load may start or end while the worker encodes.
-      const encoded = bulk ? undefined : await encodeMany(json)
+      const encoded = bulk ? undefined : await opened.encodeMany(json)
       if (encoded === undefined) {
         bulkPut(opened, reviews, json, checkpoint)
         return
       }
       // A bulk load that began while the worker encoded: its pages go first.
       writeHeld(opened)
-      transaction(db, () => {
-        for (const [i, review] of reviews.entries()) {
-          sql.put.run(review.review_id, groupOf(review), encoded[i] as Stored, ...viewColumns(review))
-        }
-        if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
-      })
+      writeRows(
+        opened,
+        reviews.map((review, i) => [review.review_id, rowOf(review, encoded[i] as Stored)]),
+        checkpoint,
+      )
       // The worker's answer is one buffer for the page: freed now that its rows are written (never the
       // page bodies a bulk load's text views, which the sync frees itself).
       releaseAll(encoded)
@@ -636,12 +628,7 @@ async function importJsonFileStore(
       return
     }
     const checkpoint = await readJsonFileStore(path, (review) => {
-      sql.put.run(
-        review.review_id,
-        groupOf(review),
-        codec.encode(JSON.stringify(review)),
-        ...viewColumns(review),
-      )
+      sql.put.run(review.review_id, ...rowOf(review, codec.encode(JSON.stringify(review))))
     })
     if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
     db.exec('COMMIT')
@@ -660,7 +647,7 @@ interface HeldPages {
    * The rows to write, by review id: a review held twice keeps its later row (ids are independent, so
    * writing each id's latest row is writing every row in order); `getMany` reads them here.
    */
-  rows: Map<string, { key: string; stored: Stored; columns: [published: number, rate: number | null] }>
+  rows: Map<string, Row>
   /** The checkpoint of the last page held that had one. */
   checkpoint: SyncCheckpoint | undefined
   /** Writes them {@link BULK_MS} after the first page. */
@@ -681,6 +668,29 @@ function copyAll(json: readonly Stored[]): Stored[] {
     buffer.set(item, at)
     at += item.length
     return buffer.subarray(at - item.length, at)
+  })
+}
+
+/** A review's row but its id, in the order of the table's columns (`sql.put` takes the id, then these). */
+type Row = [key: string, stored: Stored, published: number, rate: number | null]
+
+/** The row of `review`, stored as `stored`. */
+function rowOf(review: SyncedReview, stored: Stored): Row {
+  return [groupOf(review), stored, ...viewColumns(review)]
+}
+
+/**
+ * Writes rows (by review id) and the checkpoint that counts them in one transaction: a checkpoint never
+ * runs ahead of the reviews it counts, and a failure writes neither.
+ */
+function writeRows(
+  { db, sql }: Opened,
+  rows: Iterable<[id: string, row: Row]>,
+  checkpoint: SyncCheckpoint | undefined,
+): void {
+  transaction(db, () => {
+    for (const [id, row] of rows) sql.put.run(id, ...row)
+    if (checkpoint !== undefined) sql.setCheckpoint.run(JSON.stringify(checkpoint))
   })
 }
 
