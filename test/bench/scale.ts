@@ -24,7 +24,7 @@ import { cpus, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { runAstroStep } from './scale/astro-step.ts'
 import { runInjectStep } from './scale/inject-step.ts'
-import { commitMeasured, loadAverage } from './scale/lib.ts'
+import { commitMeasured, emptyTrash, loadAverage } from './scale/lib.ts'
 import { runNextStep } from './scale/next-step.ts'
 import { runReadsStep } from './scale/reads-step.ts'
 import { runRenderStep } from './scale/render-step.ts'
@@ -69,12 +69,17 @@ console.log(
     `${new Date().toISOString().slice(0, 16)}Z, load average ${loadAverage()})`,
 )
 const results: StepResult[] = []
-if (steps.has('inject')) results.push(await runInjectStep(context))
-if (steps.has('sync')) results.push(await runSyncStep(context))
-if (steps.has('astro')) results.push(await runAstroStep(context))
-if (steps.has('next')) results.push(await runNextStep(context))
-if (steps.has('reads')) results.push(await runReadsStep(context))
-if (steps.has('render')) results.push(await runRenderStep(context))
+try {
+  if (steps.has('inject')) results.push(await runInjectStep(context))
+  if (steps.has('sync')) results.push(await runSyncStep(context))
+  if (steps.has('astro')) results.push(await runAstroStep(context))
+  if (steps.has('next')) results.push(await runNextStep(context))
+  if (steps.has('reads')) results.push(await runReadsStep(context))
+  if (steps.has('render')) results.push(await runRenderStep(context))
+} finally {
+  // The steps' folders, set aside as each step went (see setAside), deleted once nothing is measured.
+  await emptyTrash()
+}
 console.log('')
 const rows = results.flatMap((result) => result.rows)
 if (rows.length > 0) {

@@ -10,7 +10,7 @@
  * first when older than its src), not links to the workspace's sources.
  */
 import { createHash } from 'node:crypto'
-import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink } from 'node:fs/promises'
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, realpath, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,6 +25,7 @@ import {
   productIds,
   ROOT,
   type SandboxProcess,
+  setAside,
   startSandboxProcess,
 } from './lib.ts'
 import { buildPackages } from './next-step.ts'
@@ -207,8 +208,8 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
         const of = context.repeat === 1 ? '' : ` (${round} of ${context.repeat})`
         progress(`astro: first build of ${thousands(products)} product pages${of}`)
         // Each run from an empty store and output, as the first build of a site.
-        await rm(outDir, { recursive: true, force: true })
-        await rm(cacheDir, { recursive: true, force: true })
+        await setAside(outDir)
+        await setAside(cacheDir)
         runs.ours.push(await build(sandbox, root, outDir, cacheDir, context))
         if (round === 1) {
           before = await pages(outDir)
@@ -225,11 +226,11 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
         progress(`astro: rebuild over the first build's store, no new review${of}`)
         // From an empty output too, as every other build here: Astro's emptying of the last build's pages
         // (some 5 s at 10,000 pages) is not the library's.
-        await rm(outDir, { recursive: true, force: true })
+        await setAside(outDir)
         runs.rebuild.push(await build(sandbox, root, outDir, cacheDir, context))
         progress(`astro: the same ${thousands(products)} pages without reviews (the baseline)${of}`)
         const plainOut = join(dir, 'dist-plain')
-        await rm(plainOut, { recursive: true, force: true })
+        await setAside(plainOut)
         runs.plain.push(await build(sandbox, plainRoot, plainOut, join(dir, 'cache-plain'), context, true))
         const plainPages = await pages(plainOut)
         if (plainPages.size !== built)
@@ -239,7 +240,7 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
           `astro: the same ${thousands(products)} pages written by hand (the hand-written baseline)${of}`,
         )
         const handOut = join(dir, 'dist-hand')
-        await rm(handOut, { recursive: true, force: true })
+        await setAside(handOut)
         runs.hand.push(
           await build(sandbox, handRoot, handOut, join(dir, 'cache-hand'), context, true, {
             VR_BENCH_HAND_DATA: handData,
@@ -278,7 +279,7 @@ export async function runAstroStep(context: StepContext): Promise<StepResult> {
       }
     }
   } finally {
-    await rm(dir, { recursive: true, force: true })
+    await setAside(dir)
   }
   if (markup === undefined) throw new Error('astro: no markup compared')
   const { total, tokens } = callsOf(first.operations)

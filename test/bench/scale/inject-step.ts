@@ -1,5 +1,5 @@
 /** The `verified-reviews inject` step: N generated pages, a first run with `--store`, then 300 new reviews. */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -9,6 +9,7 @@ import {
   newReviews,
   productIds,
   runInject,
+  setAside,
   startSandboxProcess,
   writeProductPages,
 } from './lib.ts'
@@ -68,7 +69,7 @@ export async function runInjectStep(context: StepContext): Promise<StepResult> {
       }
     }
   } finally {
-    await rm(dir, { recursive: true, force: true })
+    await setAside(dir)
   }
   const { total, tokens } = callsOf(first.operations)
   const bound = lowerBound(reviews, products, tokens)

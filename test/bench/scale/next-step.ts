@@ -10,7 +10,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { copyFile, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { copyFile, mkdtemp, readdir, readFile, stat } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -26,6 +26,7 @@ import {
   productIds,
   ROOT,
   type SandboxProcess,
+  setAside,
   startSandboxProcess,
 } from './lib.ts'
 import {
@@ -126,7 +127,7 @@ async function build(
   app = APP,
   handData?: string,
 ): Promise<Build> {
-  await rm(join(app, distDir), { recursive: true, force: true })
+  await setAside(join(app, distDir))
   await sandbox.takeStats()
   const run = await measure(process.execPath, [NEXT, 'build'], {
     cwd: app,
@@ -173,7 +174,7 @@ async function handWritten(
     readFile(join(HAND, '.next-bench-hand/server/app/products', name), 'utf8'),
   )
   const pageBytes = await averageBytes(files)
-  await rm(join(HAND, '.next-bench-hand'), { recursive: true, force: true })
+  await setAside(join(HAND, '.next-bench-hand'))
   return { build: hand, markup, pageBytes }
 }
 
@@ -256,7 +257,7 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
       const plainRun = await build(sandbox, '.next-bench-plain', pages, secret, context.echo, PLAIN)
       runs.plain.push(plainRun)
       if (round === 1) plainPageBytes = await averageBytes(await builtPages(PLAIN, '.next-bench-plain'))
-      await rm(join(PLAIN, '.next-bench-plain'), { recursive: true, force: true })
+      await setAside(join(PLAIN, '.next-bench-plain'))
       if (plainRun.pages !== runs.ours[0]?.pages)
         throw new Error(`the baseline built ${plainRun.pages} pages, not ${runs.ours[0]?.pages}`)
       const handRun = await handWritten(sandbox, pages, secret, handData, oursMarkup, context.echo, of)
@@ -322,7 +323,7 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
     }
   } finally {
     await sandbox.close()
-    await rm(handData, { recursive: true, force: true })
+    await setAside(handData)
   }
   if (context.rate > 0) {
     progress(`next: next build with the sandbox at ${context.rate} requests/s`)
@@ -331,7 +332,7 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
       limited = await build(slow, '.next-bench-limited', pages, secret, context.echo)
     } finally {
       await slow.close()
-      await rm(join(APP, '.next-bench-limited'), { recursive: true, force: true })
+      await setAside(join(APP, '.next-bench-limited'))
     }
   }
   const { total, tokens } = callsOf(first.operations)

@@ -5,11 +5,11 @@
  * bounds). The slope of the kept memory between R/4 and R is the cost of one more review, from which
  * the sync of 1,000,000 reviews is extrapolated; `--reviews 1000000` measures it.
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { mkdtemp, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Measured, measure, SOURCE, startSandboxProcess } from './lib.ts'
+import { type Measured, measure, SOURCE, setAside, startSandboxProcess } from './lib.ts'
 import { progress, type StepContext, type StepResult, seconds, thousands } from './step.ts'
 
 const CHILD = fileURLToPath(new URL('./sync-child.ts', import.meta.url))
@@ -45,7 +45,7 @@ export async function runSyncStep(context: StepContext): Promise<StepResult> {
     }
   } finally {
     await sandbox.close()
-    await rm(dir, { recursive: true, force: true })
+    await setAside(dir)
   }
   /** The memory kept at R/4 and at R: bytes a review between them, and the extrapolation to 1,000,000. */
   const growth = (store: string, holds: string) => {
