@@ -194,6 +194,14 @@ describe('ProductReviews', () => {
     expect(caseOf(html)).not.toContain('<script')
     expect(html).toContain('<script type="application/ld+json" id="verified-reviews-jsonld">')
   })
+
+  it('leaves unmarked a page whose product has nothing to mark up, so the injection does not read it', () => {
+    const html = page('product-reviews-none/index.html')
+    // The rating summary says so; the JSON-LD built from that data is empty, as the injection's would be.
+    expect(caseOf(html)).toContain('vr-rating-summary--empty')
+    expect(html).not.toContain('data-verified-reviews-product')
+    expect(html).not.toContain('application/ld+json')
+  })
 })
 
 describe('BrandReviews', () => {

@@ -72,9 +72,14 @@ describe('injectProductJsonLd finding marked pages', () => {
       join(dir, 'd.html'),
       '<!doctype html><html><head><title>D</title></head><body></body></html>',
     )
+    // In capitals, after other words with an F and a name that is almost the marker's.
+    await writeFile(
+      join(dir, 'e.html'),
+      '<!doctype html><html><head><title>FAQ</title></head><body><p>Verified purchase, VERIFIED-REVIEWER</p><p DATA-VERIFIED-REVIEWS-PRODUCT="SKU-4">E</p></body></html>',
+    )
     const report = await run()
-    expect(report).toMatchObject({ pages: 4, markedPages: 2, changedPages: 2, products: 2 })
-    expect(await withMarkup(['a.html', 'b.html', 'c.html', 'd.html'])).toBe(2)
+    expect(report).toMatchObject({ pages: 5, markedPages: 3, changedPages: 3, products: 3 })
+    expect(await withMarkup(['a.html', 'b.html', 'c.html', 'd.html', 'e.html'])).toBe(3)
   })
 
   it('finds the marker of a UTF-16 page, whose bytes do not spell it, and says why it is skipped', async () => {

@@ -91,6 +91,9 @@ describe('createSqliteReviewStore', () => {
         expect(plan(order, true)).not.toContain('USE TEMP B-TREE FOR ORDER BY')
         expect(plan(order, false)).toContain('USE TEMP B-TREE FOR ORDER BY')
       }
+      // The newest first, the order every page opens on, streams from its index: not even ties are sorted.
+      expect(plan('newest', true).join(' ')).not.toContain('TEMP B-TREE')
+      expect(plan('newest', true).join(' ')).toContain('reviews_newest')
     } finally {
       db.close()
     }
@@ -130,7 +133,7 @@ describe('createSqliteReviewStore', () => {
     )
     expect(await page(store)).toEqual({ ids: ['b', 'c'], more: true })
     await end()
-    expect(indexes()).toEqual(['reviews_by_date', 'reviews_by_rate'])
+    expect(indexes()).toEqual(['reviews_by_rate', 'reviews_newest'])
     expect(await page(store)).toEqual({ ids: ['b', 'c'], more: true })
     await end()
     // A bulk load its process never ended: the next opening of the file makes the indexes.
@@ -139,7 +142,7 @@ describe('createSqliteReviewStore', () => {
     await store.close()
     const reopened = open(file)
     expect(await page(reopened)).toEqual({ ids: ['b', 'c'], more: true })
-    expect(indexes()).toEqual(['reviews_by_date', 'reviews_by_rate'])
+    expect(indexes()).toEqual(['reviews_by_rate', 'reviews_newest'])
   })
 
   /** What another connection sees of the file: the reviews' ids and the checkpoint's count of new reviews. */
@@ -305,6 +308,46 @@ describe('createSqliteReviewStore', () => {
       product_variation_id: 'P1',
       review_content: 'Très bien 👍',
     })
+  })
+
+  it("replaces an earlier version's ascending index of dates by the newest-first one on opening", async () => {
+    const file = await freshFile()
+    const dated = (id: string, day: number) => ({
+      ...review(id, 'P1'),
+      publish_date: `2025-01-0${day}T00:00:00Z`,
+    })
+    const first = track(createSqliteReviewStore(file))
+    await first.putMany([dated('a', 1), dated('b', 3), dated('c', 2)], checkpoint('full', 3))
+    await first.close()
+    const { DatabaseSync } = await import('node:sqlite')
+    const indexes = () => {
+      const db = new DatabaseSync(file)
+      try {
+        return db
+          .prepare(
+            `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`,
+          )
+          .all()
+          .map((row) => `${String(row.name)}: ${String(row.sql).replace(/\s+/g, ' ')}`)
+      } finally {
+        db.close()
+      }
+    }
+    // The file as earlier versions left it: the dates' index ascending, under its old name.
+    const old = new DatabaseSync(file)
+    old.exec(`DROP INDEX reviews_newest; CREATE INDEX reviews_by_date ON reviews (key, published, id);`)
+    old.close()
+    expect(indexes()).toEqual([
+      'reviews_by_date: CREATE INDEX reviews_by_date ON reviews (key, published, id)',
+      'reviews_by_rate: CREATE INDEX "reviews_by_rate" ON "reviews" (key, rate, id)',
+    ])
+    const store = track(createSqliteReviewStore(file))
+    const page = await store.query({ keys: ['P1'], order: 'newest', rates: [], limit: 2 })
+    expect(page.data.map((item) => item.review_id)).toEqual(['b', 'c'])
+    expect(indexes()).toEqual([
+      'reviews_by_rate: CREATE INDEX "reviews_by_rate" ON "reviews" (key, rate, id)',
+      'reviews_newest: CREATE INDEX "reviews_newest" ON "reviews" (key, published DESC, id)',
+    ])
   })
 
   it('puts the reviews of a file written in JSON text in the stored form on opening, reading the same reviews', async () => {

@@ -146,10 +146,23 @@ interface Opened {
   views: Map<string, StatementSync>
 }
 
-/** The indexes a view of the table `name` reads through, made unless they are there. */
+/**
+ * The indexes a view of the table `name` reads through, made unless they are there. The dates' index is in
+ * the order of the newest first (what every page of reviews opens on), so that such a page streams its rows
+ * from the index with no sort at all: the ascending index of earlier versions (`_by_date`) left SQLite
+ * to sort the ties of each page, copying every row it read (the review too) through a temporary tree: a
+ * quarter of the time of each page's read in a build (10,000 pages, caches as cold as between two renders).
+ */
 function viewIndexes(name: string): string {
-  return `CREATE INDEX IF NOT EXISTS "${name}_by_date" ON "${name}" (key, published, id);
+  return `DROP INDEX IF EXISTS "${name}_by_date";
+          CREATE INDEX IF NOT EXISTS "${name}_newest" ON "${name}" (key, published DESC, id);
           CREATE INDEX IF NOT EXISTS "${name}_by_rate" ON "${name}" (key, rate, id);`
+}
+
+/** Every index {@link viewIndexes} makes or made, which a bulk load drops. */
+function dropViewIndexes(name: string): string {
+  return `DROP INDEX IF EXISTS "${name}_by_date"; DROP INDEX IF EXISTS "${name}_newest";
+          DROP INDEX IF EXISTS "${name}_by_rate";`
 }
 
 /** The columns a view sorts on, by order: epoch milliseconds of `publish_date`, or `review_rate`. */
@@ -491,9 +504,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       // Inserting each review of a full sync into both indexes, in the random order of products, is
       // most of its writing: a table without them takes 100,000 reviews in a third of the time, and
       // each index is then built by one sort of the table.
-      transaction(db, () =>
-        db.exec(`DROP INDEX IF EXISTS "${name}_by_date"; DROP INDEX IF EXISTS "${name}_by_rate";`),
-      )
+      transaction(db, () => db.exec(dropViewIndexes(name)))
       bulk = true
       let ended = false
       return async () => {
