@@ -33,6 +33,20 @@ afterAll(async () => {
   await Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true })))
 })
 
+/** The indexes of `file` that SQLite did not make itself, each as `name: SQL` (spaces folded), by name. */
+async function indexesOf(file: string): Promise<string[]> {
+  const { DatabaseSync } = await import('node:sqlite')
+  const db = new DatabaseSync(file, { readOnly: true })
+  try {
+    return db
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`)
+      .all()
+      .map((row) => `${String(row.name)}: ${String(row.sql).replace(/\s+/g, ' ')}`)
+  } finally {
+    db.close()
+  }
+}
+
 const files = new WeakMap<object, string>()
 reviewStoreContract('createSqliteReviewStore', {
   products: async () => {
@@ -100,21 +114,7 @@ describe('createSqliteReviewStore', () => {
   })
 
   it('leaves the view indexes out during a bulk load, reads the same pages meanwhile, and builds them at its end or on the next opening', async () => {
-    const { DatabaseSync } = await import('node:sqlite')
-    const indexes = () => {
-      const db = new DatabaseSync(file, { readOnly: true })
-      try {
-        return db
-          .prepare(
-            `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'reviews' AND sql IS NOT NULL`,
-          )
-          .all()
-          .map((row) => String(row.name))
-          .sort()
-      } finally {
-        db.close()
-      }
-    }
+    const indexes = async () => (await indexesOf(file)).map((index) => index.slice(0, index.indexOf(':')))
     const page = (store: SqliteReviewStore) =>
       store.query({ keys: ['P1'], order: 'newest', rates: [], limit: 2 }).then(({ data, more }) => ({
         ids: data.map((item) => item.review_id),
@@ -122,7 +122,7 @@ describe('createSqliteReviewStore', () => {
       }))
     const store = open(file)
     const end = await store.bulkLoad()
-    expect(indexes()).toEqual([])
+    expect(await indexes()).toEqual([])
     const dated = (id: string, day: number) => ({
       ...review(id, 'P1'),
       publish_date: `2025-01-0${day}T00:00:00Z`,
@@ -133,16 +133,16 @@ describe('createSqliteReviewStore', () => {
     )
     expect(await page(store)).toEqual({ ids: ['b', 'c'], more: true })
     await end()
-    expect(indexes()).toEqual(['reviews_by_rate', 'reviews_newest'])
+    expect(await indexes()).toEqual(['reviews_by_rate', 'reviews_newest'])
     expect(await page(store)).toEqual({ ids: ['b', 'c'], more: true })
     await end()
     // A bulk load its process never ended: the next opening of the file makes the indexes.
     await store.bulkLoad()
-    expect(indexes()).toEqual([])
+    expect(await indexes()).toEqual([])
     await store.close()
     const reopened = open(file)
     expect(await page(reopened)).toEqual({ ids: ['b', 'c'], more: true })
-    expect(indexes()).toEqual(['reviews_by_rate', 'reviews_newest'])
+    expect(await indexes()).toEqual(['reviews_by_rate', 'reviews_newest'])
   })
 
   /** What another connection sees of the file: the reviews' ids and the checkpoint's count of new reviews. */
@@ -320,31 +320,19 @@ describe('createSqliteReviewStore', () => {
     await first.putMany([dated('a', 1), dated('b', 3), dated('c', 2)], checkpoint('full', 3))
     await first.close()
     const { DatabaseSync } = await import('node:sqlite')
-    const indexes = () => {
-      const db = new DatabaseSync(file)
-      try {
-        return db
-          .prepare(
-            `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`,
-          )
-          .all()
-          .map((row) => `${String(row.name)}: ${String(row.sql).replace(/\s+/g, ' ')}`)
-      } finally {
-        db.close()
-      }
-    }
+    const indexes = () => indexesOf(file)
     // The file as earlier versions left it: the dates' index ascending, under its old name.
     const old = new DatabaseSync(file)
     old.exec(`DROP INDEX reviews_newest; CREATE INDEX reviews_by_date ON reviews (key, published, id);`)
     old.close()
-    expect(indexes()).toEqual([
+    expect(await indexes()).toEqual([
       'reviews_by_date: CREATE INDEX reviews_by_date ON reviews (key, published, id)',
       'reviews_by_rate: CREATE INDEX "reviews_by_rate" ON "reviews" (key, rate, id)',
     ])
     const store = track(createSqliteReviewStore(file))
     const page = await store.query({ keys: ['P1'], order: 'newest', rates: [], limit: 2 })
     expect(page.data.map((item) => item.review_id)).toEqual(['b', 'c'])
-    expect(indexes()).toEqual([
+    expect(await indexes()).toEqual([
       'reviews_by_rate: CREATE INDEX "reviews_by_rate" ON "reviews" (key, rate, id)',
       'reviews_newest: CREATE INDEX "reviews_newest" ON "reviews" (key, published DESC, id)',
     ])

@@ -147,22 +147,33 @@ interface Opened {
 }
 
 /**
- * The indexes a view of the table `name` reads through, made unless they are there. The dates' index is in
- * the order of the newest first (what every page of reviews opens on), so that such a page streams its rows
- * from the index with no sort at all: the ascending index of earlier versions (`_by_date`) left SQLite
- * to sort the ties of each page, copying every row it read (the review too) through a temporary tree: a
- * quarter of the time of each page's read in a build (10,000 pages, caches as cold as between two renders).
+ * The indexes a view reads through, by name suffix and columns. The dates' index is in the order of the
+ * newest first (what every page of reviews opens on), so that such a page streams its rows from the index
+ * with no sort at all: the ascending index of earlier versions (`_by_date`) left SQLite to sort the ties of
+ * each page, copying every row it read (the review too) through a temporary tree: a quarter of the time of
+ * each page's read in a build (10,000 pages, caches as cold as between two renders).
  */
-function viewIndexes(name: string): string {
-  return `DROP INDEX IF EXISTS "${name}_by_date";
-          CREATE INDEX IF NOT EXISTS "${name}_newest" ON "${name}" (key, published DESC, id);
-          CREATE INDEX IF NOT EXISTS "${name}_by_rate" ON "${name}" (key, rate, id);`
+const VIEW_INDEXES = [
+  ['newest', 'key, published DESC, id'],
+  ['by_rate', 'key, rate, id'],
+] as const
+
+/**
+ * Indexes of earlier versions, dropped when a file is opened: one of the key alone (`by_key`, which the
+ * first column of either view index repeats) and the ascending dates' index (`by_date`).
+ */
+const RETIRED_INDEXES = ['by_key', 'by_date'] as const
+
+/** The statements that make the view indexes of the table `name`, unless they are there. */
+function createViewIndexes(name: string): string {
+  return VIEW_INDEXES.map(
+    ([suffix, columns]) => `CREATE INDEX IF NOT EXISTS "${name}_${suffix}" ON "${name}" (${columns});`,
+  ).join('\n')
 }
 
-/** Every index {@link viewIndexes} makes or made, which a bulk load drops. */
-function dropViewIndexes(name: string): string {
-  return `DROP INDEX IF EXISTS "${name}_by_date"; DROP INDEX IF EXISTS "${name}_newest";
-          DROP INDEX IF EXISTS "${name}_by_rate";`
+/** The statements that drop the indexes `suffixes` of the table `name`. */
+function dropIndexes(name: string, suffixes: readonly string[]): string {
+  return suffixes.map((suffix) => `DROP INDEX IF EXISTS "${name}_${suffix}";`).join('\n')
 }
 
 /** The columns a view sorts on, by order: epoch milliseconds of `publish_date`, or `review_rate`. */
@@ -268,9 +279,8 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         )
         addViewColumns(db, name, codec)
         // A view reads one product's reviews in its order through one of these, `list` through either's
-        // first column: an index of the key alone (files of earlier versions have one) would repeat it.
-        // A bulk load that did not end (its process died) left them out: they are made again here.
-        db.exec(`DROP INDEX IF EXISTS "${name}_by_key"; ${viewIndexes(name)}`)
+        // first column. A bulk load that did not end (its process died) left them out: they are made again here.
+        db.exec(`${dropIndexes(name, RETIRED_INDEXES)}\n${createViewIndexes(name)}`)
       })
       await compactJsonRows(db, name, codec)
       const sql: Statements = {
@@ -504,7 +514,14 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
       // Inserting each review of a full sync into both indexes, in the random order of products, is
       // most of its writing: a table without them takes 100,000 reviews in a third of the time, and
       // each index is then built by one sort of the table.
-      transaction(db, () => db.exec(dropViewIndexes(name)))
+      transaction(db, () =>
+        db.exec(
+          dropIndexes(
+            name,
+            VIEW_INDEXES.map(([suffix]) => suffix),
+          ),
+        ),
+      )
       bulk = true
       let ended = false
       return async () => {
@@ -514,7 +531,7 @@ export function createSqliteReviewStore<R extends SyncedReview = ProductReview>(
         // A store closed meanwhile wrote its pages, and gets the indexes when its file is next opened.
         if (closed) return
         writeHeld(opened)
-        transaction(db, () => db.exec(viewIndexes(name)))
+        transaction(db, () => db.exec(createViewIndexes(name)))
       }
     },
     async keys() {
