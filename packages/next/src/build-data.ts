@@ -20,6 +20,7 @@ import { writeBuildReplica } from './internal/build-replica.ts'
 import { LOG_PREFIX } from './internal/log-prefix.ts'
 import { buildDirectory } from './internal/paths.ts'
 import { isBuildPhase } from './internal/phase.ts'
+import { keptBuildDataPath } from './internal/replica.ts'
 
 export type { BuildData } from '@verified-reviews/core/prefetch'
 
@@ -96,6 +97,9 @@ async function buildOptions() {
     // route starts from. `next build` empties the folder: a build naming few products of a large
     // account fetches theirs.
     keptStore: false,
+    // The file as the last build left it, in `.next/cache`, which `next build` keeps: this build's file
+    // starts from it, and its sync is incremental.
+    keptFile: await keptBuildDataPath(),
     onProgress: prefetchProgressLog((line) => console.log(`${LOG_PREFIX} ${line}`), {
       namingHint: '`products` of withVerifiedReviews in next.config',
     }),

@@ -25,7 +25,7 @@ import type {
   UseCacheHandler,
 } from './internal/cache-handler-types.ts'
 import { isFailedRender } from './internal/failed-render-tag.ts'
-import { isTagFetch, isTagFetchLookup } from './internal/render-tags.ts'
+import { isTagFetch, isTagFetchLookup, tagFetchEntry } from './internal/render-tags.ts'
 
 // What the modules of a shared cache give besides: the replica the build writes into (the Redis package's).
 export type { BuildReplicaTarget } from './internal/build-replica.ts'
@@ -125,7 +125,8 @@ const RENDERED_KINDS = new Set(['APP_PAGE', 'APP_ROUTE', 'PAGES'])
  * goes on being served, stale, and is rendered again at a later request. It stores no answer of the
  * `data:` fetch through which the components tag a render (it carries no data; a view rendered per
  * request would otherwise leave one entry per product in a shared cache), and answers that fetch's
- * lookup with a miss without asking `Base` (a file read, or a Redis round trip, at every such render).
+ * lookup itself, with an empty answer, without asking `Base` (a file read, or a Redis round trip, at
+ * every such render): Next.js then makes no fetch, and stores nothing, for it.
  *
  * @example
  * // cache-handlers/next-cache.mjs
@@ -140,9 +141,10 @@ export function failSafeIncrementalCache<Base extends new (...args: any[]) => In
 ): Base {
   return class FailSafeIncrementalCache extends BaseHandler {
     // The tagging fetch of a render is never stored (below): its lookup is answered here, with no read
-    // of the cache (a file, or a Redis round trip) at every render that tags itself, each page of a build.
+    // of the cache (a file, or a Redis round trip) at every render that tags itself, each page of a build,
+    // and with an entry, so that Next.js does not make the fetch, copy its answer and offer it to `set`.
     override get(key: string, context: never): ReturnType<IncrementalCacheHandler['get']> {
-      if (isTagFetchLookup(context)) return Promise.resolve(null)
+      if (isTagFetchLookup(context)) return Promise.resolve(tagFetchEntry(context))
       return super.get(key, context)
     }
 

@@ -1,6 +1,7 @@
 /**
  * The `next` step: `next build` of N product pages (test/bench/fixtures/next-scale: `<ProductReviews>`
- * from the build prefetch) against a sandbox of N products and R reviews; then `next start`, 300 new
+ * from the build prefetch) against a sandbox of N products and R reviews, then a rebuild over the build
+ * data it kept in `.next-bench/cache` (nothing new: what each deploy after the first costs); then `next start`, 300 new
  * reviews and one call of the revalidate route, which syncs incrementally and revalidates only the
  * products that got reviews. Next.js consumes the packages' dist, built first when older than their src.
  * The same pages without reviews (test/bench/fixtures/next-scale-plain: the component and the config
@@ -39,6 +40,7 @@ import {
   processesNote,
   progress,
   ratioNote,
+  rebuildNote,
   repeatNote,
   row,
   type StepContext,
@@ -126,8 +128,11 @@ async function build(
   echo: boolean,
   app = APP,
   handData?: string,
+  kept = false,
 ): Promise<Build> {
-  await setAside(join(app, distDir))
+  // A rebuild (`kept`) builds over the last build's folder, as a deploy does on a host that keeps
+  // `<distDir>/cache`: `next build` empties the rest itself.
+  if (!kept) await setAside(join(app, distDir))
   await sandbox.takeStats()
   const run = await measure(process.execPath, [NEXT, 'build'], {
     cwd: app,
@@ -235,7 +240,12 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
     rerenderSeconds: number
   }
   // Each build's runs, in the order they ran (`--repeat`): the tables show each one's median.
-  const runs: { ours: Build[]; hand: Build[]; plain: Build[] } = { ours: [], hand: [], plain: [] }
+  const runs: { ours: Build[]; rebuild: Build[]; hand: Build[]; plain: Build[] } = {
+    ours: [],
+    rebuild: [],
+    hand: [],
+    plain: [],
+  }
   try {
     let oursMarkup = new Map<string, string | undefined>()
     for (let round = 1; round <= context.repeat; round++) {
@@ -253,6 +263,13 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
         progress('next: the reviews of the pages, to local JSON files for the hand-written baseline')
         await writeHandWrittenData(sandbox.env, handData, productIds(pages))
       }
+      // What each deploy after a site's first costs: a build that starts from the build data the last
+      // one kept in `.next-bench/cache`, nothing new in the account.
+      progress(`next: rebuild over the build data the first build kept, no new review${of}`)
+      const rebuild = await build(sandbox, '.next-bench', pages, secret, context.echo, APP, undefined, true)
+      runs.rebuild.push(rebuild)
+      if (rebuild.pages !== runs.ours[0]?.pages)
+        throw new Error(`the rebuild built ${rebuild.pages} pages, not ${runs.ours[0]?.pages}`)
       progress(`next: the same ${thousands(pages)} pages without reviews (the baseline)${of}`)
       const plainRun = await build(sandbox, '.next-bench-plain', pages, secret, context.echo, PLAIN)
       runs.plain.push(plainRun)
@@ -369,8 +386,11 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
       ratioNote('next build', first, plain),
       `next build, hand-written baseline: ${callsOf(hand.build.operations).total} API calls`,
       processesNote('next build', { ours: first, 'hand-written': hand.build, 'without reviews': plain }),
+      rebuildNote('next build', medianRun(runs.rebuild), hand.build),
+      `next build, rebuild: calls by operation ${JSON.stringify(medianRun(runs.rebuild).operations)}`,
       ...repeatNote('next build', {
         ours: runs.ours,
+        'ours, rebuild': runs.rebuild,
         'hand-written': runs.hand,
         'without reviews': runs.plain,
       }),

@@ -46,15 +46,30 @@ import { renderCacheShared, tellLocalReplicaRefused } from './render-cache-shari
  * API.
  */
 export async function replicaPath(distDir?: string): Promise<string> {
+  return accountCacheFile('replica', distDir)
+}
+
+/**
+ * The build data kept between builds: `<distDir>/cache/verified-reviews/build-<account>.sqlite`, the
+ * build's file as the last build left it (its review store, synced), from which the next build's file
+ * starts, so that its sync is incremental. `next build` keeps the folder, as hosts that cache builds do
+ * (`.next/cache`).
+ */
+export async function keptBuildDataPath(distDir?: string): Promise<string> {
+  return accountCacheFile('build', distDir)
+}
+
+/** A file of this package in Next.js's cache folder, named after the account (as {@link replicaPath} says). */
+async function accountCacheFile(kind: 'replica' | 'build', distDir?: string): Promise<string> {
   const { isAbsolute, join } = await import('node:path')
   const dir = distDir ?? nextDistDir()
-  // Keyed by account (client id and origin, never the secret): another account starts a replica of its own.
+  // Keyed by account (client id and origin, never the secret): another account starts a file of its own.
   const account = await accountDigest(replicaAccount(readEnvironment(process.env)))
   return join(
     isAbsolute(dir) ? dir : join(process.cwd(), dir),
     'cache',
     'verified-reviews',
-    `replica-${account}.sqlite`,
+    `${kind}-${account}.sqlite`,
   )
 }
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -196,6 +196,64 @@ describe('prefetchBuildData', () => {
     await expect(
       prefetchBuildData({ client: sb.client(), directory, productIds: CATALOGUE, waitTimeout: 200 }),
     ).rejects.toThrow(/gave up after waiting 200 ms/)
+  })
+
+  it('starts from the kept file, syncs incrementally, and keeps its own file for the next build', async () => {
+    const keptFile = join(directory, 'cache', 'build.sqlite')
+    const build = async (folder: string, buildId: string) => {
+      const before = await stats()
+      const data = await prefetchBuildData({
+        client: sb.client(),
+        directory: join(directory, folder),
+        buildId,
+        keptFile,
+      })
+      const after = await stats()
+      return {
+        data,
+        reviewCalls: (after['products.reviews.list'] ?? 0) - (before['products.reviews.list'] ?? 0),
+      }
+    }
+    const first = await build('one', 'first')
+    expect(first.data.report).toMatchObject({ mode: 'full' })
+    const second = await build('two', 'second')
+    expect(second.data.report).toMatchObject({ mode: 'incremental', newReviews: 0 })
+    expect(second.reviewCalls).toBe(1)
+    expect(second.data.reviews('SKU-058')).toEqual(first.data.reviews('SKU-058'))
+    expect(second.data.summary('SKU-058')).toEqual(first.data.summary('SKU-058'))
+    // The kept file alone, whole (no temporary copy, no journal beside it).
+    expect((await readdir(join(directory, 'cache'))).sort()).toEqual(['build.sqlite'])
+    // What the first build recorded of itself is not in the second build's file, nor in the kept one.
+    for (const file of [join(directory, 'two', 'reviews.sqlite'), keptFile]) {
+      const db = new DatabaseSync(file, { readOnly: true })
+      try {
+        expect(db.prepare("SELECT count(*) AS n FROM build_summaries WHERE build = 'first'").get()).toEqual({
+          n: 0,
+        })
+        expect(db.prepare("SELECT count(*) AS n FROM runs WHERE id = 'first'").get()).toEqual({ n: 0 })
+        expect(db.prepare('SELECT count(*) AS n FROM reviews').get()).toEqual({ n: 3000 })
+      } finally {
+        db.close()
+      }
+    }
+    expect((await readdir(join(directory, 'two'))).filter((name) => name.includes('.kept-'))).toEqual([])
+  })
+
+  it('syncs in full, with a warning, when the kept file cannot be read, then keeps a good one', async () => {
+    const keptFile = join(directory, 'cache', 'build.sqlite')
+    await mkdir(join(directory, 'cache'))
+    await writeFile(keptFile, 'not a database')
+    const warnings: string[] = []
+    const logger = { warn: (message: string) => warnings.push(message) }
+    const build = (folder: string) =>
+      prefetchBuildData({ client: sb.client(), directory: join(directory, folder), keptFile, logger })
+    const data = await build('one')
+    expect(data.report).toMatchObject({ mode: 'full' })
+    expect(data.reviews('SKU-058')).toHaveLength(681)
+    expect(warnings).toEqual([expect.stringContaining(`The kept build data ${keptFile} could not be read`)])
+    const next = await build('two')
+    expect(next.report).toMatchObject({ mode: 'incremental' })
+    expect(warnings).toHaveLength(1)
   })
 
   it('reads the data of its own build only', async () => {

@@ -50,6 +50,17 @@ export interface PrefetchOptions
    */
   store?: ReviewStore<ProductReview>
   /**
+   * An SQLite file kept between builds (Next.js: in `.next/cache`, which `next build` keeps), so that
+   * every build after the first syncs incrementally: a build whose `directory` has no `reviews.sqlite`
+   * yet starts it as a copy of this file (the review store and its sync mark, the replica's summaries,
+   * the brand part; what earlier builds recorded of themselves is left out), and the process that
+   * fetched writes the file back here once the data is in and `afterFetch` has run. A kept file that
+   * cannot be read or written is left as it is, with a warning: the build then syncs as without it. The
+   * file of a build that used `store` holds no reviews. Not used with `share` while the share works.
+   * @default undefined (every build syncs in full)
+   */
+  keptFile?: string
+  /**
    * Milliseconds a process waits for the one that fetches.
    * @default 600_000
    */
@@ -185,6 +196,8 @@ async function load(options: PrefetchOptions, buildId: string): Promise<BuildDat
   }
   const { join } = await import('node:path')
   const file = join(options.directory, FILE)
+  const logger = options.logger ?? console
+  if (options.keptFile !== undefined) await startFromKept(options.keptFile, file, logger)
   const db = await openSqliteFile(file, 5000)
   try {
     db.exec(`CREATE TABLE IF NOT EXISTS build_summaries (build TEXT NOT NULL, position INTEGER NOT NULL,
@@ -209,6 +222,7 @@ async function load(options: PrefetchOptions, buildId: string): Promise<BuildDat
       onWait: (holder, waitedMs) => options.onProgress?.({ phase: 'waiting', holder, waitedMs }),
     })
     if (produced && options.ahead !== true) await options.afterFetch?.(file)
+    if (produced && options.keptFile !== undefined) await keepFile(db, options.keptFile, logger)
     return fileBuildData(
       db,
       buildId,
@@ -219,6 +233,74 @@ async function load(options: PrefetchOptions, buildId: string): Promise<BuildDat
   } catch (error) {
     db.close()
     throw error
+  }
+}
+
+/** The tables in which builds record themselves (`runs` is the run-once table): none is kept between builds. */
+const BUILD_TABLES = ['build_summaries', 'build_reviews', 'runs']
+
+/**
+ * Starts the build's file `file` as a copy of the kept file `kept`, unless `file` is there already (a
+ * process of this build made it) or there is no kept file. The copy is made beside `file`, cleared of
+ * what earlier builds recorded of themselves, then linked into place, which only one process can do: a
+ * process that finds the place taken drops its copy.
+ */
+async function startFromKept(kept: string, file: string, logger: { warn(message: string): void }) {
+  const [{ copyFile, link, mkdir, rm, stat }, { dirname }] = await Promise.all([
+    import('node:fs/promises'),
+    import('node:path'),
+  ])
+  const present = (path: string) =>
+    stat(path).then(
+      () => true,
+      () => false,
+    )
+  if ((await present(file)) || !(await present(kept))) return
+  const copy = `${file}.kept-${process.pid}`
+  try {
+    await mkdir(dirname(file), { recursive: true })
+    await copyFile(kept, copy)
+    const db = await openSqliteFile(copy, 5000)
+    try {
+      transaction(db, () => {
+        for (const table of BUILD_TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`)
+      })
+    } finally {
+      db.close()
+    }
+    await link(copy, file)
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'EEXIST')
+      logger.warn(
+        `[@verified-reviews/core/prefetch] The kept build data ${kept} could not be read (${error instanceof Error ? error.message : String(error)}); this build syncs as without it.`,
+      )
+  } finally {
+    await Promise.all(['', '-wal', '-shm'].map((end) => rm(`${copy}${end}`, { force: true })))
+  }
+}
+
+/**
+ * Writes the build's file (open as `db`) to the kept file `kept`, through SQLite's backup (a consistent
+ * copy, whatever the other processes of the build read meanwhile) into a file beside it, renamed into
+ * place once whole: a build that stops meanwhile leaves the kept file as it was.
+ */
+async function keepFile(db: DatabaseSync, kept: string, logger: { warn(message: string): void }) {
+  const [{ backup }, { mkdir, rename, rm }, { dirname }] = await Promise.all([
+    import('node:sqlite'),
+    import('node:fs/promises'),
+    import('node:path'),
+  ])
+  // One name, not one per process: a copy that a stopped build left half-written is written over.
+  const copy = `${kept}.new`
+  try {
+    await mkdir(dirname(kept), { recursive: true })
+    await backup(db, copy)
+    await rename(copy, kept)
+  } catch (error) {
+    logger.warn(
+      `[@verified-reviews/core/prefetch] The build data could not be kept in ${kept} (${error instanceof Error ? error.message : String(error)}); the next build syncs as without it.`,
+    )
+    await Promise.all(['', '-journal', '-wal', '-shm'].map((end) => rm(`${copy}${end}`, { force: true })))
   }
 }
 
