@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { copyFile, mkdtemp, readdir, readFile, stat } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, stat } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -130,9 +130,20 @@ async function build(
   handData?: string,
   kept = false,
 ): Promise<Build> {
-  // A rebuild (`kept`) builds over the last build's folder, as a deploy does on a host that keeps
-  // `<distDir>/cache`: `next build` empties the rest itself.
-  if (!kept) await setAside(join(app, distDir))
+  // A rebuild (`kept`) starts, as a deploy from a fresh checkout with its build cache restored does, from
+  // a folder holding the last build's `<distDir>/cache` alone: the rest is set aside here rather than
+  // deleted by `next build`, whose deletion of 10,000 pages this disk would charge to the build (the
+  // same reason every build starts from a folder set aside).
+  const dist = join(app, distDir)
+  if (kept) {
+    const cache = `${dist}-cache-${process.pid}`
+    await rename(join(dist, 'cache'), cache)
+    await setAside(dist)
+    await mkdir(dist)
+    await rename(cache, join(dist, 'cache'))
+  } else {
+    await setAside(dist)
+  }
   await sandbox.takeStats()
   const run = await measure(process.execPath, [NEXT, 'build'], {
     cwd: app,
