@@ -113,3 +113,12 @@ export function transaction<T>(db: DatabaseSync, write: () => T): T {
     throw error
   }
 }
+
+/** Whether a file is there (`node:fs` is loaded when first needed, as `node:sqlite` is). */
+export async function fileExists(path: string): Promise<boolean> {
+  const { access } = await import('node:fs/promises')
+  return access(path).then(
+    () => true,
+    () => false,
+  )
+}

@@ -2,7 +2,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import type { ProductReview, ProductSummary } from '../../types/published.ts'
 import { processState } from '../base/process-state.ts'
 import { singleFlight } from '../base/single-flight.ts'
-import { openSqliteFile, transaction } from '../base/sqlite.ts'
+import { fileExists, openSqliteFile, transaction } from '../base/sqlite.ts'
 import { check, isObject } from '../base/validate.ts'
 import type { NewestReviews } from '../catalog/local-catalog.ts'
 import {
@@ -246,16 +246,11 @@ const BUILD_TABLES = ['build_summaries', 'build_reviews', 'runs']
  * process that finds the place taken drops its copy.
  */
 async function startFromKept(kept: string, file: string, logger: { warn(message: string): void }) {
-  const [{ copyFile, link, mkdir, rm, stat }, { dirname }] = await Promise.all([
+  const [{ copyFile, link, mkdir, rm }, { dirname }] = await Promise.all([
     import('node:fs/promises'),
     import('node:path'),
   ])
-  const present = (path: string) =>
-    stat(path).then(
-      () => true,
-      () => false,
-    )
-  if ((await present(file)) || !(await present(kept))) return
+  if ((await fileExists(file)) || !(await fileExists(kept))) return
   const copy = `${file}.kept-${process.pid}`
   try {
     await mkdir(dirname(file), { recursive: true })

@@ -1,6 +1,6 @@
 import type { BrandReview, ProductReview } from '../../types/published.ts'
 import { VerifiedReviewsError } from '../base/errors.ts'
-import { openSqliteFile, transaction } from '../base/sqlite.ts'
+import { fileExists, openSqliteFile, transaction } from '../base/sqlite.ts'
 import {
   type BrandRatingStore,
   createSqliteBrandRatingStore,
@@ -70,14 +70,6 @@ export interface ReplicaFileRefresh {
    * time: `'copied'` when either came along (each is copied when the source's is newer).
    */
   brands: ReplicaRefresh
-}
-
-async function exists(path: string): Promise<boolean> {
-  const { access } = await import('node:fs/promises')
-  return access(path).then(
-    () => true,
-    () => false,
-  )
 }
 
 /** The mark of a completed sync in `checkpoint`, or undefined when it holds none (no sync, or one that stopped). */
@@ -159,7 +151,7 @@ export async function refreshReplicaFromFile(
   replica: SqliteReplica,
   source: string,
 ): Promise<ReplicaFileRefresh> {
-  if (!(await exists(source))) return { outcome: 'no-source', brands: 'no-source' }
+  if (!(await fileExists(source))) return { outcome: 'no-source', brands: 'no-source' }
   // Opened through the store, so that a source of an older version gets its view columns and its reviews
   // in the stored form first (the rows are copied as they are).
   const built = createSqliteReviewStore<ProductReview>(source)
@@ -328,7 +320,7 @@ export async function copyReplicaFromFile(
   const result: ReplicaCopy = { outcome: 'no-source', reviews: 0, summaries: 0 }
   if (target.brands !== undefined) result.brands = { outcome: 'no-source', reviews: 0, ratings: 0 }
   // Opened only when it exists: opening creates the file.
-  if (!(await exists(source))) return result
+  if (!(await fileExists(source))) return result
   const batchSize = options.batch ?? 500
   const built = createSqliteReviewStore<ProductReview>(source)
   const summaries = target.summaries === undefined ? undefined : createSqliteSummaryStore(source)

@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { ProductReview } from '../../types/published.ts'
 import { VerifiedReviewsError } from '../base/errors.ts'
 import { sharedPromise } from '../base/single-flight.ts'
-import { busyTimeoutOf, openSqliteFile, transaction } from '../base/sqlite.ts'
+import { busyTimeoutOf, fileExists, openSqliteFile, transaction } from '../base/sqlite.ts'
 import { rawJson, releaseAll } from '../transport/json-items.ts'
 import { workerEncoder } from './encode-worker.ts'
 import { readJsonFileStore } from './json-file-import.ts'
@@ -600,7 +600,7 @@ async function moveJsonFileStoreAside(file: string): Promise<string | undefined>
   )
   const jsonStore =
     read !== undefined && new TextDecoder().decode(head.subarray(0, read)).includes(JSON_STORE)
-  if (jsonStore || (read === undefined && (await exists(`${file}.journal`)))) {
+  if (jsonStore || (read === undefined && (await fileExists(`${file}.journal`)))) {
     const move = (from: string, to: string) =>
       rename(from, to).catch((error: NodeJS.ErrnoException) => {
         // Another process opening the same file moved it first.
@@ -609,16 +609,7 @@ async function moveJsonFileStoreAside(file: string): Promise<string | undefined>
     await move(file, aside)
     await move(`${file}.journal`, `${aside}.journal`)
   }
-  return (await exists(aside)) || (await exists(`${aside}.journal`)) ? aside : undefined
-}
-
-/** Whether a file is there (node:fs is loaded when first needed, as node:sqlite is). */
-async function exists(path: string): Promise<boolean> {
-  const { access } = await import('node:fs/promises')
-  return access(path).then(
-    () => true,
-    () => false,
-  )
+  return (await fileExists(aside)) || (await fileExists(`${aside}.journal`)) ? aside : undefined
 }
 
 /** What the first line of a JSON file store names. */
@@ -642,7 +633,7 @@ async function importJsonFileStore(
   busyTimeout: number,
 ): Promise<void> {
   const { rm } = await import('node:fs/promises')
-  if (!(await exists(path)) && !(await exists(`${path}.journal`))) return
+  if (!(await fileExists(path)) && !(await fileExists(`${path}.journal`))) return
   db.exec(`PRAGMA busy_timeout = ${Math.max(busyTimeout, IMPORT_WAIT)}`)
   try {
     db.exec('BEGIN IMMEDIATE')
