@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, stat } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -133,11 +133,15 @@ async function build(
   // A rebuild (`kept`) starts, as a deploy from a fresh checkout with its build cache restored does, from
   // a folder holding the last build's `<distDir>/cache` alone: the rest is set aside here rather than
   // deleted by `next build`, whose deletion of 10,000 pages this disk would charge to the build (the
-  // same reason every build starts from a folder set aside).
+  // same reason every build starts from a folder set aside). Turbopack's own cache there
+  // (`cache/turbopack`) is removed: the hand-written build the rebuild is measured against compiles
+  // without one, so the rebuild does too, and what it saves is the library's alone (the build data it
+  // kept), not a warm compilation that a hand-written site's deploy would get as well.
   const dist = join(app, distDir)
   if (kept) {
     const cache = `${dist}-cache-${process.pid}`
     await rename(join(dist, 'cache'), cache)
+    await rm(join(cache, 'turbopack'), { recursive: true, force: true })
     await setAside(dist)
     await mkdir(dist)
     await rename(cache, join(dist, 'cache'))
