@@ -30,6 +30,7 @@ import {
   setAside,
   startSandboxProcess,
 } from './lib.ts'
+import { nextPhasesNote } from './next-phases.ts'
 import {
   type BaselineComparison,
   baselineRow,
@@ -402,6 +403,12 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
       `next build, hand-written baseline: ${callsOf(hand.build.operations).total} API calls`,
       processesNote('next build', { ours: first, 'hand-written': hand.build, 'without reviews': plain }),
       rebuildNote('next build', medianRun(runs.rebuild), hand.build),
+      nextPhasesNote('next build', {
+        ours: first,
+        'ours, rebuild': medianRun(runs.rebuild),
+        'hand-written': hand.build,
+        'without reviews': plain,
+      }),
       `next build, rebuild: calls by operation ${JSON.stringify(medianRun(runs.rebuild).operations)}`,
       ...repeatNote('next build', {
         ours: runs.ours,
