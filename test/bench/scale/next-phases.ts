@@ -2,6 +2,7 @@
  * The phases of a `next build` as its own output times them: where a build's time goes (the compilation,
  * the type check, the static pages), so that a difference between builds can be placed without a profiler.
  */
+import { stripVTControlCharacters } from 'node:util'
 import type { Measured } from './lib.ts'
 
 /** Seconds of each phase `next build` printed; undefined for a phase it did not print. */
@@ -13,10 +14,6 @@ export interface NextPhases {
   /** "Generating static pages using N workers (…) in …": the prerendering of the pages. */
   pages: number | undefined
 }
-
-// ANSI colour codes, which `next build` writes around its ticks and durations.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what is matched
-const COLOURS = /\u001b\[[0-9;]*m/g
 
 /** A duration as Next.js prints one (`950ms`, `15.9s`, `5.1min`), in seconds. */
 function durationSeconds(amount: string, unit: string): number {
@@ -31,7 +28,8 @@ function phase(output: string, pattern: RegExp): number | undefined {
 
 /** The phases of one `next build` from its output (stdout; colours allowed). */
 export function nextPhases(output: string): NextPhases {
-  const text = output.replace(COLOURS, '')
+  // `next build` writes its ticks and durations in colour.
+  const text = stripVTControlCharacters(output)
   const duration = String.raw`([0-9]+(?:\.[0-9]+)?)(ms|s|min)\b`
   return {
     compile: phase(text, new RegExp(`Compiled successfully in ${duration}`)),

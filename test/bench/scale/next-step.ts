@@ -370,6 +370,7 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
   }
   const { total, tokens } = callsOf(first.operations)
   const bound = lowerBound(reviews, pages, tokens)
+  const medianRebuild = medianRun(runs.rebuild)
   return {
     rows: [
       row([
@@ -402,14 +403,14 @@ export async function runNextStep(context: StepContext): Promise<StepResult> {
       ratioNote('next build', first, plain),
       `next build, hand-written baseline: ${callsOf(hand.build.operations).total} API calls`,
       processesNote('next build', { ours: first, 'hand-written': hand.build, 'without reviews': plain }),
-      rebuildNote('next build', medianRun(runs.rebuild), hand.build),
+      rebuildNote('next build', medianRebuild, hand.build),
       nextPhasesNote('next build', {
         ours: first,
-        'ours, rebuild': medianRun(runs.rebuild),
+        'ours, rebuild': medianRebuild,
         'hand-written': hand.build,
         'without reviews': plain,
       }),
-      `next build, rebuild: calls by operation ${JSON.stringify(medianRun(runs.rebuild).operations)}`,
+      `next build, rebuild: calls by operation ${JSON.stringify(medianRebuild.operations)}`,
       ...repeatNote('next build', {
         ours: runs.ours,
         'ours, rebuild': runs.rebuild,
